@@ -1,0 +1,36 @@
+package gpusim.cli;
+
+import gpusim.config.Config;
+import gpusim.config.ConfigKey;
+import gpusim.config.ConfigKeys;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gpusim config}: every configuration key with its value, unit, range and meaning. */
+@Command(name = "config", mixinStandardHelpOptions = true,
+        description = "Lists every configuration key with its default (or the value --set gives it), unit, "
+                + "allowed values and meaning.")
+public final class ConfigCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Show the configuration with KEY set to VALUE.")
+    List<String> sets = List.of();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        Config config = Configs.build(spec.commandLine(), sets);
+        out.printf("%-26s %14s  %-16s %-22s %s%n", "KEY", "VALUE", "UNIT", "ALLOWED", "MEANING");
+        for (ConfigKey k : ConfigKeys.ALL) {
+            out.printf("%-26s %14s  %-16s %-22s %s%n", k.name(), k.format(config.get(k)), k.unit(),
+                    k.allowedText(), k.meaning());
+        }
+        out.flush();
+        return 0;
+    }
+}

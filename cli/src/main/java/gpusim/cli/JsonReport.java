@@ -1,0 +1,113 @@
+package gpusim.cli;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import gpusim.config.Config;
+import gpusim.gpu.DrawTracker;
+import gpusim.gpu.RunResult;
+import gpusim.gpu.cp.CommandProcessor;
+import gpusim.sim.Stat;
+import gpusim.sim.StatGroup;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The JSON report. Its {@code dumps} array and {@code cycles} follow the trace format's
+ * report contract; u64 values are written as unsigned JSON numbers (they may exceed 2^53).
+ * It also holds the configuration, decoded queries, per-draw cycles and the statistics tree
+ * (every statistic with its unit and description).
+ */
+public final class JsonReport {
+    private JsonReport() {
+    }
+
+    public static void write(Path file, String traceName, Config config, RunResult r) throws IOException {
+        try (OutputStream os = Files.newOutputStream(file)) {
+            write(os, traceName, config, r);
+        }
+    }
+
+    public static void write(OutputStream os, String traceName, Config config, RunResult r) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(os, JsonEncoding.UTF8)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("trace", traceName);
+            g.writeNumberField("cycles", r.cycles());
+            g.writeNumberField("timestamp_frequency", r.timestampFrequency());
+            g.writeArrayFieldStart("dumps");
+            for (CommandProcessor.DumpResult d : r.dumps()) {
+                g.writeStartObject();
+                g.writeStringField("buffer", d.buffer());
+                g.writeNumberField("offset", d.offset());
+                g.writeArrayFieldStart("values");
+                for (long v : d.values()) {
+                    g.writeNumber(Long.toUnsignedString(v));
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("queries");
+            for (RunResult.QueryReport q : r.queries()) {
+                g.writeStartObject();
+                g.writeStringField("heap", q.heap());
+                g.writeNumberField("index", q.index());
+                g.writeStringField("type", q.type());
+                g.writeBooleanField("ended", q.ended());
+                g.writeArrayFieldStart("values");
+                for (long v : q.values()) {
+                    g.writeNumber(Long.toUnsignedString(v));
+                }
+                g.writeEndArray();
+                g.writeNumberField("end_to_landed_cycles", q.latency());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("draws");
+            for (DrawTracker.DrawRecord d : r.draws()) {
+                g.writeStartObject();
+                g.writeNumberField("id", d.id);
+                g.writeNumberField("line", d.line);
+                g.writeNumberField("issued", d.issued);
+                g.writeNumberField("finished", d.finished);
+                g.writeNumberField("cycles", d.cycles());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeObjectFieldStart("config");
+            for (Map.Entry<String, Long> e : config.asMap().entrySet()) {
+                g.writeNumberField(e.getKey(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeFieldName("stats");
+            writeGroup(g, r.stats());
+            g.writeEndObject();
+        }
+    }
+
+    private static void writeGroup(JsonGenerator g, StatGroup group) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("description", group.description());
+        for (Stat s : group.stats()) {
+            g.writeObjectFieldStart(s.name());
+            Number v = s.value();
+            if (v instanceof Double d) {
+                g.writeNumberField("value", d);
+            } else {
+                g.writeNumberField("value", v.longValue());
+            }
+            g.writeStringField("unit", s.unit());
+            g.writeStringField("description", s.description());
+            g.writeEndObject();
+        }
+        for (StatGroup c : group.children()) {
+            g.writeFieldName(c.name());
+            writeGroup(g, c);
+        }
+        g.writeEndObject();
+    }
+}

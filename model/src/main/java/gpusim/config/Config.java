@@ -1,0 +1,60 @@
+package gpusim.config;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** An immutable configuration: a value for every key of {@link ConfigKeys}. */
+public final class Config {
+    private final Map<String, Long> values;
+
+    private Config(Map<String, Long> values) {
+        this.values = values;
+    }
+
+    public static Config defaults() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (ConfigKey k : ConfigKeys.ALL) {
+            m.put(k.name(), k.defaultValue());
+        }
+        return new Config(m);
+    }
+
+    /** A copy with {@code KEY=VALUE} applied; unknown keys and bad values throw {@link IllegalArgumentException}. */
+    public Config with(String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq <= 0) {
+            throw new IllegalArgumentException("expected KEY=VALUE, got '" + assignment + "'");
+        }
+        String name = assignment.substring(0, eq);
+        ConfigKey key = ConfigKeys.find(name);
+        if (key == null) {
+            throw new IllegalArgumentException("unknown configuration key '" + name
+                    + "' (gpusim config lists them)");
+        }
+        return with(key, key.parse(assignment.substring(eq + 1)));
+    }
+
+    public Config with(ConfigKey key, long value) {
+        key.check(value);
+        Map<String, Long> m = new LinkedHashMap<>(values);
+        m.put(key.name(), value);
+        return new Config(m);
+    }
+
+    public long get(ConfigKey key) {
+        return values.get(key.name());
+    }
+
+    public int getInt(ConfigKey key) {
+        return Math.toIntExact(values.get(key.name()));
+    }
+
+    public boolean flag(ConfigKey key) {
+        return values.get(key.name()) != 0;
+    }
+
+    /** Every key and its value, in declaration order. */
+    public Map<String, Long> asMap() {
+        return java.util.Collections.unmodifiableMap(values);
+    }
+}

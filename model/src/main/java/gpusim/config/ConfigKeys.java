@@ -1,0 +1,68 @@
+package gpusim.config;
+
+import java.util.List;
+
+/** Every configuration key of the model, in one list (printed by {@code gpusim config}). */
+public final class ConfigKeys {
+    private ConfigKeys() {
+    }
+
+    public static final ConfigKey CLOCK_MHZ = ConfigKey.range("gpu.clock_mhz", 1000, 1, 10_000, "MHz",
+            "core clock; converts cycles to time and to timestamp ticks");
+    public static final ConfigKey TIMESTAMP_HZ = ConfigKey.range("timestamp.frequency_hz", 100_000_000L, 1,
+            10_000_000_000L, "Hz", "timestamp counter frequency, as GetTimestampFrequency reports it");
+    public static final ConfigKey DB_COUNT = ConfigKey.range("db.count", 4, 1, 32, "depth blocks",
+            "number of depth blocks (DBs); each owns an interleaved set of screen tiles");
+    public static final ConfigKey DB_TILE = ConfigKey.oneOf("db.tile", 8, new long[] {8, 16, 32}, "pixels",
+            "edge of the square screen tile a DB owns");
+    public static final ConfigKey DEADLOCK_CYCLES = ConfigKey.range("sim.deadlock_cycles", 1_000_000, 1,
+            Long.MAX_VALUE / 4, "cycles", "cycles without progress, while work is pending, that count as a deadlock");
+    public static final ConfigKey MEMORY_BUDGET = ConfigKey.range("memory.budget", 2L << 30, 1 << 20, 64L << 30,
+            "bytes", "largest total size of all resources a trace may create (checked before allocating)");
+    public static final ConfigKey MEMORY_ALIGNMENT = ConfigKey.oneOf("memory.alignment", 256,
+            new long[] {8, 16, 32, 64, 128, 256, 512, 1024, 4096, 65536}, "bytes",
+            "placement alignment of every buffer and query heap in device memory");
+    public static final ConfigKey MEMORY_QUEUE = ConfigKey.range("memory.queue_depth", 64, 1, 1 << 16, "requests",
+            "capacity of the memory request queue; a client that finds it full stalls");
+    public static final ConfigKey MEMORY_LATENCY = ConfigKey.range("memory.latency", 100, 1, 100_000, "cycles",
+            "cycles from a memory request leaving its queue to its data returning");
+    public static final ConfigKey MEMORY_BYTES_PER_CYCLE = ConfigKey.range("memory.bytes_per_cycle", 64, 1, 4096,
+            "bytes/cycle", "memory bandwidth; a request of B bytes occupies the memory for ceil(B / this) cycles");
+    public static final ConfigKey CP_CYCLES = ConfigKey.range("cp.cycles_per_command", 2, 1, 10_000, "cycles",
+            "command processor cost to decode one command");
+    public static final ConfigKey IA_VERTS = ConfigKey.range("ia.vertices_per_clock", 4, 1, 1024, "vertices/cycle",
+            "input assembly vertex fetch rate");
+    public static final ConfigKey SHADER_UNITS = ConfigKey.range("shader.units", 16, 1, 4096, "units",
+            "shader units shared by vertex and pixel shading");
+    public static final ConfigKey VS_CYCLES = ConfigKey.range("vs.cycles", 8, 0, 100_000, "cycles/vertex",
+            "vertex shading cost per vertex when a pipeline state does not set vs_cycles");
+    public static final ConfigKey PS_CYCLES = ConfigKey.range("ps.cycles", 8, 0, 100_000, "cycles/quad",
+            "pixel shading cost per 2x2 quad when a pipeline state does not set ps_cycles");
+    public static final ConfigKey SETUP_PRIMS = ConfigKey.range("setup.prims_per_clock", 1, 1, 64, "primitives/cycle",
+            "clip, cull and setup rate");
+    public static final ConfigKey RASTER_SAMPLES = ConfigKey.range("raster.samples_per_clock", 64, 1, 4096,
+            "samples/cycle", "rasterizer coverage rate per depth block's screen region");
+    public static final ConfigKey DB_SAMPLES = ConfigKey.range("db.samples_per_clock", 16, 1, 4096, "samples/cycle",
+            "depth/stencil test rate of one DB");
+    public static final ConfigKey CB_PIXELS = ConfigKey.range("cb.pixels_per_clock", 8, 1, 4096, "pixels/cycle",
+            "colour backend write rate (per DB region)");
+    public static final ConfigKey QUEUE_DEPTH = ConfigKey.range("queue.depth", 16, 1, 1 << 16, "entries",
+            "capacity of each queue between pipeline stages");
+    public static final ConfigKey QUEUE_LATENCY = ConfigKey.range("queue.latency", 1, 1, 1000, "cycles",
+            "cycles an entry takes to cross a queue between pipeline stages");
+    public static final ConfigKey POLL_CYCLES = ConfigKey.range("cp.poll_cycles", 16, 1, 100_000, "cycles",
+            "interval at which the command processor re-reads memory while waiting on a value (WAIT_REG_MEM)");
+
+    public static final List<ConfigKey> ALL = List.of(CLOCK_MHZ, TIMESTAMP_HZ, DB_COUNT, DB_TILE, DEADLOCK_CYCLES,
+            MEMORY_BUDGET, MEMORY_ALIGNMENT, MEMORY_QUEUE, MEMORY_LATENCY, MEMORY_BYTES_PER_CYCLE, CP_CYCLES, POLL_CYCLES, IA_VERTS, SHADER_UNITS,
+            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_SAMPLES, DB_SAMPLES, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY);
+
+    public static ConfigKey find(String name) {
+        for (ConfigKey k : ALL) {
+            if (k.name().equals(name)) {
+                return k;
+            }
+        }
+        return null;
+    }
+}

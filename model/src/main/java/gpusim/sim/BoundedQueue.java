@@ -1,0 +1,136 @@
+package gpusim.sim;
+
+/**
+ * A bounded FIFO between two components, with a capacity and a latency. An item pushed at
+ * cycle t can be popped from cycle t + latency on. A push wakes the consumer at that
+ * cycle; a pop from a full queue wakes the producer, whose push was refused
+ * (back-pressure). The queue counts pushes, refusals (cycles the producer found it full)
+ * and its peak occupancy.
+ */
+public final class BoundedQueue<T> {
+    private final Engine engine;
+    private final String name;
+    private final int capacity;
+    private final int latency;
+    private int producer = -1;
+    private int consumer = -1;
+    private final Object[] items;
+    private final long[] readyAt;
+    private int head;
+    private int size;
+    private boolean producerBlocked;
+    private long pushes;
+    private long refusals;
+    private int peak;
+
+    BoundedQueue(Engine engine, String name, int capacity, int latency) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("queue " + name + ": capacity must be at least 1");
+        }
+        if (latency < 1) {
+            throw new IllegalArgumentException("queue " + name + ": latency must be at least 1 cycle");
+        }
+        this.engine = engine;
+        this.name = name;
+        this.capacity = capacity;
+        this.latency = latency;
+        this.items = new Object[capacity];
+        this.readyAt = new long[capacity];
+    }
+
+    /** Names the components at the two ends, which must be registered with the engine. */
+    public BoundedQueue<T> connect(Component producer, Component consumer) {
+        this.producer = engine.index(producer);
+        this.consumer = engine.index(consumer);
+        return this;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    public int latency() {
+        return latency;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public boolean isFull() {
+        return size == capacity;
+    }
+
+    /** Offers an item at cycle {@code now}; false (and the producer is woken later) if the queue is full. */
+    public boolean push(T item, long now) {
+        if (size == capacity) {
+            producerBlocked = true;
+            refusals++;
+            return false;
+        }
+        int tail = (head + size) % capacity;
+        items[tail] = item;
+        readyAt[tail] = now + latency;
+        size++;
+        pushes++;
+        if (size > peak) {
+            peak = size;
+        }
+        engine.wake(consumer, now + latency);
+        return true;
+    }
+
+    /** The head item if it has arrived by {@code now}, else null. */
+    @SuppressWarnings("unchecked")
+    public T peek(long now) {
+        if (size == 0 || readyAt[head] > now) {
+            return null;
+        }
+        return (T) items[head];
+    }
+
+    /** The cycle at which the head item arrives, or {@link Engine#NEVER} if empty. */
+    public long headReadyAt() {
+        return size == 0 ? Engine.NEVER : readyAt[head];
+    }
+
+    /** Removes and returns the head item, which must have arrived. */
+    @SuppressWarnings("unchecked")
+    public T pop(long now) {
+        if (size == 0 || readyAt[head] > now) {
+            throw new IllegalStateException("queue " + name + ": nothing has arrived at cycle " + now);
+        }
+        T item = (T) items[head];
+        items[head] = null;
+        head = (head + 1) % capacity;
+        size--;
+        if (producerBlocked) {
+            producerBlocked = false;
+            engine.wake(producer, now);
+        }
+        if (size > 0) {
+            engine.wake(consumer, readyAt[head]);
+        }
+        return item;
+    }
+
+    public long pushes() {
+        return pushes;
+    }
+
+    public long refusals() {
+        return refusals;
+    }
+
+    public int peak() {
+        return peak;
+    }
+}

@@ -1,0 +1,167 @@
+package gpusim.sim;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The simulation kernel. Time is a {@code long} cycle count. Components are registered
+ * front of the pipe first and ticked back to front within a cycle, so a consumer frees
+ * queue space before its producer looks for it, and same-cycle order is fixed. The
+ * engine jumps straight to the next cycle at which any component is awake, so idle time
+ * costs nothing. A ChampSim-style detector stops the run when work is pending and
+ * nothing has progressed for {@code deadlockCycles} cycles, dumping every component and
+ * queue.
+ */
+public final class Engine {
+    public static final long NEVER = Long.MAX_VALUE;
+
+    private final List<Component> components = new ArrayList<>();
+    private final List<BoundedQueue<?>> queues = new ArrayList<>();
+    private long[] wakeAt = new long[0];
+    private final long deadlockCycles;
+    private long now;
+    private int ticking = -1;
+    private long lastProgress;
+    private long ticks;
+
+    public Engine(long deadlockCycles) {
+        if (deadlockCycles < 1) {
+            throw new IllegalArgumentException("deadlockCycles must be positive");
+        }
+        this.deadlockCycles = deadlockCycles;
+    }
+
+    /** Registers a component; components registered earlier are nearer the front of the pipe. */
+    public int add(Component c) {
+        components.add(c);
+        wakeAt = Arrays.copyOf(wakeAt, components.size());
+        wakeAt[components.size() - 1] = NEVER;
+        return components.size() - 1;
+    }
+
+    /** A new queue; its ends are named with {@link BoundedQueue#connect} once both components are registered. */
+    public <T> BoundedQueue<T> queue(String name, int capacity, int latency) {
+        BoundedQueue<T> q = new BoundedQueue<>(this, name, capacity, latency);
+        queues.add(q);
+        return q;
+    }
+
+    private int indexOf(Component c) {
+        int i = components.indexOf(c);
+        if (i < 0) {
+            throw new IllegalArgumentException("component not registered: " + c.name());
+        }
+        return i;
+    }
+
+    public long now() {
+        return now;
+    }
+
+    public List<Component> components() {
+        return components;
+    }
+
+    public List<BoundedQueue<?>> queues() {
+        return queues;
+    }
+
+    /** Number of component ticks run so far (a measure of simulator work, not of simulated time). */
+    public long ticks() {
+        return ticks;
+    }
+
+    /** Asks that component {@code c} be ticked at cycle {@code cycle} (or earlier, if it already is). */
+    public void wakeAt(Component c, long cycle) {
+        wake(indexOf(c), cycle);
+    }
+
+    void wake(int index, long cycle) {
+        // A component already ticked this cycle (back-to-front order: higher index first)
+        // cannot be ticked again in the same cycle.
+        if (cycle <= now && ticking >= 0 && index >= ticking) {
+            cycle = now + 1;
+        }
+        if (cycle < now) {
+            cycle = now;
+        }
+        if (cycle < wakeAt[index]) {
+            wakeAt[index] = cycle;
+        }
+    }
+
+    /** Wakes a component by index (for components that keep their own index). */
+    public void wakeIndex(int index, long cycle) {
+        wake(index, cycle);
+    }
+
+    public int index(Component c) {
+        return indexOf(c);
+    }
+
+    /**
+     * Runs until no component has pending work and none is awake, or until {@code stop}
+     * reports true. Returns the cycle at which the last progress was made.
+     */
+    public long run(java.util.function.BooleanSupplier stop) {
+        int n = components.size();
+        Component[] comps = components.toArray(new Component[0]);
+        lastProgress = now;
+        while (!stop.getAsBoolean()) {
+            long next = NEVER;
+            for (int i = 0; i < n; i++) {
+                if (wakeAt[i] < next) {
+                    next = wakeAt[i];
+                }
+            }
+            if (next == NEVER) {
+                for (Component c : comps) {
+                    if (c.hasPendingWork()) {
+                        throw new DeadlockException(now, dump());
+                    }
+                }
+                return lastProgress;
+            }
+            if (next > now) {
+                now = next;
+            }
+            boolean progress = false;
+            for (int i = n - 1; i >= 0; i--) {
+                if (wakeAt[i] <= now) {
+                    wakeAt[i] = NEVER;
+                    ticking = i;
+                    ticks++;
+                    if (comps[i].tick(now)) {
+                        progress = true;
+                        if (wakeAt[i] > now + 1) {
+                            wakeAt[i] = now + 1;
+                        }
+                    }
+                }
+            }
+            ticking = -1;
+            if (progress) {
+                lastProgress = now;
+            } else if (now - lastProgress > deadlockCycles) {
+                throw new DeadlockException(now, dump());
+            }
+        }
+        return lastProgress;
+    }
+
+    /** Every component's state and every queue's occupancy, for a deadlock report. */
+    public String dump() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < components.size(); i++) {
+            Component c = components.get(i);
+            sb.append("  component ").append(c.name()).append(": ").append(c.describe());
+            sb.append(wakeAt[i] == NEVER ? " (asleep)" : " (wakes at " + wakeAt[i] + ")").append('\n');
+        }
+        for (BoundedQueue<?> q : queues) {
+            sb.append("  queue ").append(q.name()).append(": ").append(q.size()).append('/')
+                    .append(q.capacity()).append('\n');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,108 @@
+package gpusim.sim;
+
+/**
+ * One statistic: a name, a unit and a description (the gem5 habit), and a value. Scalars
+ * are counted by their component; formulas are derived from other statistics when read.
+ */
+public sealed interface Stat {
+    String name();
+
+    String unit();
+
+    String description();
+
+    /** The value as a number (a long for scalars, a double for formulas). */
+    Number value();
+
+    /** A counted value. */
+    final class Scalar implements Stat {
+        private final String name;
+        private final String unit;
+        private final String description;
+        private long value;
+
+        Scalar(String name, String unit, String description) {
+            this.name = name;
+            this.unit = unit;
+            this.description = description;
+        }
+
+        public void add(long delta) {
+            value += delta;
+        }
+
+        public void inc() {
+            value++;
+        }
+
+        public void set(long v) {
+            value = v;
+        }
+
+        public void max(long v) {
+            if (v > value) {
+                value = v;
+            }
+        }
+
+        public long get() {
+            return value;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String unit() {
+            return unit;
+        }
+
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public Number value() {
+            return value;
+        }
+    }
+
+    /** A derived figure, computed from other statistics when it is read. */
+    final class Formula implements Stat {
+        private final String name;
+        private final String unit;
+        private final String description;
+        private final java.util.function.DoubleSupplier formula;
+
+        Formula(String name, String unit, String description, java.util.function.DoubleSupplier formula) {
+            this.name = name;
+            this.unit = unit;
+            this.description = description;
+            this.formula = formula;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String unit() {
+            return unit;
+        }
+
+        @Override
+        public String description() {
+            return description;
+        }
+
+        @Override
+        public Number value() {
+            double v = formula.getAsDouble();
+            return Double.isFinite(v) ? v : 0.0;
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package gpusim.sim;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** A named group of statistics with sub-groups: one group per component, reported as a tree. */
+public final class StatGroup {
+    private final String name;
+    private final String description;
+    private final List<Stat> stats = new ArrayList<>();
+    private final List<StatGroup> children = new ArrayList<>();
+
+    public StatGroup(String name, String description) {
+        this.name = name;
+        this.description = description;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public Stat.Scalar scalar(String name, String unit, String description) {
+        Stat.Scalar s = new Stat.Scalar(name, unit, description);
+        add(s);
+        return s;
+    }
+
+    public Stat.Formula formula(String name, String unit, String description,
+                                java.util.function.DoubleSupplier formula) {
+        Stat.Formula f = new Stat.Formula(name, unit, description, formula);
+        add(f);
+        return f;
+    }
+
+    private void add(Stat s) {
+        for (Stat o : stats) {
+            if (o.name().equals(s.name())) {
+                throw new IllegalArgumentException("statistic " + this.name + "." + s.name() + " defined twice");
+            }
+        }
+        stats.add(s);
+    }
+
+    public StatGroup child(StatGroup g) {
+        children.add(g);
+        return g;
+    }
+
+    public List<Stat> stats() {
+        return Collections.unmodifiableList(stats);
+    }
+
+    public List<StatGroup> children() {
+        return Collections.unmodifiableList(children);
+    }
+
+    /** The statistic named {@code path} ("a.b.stat", relative to this group), or null. */
+    public Stat find(String path) {
+        int dot = path.indexOf('.');
+        if (dot < 0) {
+            for (Stat s : stats) {
+                if (s.name().equals(path)) {
+                    return s;
+                }
+            }
+            return null;
+        }
+        String head = path.substring(0, dot);
+        for (StatGroup g : children) {
+            if (g.name.equals(head)) {
+                return g.find(path.substring(dot + 1));
+            }
+        }
+        return null;
+    }
+}

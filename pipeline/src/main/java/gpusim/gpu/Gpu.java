@@ -1,0 +1,183 @@
+package gpusim.gpu;
+
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+import gpusim.gpu.clip.Clipper;
+import gpusim.gpu.cp.CommandProcessor;
+import gpusim.gpu.db.DepthBlock;
+import gpusim.gpu.ia.InputAssembler;
+import gpusim.gpu.ps.PixelStage;
+import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.QueryResolver;
+import gpusim.gpu.query.QueryState;
+import gpusim.gpu.raster.Rasterizer;
+import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.setup.SetupStage;
+import gpusim.gpu.vs.VertexStage;
+import gpusim.gpu.work.FragmentBatch;
+import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.Work;
+import gpusim.memory.DeviceMemory;
+import gpusim.memory.MemoryRequest;
+import gpusim.memory.MemorySystem;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.sim.StatGroup;
+import gpusim.trace.Resource;
+import gpusim.trace.Trace;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The modelled GPU: the command processor, input assembly, vertex stage, clipper, setup,
+ * rasterizer, {@code db.count} depth blocks and the pixel stage, joined by bounded queues,
+ * with a memory that carries every query, resolve, predication and copy access. Build one
+ * for a trace and configuration, then {@link #run()}.
+ */
+public final class Gpu {
+    private final Engine engine;
+    private final GpuContext ctx;
+    private final Resources res;
+    private final CommandProcessor cp;
+    private final List<DepthBlock> dbs = new ArrayList<>();
+    private final List<Component> components = new ArrayList<>();
+    private final Trace trace;
+
+    public Gpu(Trace trace, Config config) {
+        this.trace = trace;
+        engine = new Engine(config.get(ConfigKeys.DEADLOCK_CYCLES));
+        DeviceMemory mem = new DeviceMemory(config.get(ConfigKeys.MEMORY_ALIGNMENT));
+        MemorySystem memory = new MemorySystem(engine, mem, config.getInt(ConfigKeys.MEMORY_QUEUE),
+                config.get(ConfigKeys.MEMORY_LATENCY), config.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
+        ctx = new GpuContext(engine, config, memory);
+        memory.onIdle(ctx::maybeIdle);
+        res = new Resources(trace.resources(), mem, ctx.dbCount);
+        int depth = config.getInt(ConfigKeys.QUEUE_DEPTH);
+        int latency = config.getInt(ConfigKeys.QUEUE_LATENCY);
+        TileMap tiles = new TileMap(ctx.dbCount, ctx.tileSize);
+        ArrayDeque<FragmentBatch> pool = new ArrayDeque<>();
+
+        BoundedQueue<Work> cpToIa = engine.queue("cp->ia", depth, latency);
+        BoundedQueue<Work> iaToVs = engine.queue("ia->vs", depth, latency);
+        BoundedQueue<Work> vsToClip = engine.queue("vs->clip", depth, latency);
+        BoundedQueue<Work> clipToSetup = engine.queue("clip->setup", depth, latency);
+        BoundedQueue<Work> setupToRaster = engine.queue("setup->raster", depth, latency);
+        List<BoundedQueue<Work>> rasterToDb = new ArrayList<>();
+        List<BoundedQueue<Work>> dbToPs = new ArrayList<>();
+        for (int d = 0; d < ctx.dbCount; d++) {
+            rasterToDb.add(engine.queue("raster->db" + d, depth, latency));
+        }
+        for (int d = 0; d < ctx.dbCount; d++) {
+            dbToPs.add(engine.queue("db" + d + "->ps", depth, latency));
+        }
+
+        cp = new CommandProcessor(ctx, res, trace.submissions());
+        InputAssembler ia = new InputAssembler(ctx, cpToIa);
+        VertexStage vs = new VertexStage(ctx, iaToVs);
+        Clipper clip = new Clipper(ctx, vsToClip);
+        SetupStage setup = new SetupStage(ctx, clipToSetup);
+        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, pool);
+        for (int d = 0; d < ctx.dbCount; d++) {
+            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), tiles));
+        }
+        PixelStage ps = new PixelStage(ctx, dbToPs, pool);
+
+        // Front of the pipe first: the engine ticks back to front.
+        add(cp);
+        add(ia);
+        add(vs);
+        add(clip);
+        add(setup);
+        add(raster);
+        for (DepthBlock db : dbs) {
+            add(db);
+        }
+        add(ps);
+        add(memory);
+
+        cp.connect(cpToIa.connect(cp, ia));
+        ia.connect(iaToVs.connect(ia, vs));
+        vs.connect(vsToClip.connect(vs, clip));
+        clip.connect(clipToSetup.connect(clip, setup));
+        setup.connect(setupToRaster.connect(setup, raster));
+        raster.connect(rasterToDb);
+        for (int d = 0; d < ctx.dbCount; d++) {
+            rasterToDb.get(d).connect(raster, dbs.get(d));
+            dbs.get(d).connect(dbToPs.get(d).connect(dbs.get(d), ps));
+        }
+        for (BoundedQueue<?> q : engine.queues()) {
+            ctx.addQueue(q);
+        }
+        for (Component c : components) {
+            if (c != cp && c != memory) {
+                ctx.addDrainable(c);
+            }
+        }
+        engine.wakeAt(cp, 0);
+    }
+
+    private void add(Component c) {
+        engine.add(c);
+        components.add(c);
+    }
+
+    public RunResult run() {
+        long last = engine.run(() -> false);
+        ctx.setTotalCycles(last);
+        return result(last);
+    }
+
+    private RunResult result(long cycles) {
+        StatGroup root = new StatGroup("gpu", "the modelled GPU");
+        for (Component c : components) {
+            root.child(c.stats());
+        }
+        StatGroup queues = root.child(new StatGroup("queues", "bounded queues between components"));
+        for (BoundedQueue<?> q : engine.queues()) {
+            StatGroup g = queues.child(new StatGroup(q.name(), "queue " + q.name() + ", capacity "
+                    + q.capacity() + ", latency " + q.latency()));
+            g.scalar("pushes", "items", "items that entered the queue").set(q.pushes());
+            g.scalar("refusals", "attempts", "pushes refused because the queue was full").set(q.refusals());
+            g.scalar("peak", "items", "largest occupancy").set(q.peak());
+        }
+        StatGroup totals = root.child(new StatGroup("run", "whole-run figures"));
+        totals.scalar("cycles", "cycles", "simulated GPU cycles from the first command to the last completing")
+                .set(cycles);
+        totals.scalar("draws", "draws", "draws issued").set(ctx.draws().draws().size());
+        return new RunResult(cycles, cp.dumps(), decodeQueries(), ctx.draws().draws(), root,
+                ctx.config().get(ConfigKeys.TIMESTAMP_HZ), engine.ticks());
+    }
+
+    /** Every used query's result as its heap memory holds it now, decoded as the type last used with it. */
+    private List<RunResult.QueryReport> decodeQueries() {
+        List<RunResult.QueryReport> out = new ArrayList<>();
+        QueryResolver resolver = new QueryResolver(ctx.dbCount);
+        DeviceMemory mem = ctx.memory().memory();
+        java.util.Map<String, Long> latency = new java.util.HashMap<>();
+        for (Marker m : cp.markers()) {
+            if (m.label.endsWith(" end") && m.landedAt > 0) {
+                latency.put(m.label, m.landedAt - m.issuedAt);
+            }
+        }
+        for (Resource.QueryHeap h : trace.resources(Resource.QueryHeap.class)) {
+            QueryState st = res.queryState(h);
+            int slot = (int) QueryLayout.slotBytes(h.type(), ctx.dbCount);
+            for (int i = 0; i < h.count(); i++) {
+                if (!st.used(i)) {
+                    continue;
+                }
+                byte[] bytes = new byte[slot];
+                mem.read(res.querySlot(h, i), bytes, 0, slot);
+                MemoryRequest fake = MemoryRequest.write(0, bytes, null, null);
+                QueryResolver.Result r = resolver.resolve(st.lastType(i), h.type(), st, i, 1, fake);
+                long[] values = r == null ? new long[0] : r.words();
+                String label = h.name() + "[" + i + "] " + st.lastType(i) + " end";
+                out.add(new RunResult.QueryReport(h.name(), i, st.lastType(i).name(), values, st.ended(i),
+                        latency.getOrDefault(label, -1L)));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,22 @@
+package gpusim.gpu;
+
+import gpusim.gpu.cp.CommandProcessor;
+import gpusim.sim.StatGroup;
+import java.util.List;
+
+/**
+ * What a run produces: the total cycles, the dumps the trace asked for, the decoded query
+ * results, per-draw timing and the statistics tree.
+ */
+public record RunResult(long cycles, List<CommandProcessor.DumpResult> dumps, List<QueryReport> queries,
+                        List<DrawTracker.DrawRecord> draws, StatGroup stats, long timestampFrequency,
+                        long engineTicks) {
+
+    /**
+     * One query's final result as its heap memory holds it at the end of the run, decoded
+     * as the type last used with it; {@code latency} is the cycles from its EndQuery
+     * leaving the command processor to its last counter write landing (-1 if unknown).
+     */
+    public record QueryReport(String heap, int index, String type, long[] values, boolean ended, long latency) {
+    }
+}

@@ -1,0 +1,167 @@
+package gpusim.gpu;
+
+import gpusim.gpu.work.Work;
+import gpusim.memory.MemoryRequest;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.sim.Stat;
+import gpusim.sim.StatGroup;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A pipeline stage with the common clocked behaviour: it takes one work item from its
+ * input, does the item's functional work at once, stays busy for the item's modelled cost
+ * in cycles, then emits its outputs (queue pushes and memory requests). An output that is
+ * refused (full queue) stalls the stage until it goes through; stalled cycles are counted
+ * apart from busy ones.
+ */
+public abstract class Stage implements Component {
+    protected final GpuContext ctx;
+    protected final Engine engine;
+    private final String name;
+    protected final StatGroup stats;
+    protected final Stat.Scalar busyCycles;
+    protected final Stat.Scalar stallCycles;
+    protected final Stat.Scalar items;
+    private final List<Object> outputs = new ArrayList<>();
+    private final List<BoundedQueue<Work>> outputQueues = new ArrayList<>();
+    private int nextOutput;
+    private Work current;
+    private long busyUntil;
+    private boolean holding;
+
+    protected Stage(GpuContext ctx, String name, String description) {
+        this.ctx = ctx;
+        this.engine = ctx.engine();
+        this.name = name;
+        this.stats = new StatGroup(name, description);
+        this.busyCycles = stats.scalar("busy_cycles", "cycles", "cycles spent working on items");
+        this.stallCycles = stats.scalar("stall_cycles", "cycles",
+                "cycles an item was finished but could not leave (downstream full or memory busy)");
+        this.items = stats.scalar("items", "items", "work items processed");
+        stats.formula("utilization", "ratio", "busy_cycles / total cycles of the run",
+                () -> (double) busyCycles.get() / Math.max(1, ctx.totalCycles()));
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final StatGroup stats() {
+        return stats;
+    }
+
+    /** The next item to take at {@code now}, or null; removes it from its queue. */
+    protected abstract Work take(long now);
+
+    /** Whether an input item is waiting (arrived or in flight). */
+    protected abstract boolean inputPending();
+
+    /**
+     * Does the functional work of {@code w}, queues its outputs with {@link #emit} and
+     * {@link #emitMemory}, and returns its cost in cycles (at least 1).
+     */
+    protected abstract long process(Work w, long now);
+
+    /** Called when an item has left with all its outputs. */
+    protected void finished(Work w, long now) {
+    }
+
+    /**
+     * Whether {@code w} has more steps after the one just emitted: a stage that cuts one
+     * input into several outputs over time (input assembly) returns true until done, and
+     * {@link #process} is called again for the next step.
+     */
+    protected boolean continues(Work w) {
+        return false;
+    }
+
+    protected final void emit(BoundedQueue<Work> q, Work w) {
+        outputs.add(w);
+        outputQueues.add(q);
+    }
+
+    protected final void emitMemory(MemoryRequest r) {
+        outputs.add(r);
+        outputQueues.add(null);
+    }
+
+    @Override
+    public boolean tick(long now) {
+        boolean progress = false;
+        if (holding) {
+            if (now < busyUntil) {
+                engine.wakeAt(this, busyUntil);
+                return false;
+            }
+            while (nextOutput < outputs.size()) {
+                Object o = outputs.get(nextOutput);
+                BoundedQueue<Work> q = outputQueues.get(nextOutput);
+                boolean ok = q != null ? q.push((Work) o, now) : ctx.memory().request((MemoryRequest) o, this, now);
+                if (!ok) {
+                    return progress;
+                }
+                nextOutput++;
+                progress = true;
+            }
+            stallCycles.add(now - busyUntil);
+            outputs.clear();
+            outputQueues.clear();
+            nextOutput = 0;
+            holding = false;
+            Work w = current;
+            current = null;
+            if (w.drawId() >= 0) {
+                ctx.draws().touch(w.drawId(), now);
+            }
+            progress = true;
+            if (continues(w)) {
+                start(w, now);
+                return true;
+            }
+            finished(w, now);
+        }
+        Work w = take(now);
+        if (w == null) {
+            if (!inputPending()) {
+                ctx.maybeIdle(now);
+            }
+            return progress;
+        }
+        items.inc();
+        start(w, now);
+        return true;
+    }
+
+    private void start(Work w, long now) {
+        long cost = Math.max(1, process(w, now));
+        busyCycles.add(cost);
+        current = w;
+        busyUntil = now + cost;
+        holding = true;
+        engine.wakeAt(this, busyUntil);
+    }
+
+    @Override
+    public boolean hasPendingWork() {
+        return holding || inputPending();
+    }
+
+    @Override
+    public String describe() {
+        if (holding) {
+            return "holding " + current.getClass().getSimpleName() + (nextOutput < outputs.size()
+                    ? ", " + (outputs.size() - nextOutput) + " outputs not accepted" : "") + ", busy until " + busyUntil;
+        }
+        return inputPending() ? "input waiting" : "idle";
+    }
+
+    /** ceil(a / b) for positive b. */
+    protected static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
+}

@@ -1,0 +1,567 @@
+package gpusim.gpu.cp;
+
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.config.ConfigKeys;
+import gpusim.gpu.GpuContext;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.Resources;
+import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.QueryResolver;
+import gpusim.gpu.work.DrawPacket;
+import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.Work;
+import gpusim.memory.MemoryRequest;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.sim.Stat;
+import gpusim.sim.StatGroup;
+import gpusim.trace.Command;
+import gpusim.trace.CommandList;
+import gpusim.trace.Resource;
+import gpusim.trace.TopCommand;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command processor (CP): reads the submissions in order and executes each command
+ * list's commands, one command per {@code cp.cycles_per_command} cycles. Draws and markers
+ * go down the pipeline through a bounded queue; query resolves, predication reads and
+ * copies are memory operations the CP performs itself; barriers, timestamps, wait_idle
+ * and dumps wait for the whole pipeline and the memory to drain.
+ *
+ * <p>Queries go the hardware way: BeginQuery first zeroes the query's slot in memory (so a
+ * stale end word cannot look written), then sends a marker down the pipe; the DBs write
+ * their counter snapshots when the marker reaches them. ResolveQueryData reads the slots
+ * and, like a WAIT_REG_MEM packet, re-reads every {@code cp.poll_cycles} until every end
+ * word of every ended query carries its written bit; then it computes the results and
+ * writes them to the destination buffer.
+ */
+public final class CommandProcessor implements Component {
+    /** One dump's result. */
+    public record DumpResult(String buffer, long offset, long[] values, int line) {
+    }
+
+    private final GpuContext ctx;
+    private final Engine engine;
+    private final Resources res;
+    private final List<TopCommand> top;
+    private BoundedQueue<Work> out;
+    private final long cpCycles;
+    private final long pollCycles;
+    private final long shaderUnits;
+    private final long clockHz;
+    private final long timestampHz;
+
+    private int topIndex;
+    private List<CommandList> lists;
+    private int listIndex;
+    private int cmdIndex = -1;
+    private int phase;
+    private BoundState bound;
+    private boolean predicateSkip;
+
+    private Work pendingPush;
+    private MemoryRequest pendingMem;
+    private int awaitingMemory;
+    private MemoryRequest lastRead;
+    private boolean needDrain;
+    private long busyUntil;
+    private boolean finished;
+    private long finishedAt;
+    private final List<DumpResult> dumps = new ArrayList<>();
+    private final List<Marker> markers = new ArrayList<>();
+    private final QueryResolver resolver;
+
+    private final StatGroup stats = new StatGroup("cp", "command processor");
+    private final Stat.Scalar commands = stats.scalar("commands", "commands", "commands executed");
+    private final Stat.Scalar draws = stats.scalar("draws", "draws", "draws sent down the pipeline");
+    private final Stat.Scalar skipped = stats.scalar("predicated_skips", "commands",
+            "draws, dispatches, clears and copies skipped by predication");
+    private final Stat.Scalar drains = stats.scalar("drains", "drains",
+            "waits for the pipeline and memory to go idle (barriers, timestamps, wait_idle, dumps)");
+    private final Stat.Scalar drainCycles = stats.scalar("drain_cycles", "cycles", "cycles spent waiting for drains");
+    private final Stat.Scalar memWaitCycles = stats.scalar("memory_wait_cycles", "cycles",
+            "cycles spent waiting for memory reads (resolves, predication, copies)");
+    private final Stat.Scalar polls = stats.scalar("resolve_polls", "reads",
+            "times a resolve re-read query memory because a counter was not yet written");
+    private final Stat.Scalar stallCycles = stats.scalar("stall_cycles", "cycles",
+            "cycles a draw or marker waited for room in the queue to input assembly");
+    private long drainStart = -1;
+    private long memWaitStart = -1;
+    private long pushStallStart = -1;
+
+    public CommandProcessor(GpuContext ctx, Resources res, List<TopCommand> top) {
+        this.ctx = ctx;
+        this.engine = ctx.engine();
+        this.res = res;
+        this.top = top;
+        this.cpCycles = ctx.config().get(ConfigKeys.CP_CYCLES);
+        this.pollCycles = ctx.config().get(ConfigKeys.POLL_CYCLES);
+        this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
+        this.clockHz = ctx.config().get(ConfigKeys.CLOCK_MHZ) * 1_000_000L;
+        this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
+        this.resolver = new QueryResolver(ctx.dbCount);
+        this.readDone = (r, t) -> {
+            awaitingMemory--;
+            lastRead = r;
+            engine.wakeAt(this, t);
+        };
+        this.writeDone = (r, t) -> {
+            awaitingMemory--;
+            engine.wakeAt(this, t);
+        };
+    }
+
+    public void connect(BoundedQueue<Work> toInputAssembly) {
+        this.out = toInputAssembly;
+    }
+
+    public List<DumpResult> dumps() {
+        return dumps;
+    }
+
+    public List<Marker> markers() {
+        return markers;
+    }
+
+    public boolean finished() {
+        return finished;
+    }
+
+    public long finishedAt() {
+        return finishedAt;
+    }
+
+    @Override
+    public String name() {
+        return "cp";
+    }
+
+    @Override
+    public StatGroup stats() {
+        return stats;
+    }
+
+    @Override
+    public boolean hasPendingWork() {
+        return !finished;
+    }
+
+    @Override
+    public String describe() {
+        String where = topIndex < top.size() ? "top-level line " + top.get(topIndex).line() : "done";
+        if (lists != null && cmdIndex >= 0 && listIndex < lists.size()
+                && cmdIndex < lists.get(listIndex).commands().size()) {
+            where = "line " + lists.get(listIndex).commands().get(cmdIndex).line() + " phase " + phase;
+        }
+        return where + (needDrain ? ", waiting for drain" : "") + (awaitingMemory > 0 ? ", waiting for memory" : "")
+                + (pendingPush != null ? ", queue to IA full" : "");
+    }
+
+    /** Converts a cycle count to timestamp ticks at the configured frequency, exactly. */
+    public long timestamp(long cycle) {
+        return (cycle / clockHz) * timestampHz + (cycle % clockHz) * timestampHz / clockHz;
+    }
+
+    private final MemoryRequest.Client readDone;
+    private final MemoryRequest.Client writeDone;
+
+    @Override
+    public boolean tick(long now) {
+        if (finished) {
+            return false;
+        }
+        if (pendingPush != null) {
+            if (!out.push(pendingPush, now)) {
+                if (pushStallStart < 0) {
+                    pushStallStart = now;
+                }
+                return false;
+            }
+            if (pushStallStart >= 0) {
+                stallCycles.add(now - pushStallStart);
+                pushStallStart = -1;
+            }
+            pendingPush = null;
+        }
+        if (pendingMem != null) {
+            if (!ctx.memory().request(pendingMem, this, now)) {
+                return false;
+            }
+            pendingMem = null;
+        }
+        if (awaitingMemory > 0) {
+            if (memWaitStart < 0) {
+                memWaitStart = now;
+            }
+            return false;
+        }
+        if (memWaitStart >= 0) {
+            memWaitCycles.add(now - memWaitStart);
+            memWaitStart = -1;
+        }
+        if (needDrain) {
+            if (!ctx.pipelineIdle()) {
+                if (drainStart < 0) {
+                    drainStart = now;
+                    drains.inc();
+                }
+                ctx.waitForIdle(this);
+                return false;
+            }
+            needDrain = false;
+            if (drainStart >= 0) {
+                drainCycles.add(now - drainStart);
+                drainStart = -1;
+            }
+        }
+        if (now < busyUntil) {
+            engine.wakeAt(this, busyUntil);
+            return false;
+        }
+        step(now);
+        if (!finished) {
+            engine.wakeAt(this, Math.max(now + 1, busyUntil));
+        }
+        return true;
+    }
+
+    /** Advances the current command by one step. */
+    private void step(long now) {
+        if (lists == null) {
+            if (topIndex >= top.size()) {
+                finished = true;
+                finishedAt = now;
+                return;
+            }
+            TopCommand tc = top.get(topIndex);
+            if (tc instanceof TopCommand.Execute ex) {
+                lists = ex.lists();
+                listIndex = 0;
+                cmdIndex = -1;
+                return;
+            }
+            if (phase == 0) {
+                needDrain = true;
+                phase = 1;
+                return;
+            }
+            if (tc instanceof TopCommand.Dump d) {
+                long addr = res.address(d.buffer());
+                long[] v = new long[(int) d.count()];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = ctx.memory().memory().readLong(addr + d.offset() + 8L * i);
+                }
+                dumps.add(new DumpResult(d.buffer().name(), d.offset(), v, d.line()));
+            }
+            phase = 0;
+            topIndex++;
+            return;
+        }
+        if (cmdIndex < 0) {
+            // D3D12: each command list starts from default state, predication off.
+            bound = new BoundState();
+            predicateSkip = false;
+            cmdIndex = 0;
+            phase = 0;
+        }
+        CommandList list = lists.get(listIndex);
+        if (cmdIndex >= list.commands().size()) {
+            listIndex++;
+            cmdIndex = -1;
+            if (listIndex >= lists.size()) {
+                lists = null;
+                topIndex++;
+            }
+            return;
+        }
+        Command c = list.commands().get(cmdIndex);
+        if (phase == 0) {
+            commands.inc();
+            if (c.predicated() && predicateSkip) {
+                skipped.inc();
+                done(now);
+                return;
+            }
+        }
+        if (execute(c, now)) {
+            done(now);
+        }
+    }
+
+    private void done(long now) {
+        cmdIndex++;
+        phase = 0;
+        busyUntil = now + cpCycles;
+    }
+
+    private void push(Work w) {
+        pendingPush = w;
+    }
+
+    private void write(long address, long[] words) {
+        pendingMem = MemoryRequest.writeLongs(address, words, writeDone, null);
+        awaitingMemory++;
+    }
+
+    private void read(long address, int bytes) {
+        pendingMem = MemoryRequest.read(address, bytes, readDone, null);
+        awaitingMemory++;
+    }
+
+    /** Executes one step of command {@code c}; returns true when the command is complete. */
+    private boolean execute(Command c, long now) {
+        BoundState b = bound;
+        if (c instanceof Command.SetPipelineState s) {
+            b.pso = s.pso().state();
+            b.changed();
+            return true;
+        } else if (c instanceof Command.SetRenderTargets s) {
+            b.rt = s.rt() == null ? null : res.color(s.rt());
+            b.ds = s.ds() == null ? null : res.depth(s.ds());
+            b.changed();
+            return true;
+        } else if (c instanceof Command.SetViewport s) {
+            b.viewport = s;
+            b.changed();
+            return true;
+        } else if (c instanceof Command.SetScissor s) {
+            b.scissor = s;
+            b.changed();
+            return true;
+        } else if (c instanceof Command.SetStencilRef s) {
+            b.stencilRef = s.ref();
+            b.changed();
+            return true;
+        } else if (c instanceof Command.SetTransform s) {
+            b.transform = s.m();
+            b.changed();
+            return true;
+        } else if (c instanceof Command.SetVertexBuffer s) {
+            b.vb = s.vb();
+            b.changed();
+            return true;
+        } else if (c instanceof Command.SetIndexBuffer s) {
+            b.ib = s.ib();
+            b.changed();
+            return true;
+        } else if (c instanceof Command.ClearDepthStencil s) {
+            Marker m = new Marker(Marker.Kind.CLEAR_DEPTH_STENCIL, "clear " + s.ds().name());
+            m.depthSurface = res.depth(s.ds());
+            m.clearDepth = s.clearDepth();
+            m.depth = s.depth();
+            m.clearStencil = s.clearStencil();
+            m.stencil = s.stencil();
+            push(m);
+            return true;
+        } else if (c instanceof Command.ClearRenderTarget s) {
+            Marker m = new Marker(Marker.Kind.CLEAR_COLOR, "clear " + s.rt().name());
+            m.colorSurface = res.color(s.rt());
+            m.rgba = new float[] {s.r(), s.g(), s.b(), s.a()};
+            push(m);
+            return true;
+        } else if (c instanceof Command.Draw d) {
+            int id = ctx.draws().issue(d.line(), now);
+            draws.inc();
+            push(new DrawPacket(id, b.snapshot(), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
+            return true;
+        } else if (c instanceof Command.DrawIndexed d) {
+            int id = ctx.draws().issue(d.line(), now);
+            draws.inc();
+            push(new DrawPacket(id, b.snapshot(), true, d.indexCount(), d.startIndex(), d.baseVertex(),
+                    d.instances()));
+            return true;
+        } else if (c instanceof Command.Dispatch d) {
+            // The trace gives no thread-group size: one invocation a group.
+            long groups = d.x() * d.y() * d.z();
+            ctx.counters().value[PipelineCounters.CS_INVOCATIONS] += groups;
+            busyUntil = now + ceil(groups, shaderUnits);
+            return true;
+        } else if (c instanceof Command.BeginQuery q) {
+            return beginQuery(q, now);
+        } else if (c instanceof Command.EndQuery q) {
+            return endQuery(q, now);
+        } else if (c instanceof Command.ResolveQueryData q) {
+            return resolve(q, now);
+        } else if (c instanceof Command.ResourceBarrier r) {
+            // A transition barrier waits for all earlier work to finish (a conservative
+            // full wait-for-idle, as drivers do for a write-to-read transition).
+            if (phase == 0) {
+                needDrain = true;
+                phase = 1;
+                return false;
+            }
+            return true;
+        } else if (c instanceof Command.SetPredication p) {
+            if (p.buffer() == null) {
+                predicateSkip = false;
+                return true;
+            }
+            if (phase == 0) {
+                read(res.address(p.buffer()) + p.offset(), 8);
+                phase = 1;
+                return false;
+            }
+            // The value is read when set_predication executes (D3D12 predication semantics).
+            predicateSkip = p.op().skips(lastRead.longAt(0));
+            return true;
+        } else if (c instanceof Command.CopyBufferRegion cp) {
+            return copy(cp);
+        } else if (c instanceof Command.WriteQuery wq) {
+            return writeQuery(wq, now);
+        }
+        throw new IllegalStateException("unknown command " + c);
+    }
+
+    private static long ceil(long a, long b) {
+        return (a + b - 1) / b;
+    }
+
+    private boolean beginQuery(Command.BeginQuery q, long now) {
+        QueryHeapType ht = q.heap().type();
+        long slot = res.querySlot(q.heap(), q.index());
+        if (phase == 0) {
+            // Zero the whole slot first, so that the end words read as not written until the
+            // DBs write them again (PAL resets a query slot before it begins).
+            write(slot, new long[(int) (QueryLayout.slotBytes(ht, ctx.dbCount) / 8)]);
+            res.queryState(q.heap()).begin(q.index(), q.type());
+            phase = 1;
+            return false;
+        }
+        Marker m = marker(q.heap(), q.type(), q.index(), true, now);
+        push(m);
+        return true;
+    }
+
+    private Marker marker(Resource.QueryHeap heap, QueryType type, int index, boolean begin, long now) {
+        long slot = res.querySlot(heap, index);
+        String label = heap.name() + "[" + index + "] " + type + (begin ? " begin" : " end");
+        Marker m;
+        if (type.isOcclusion()) {
+            m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
+            m.address = slot;
+        } else {
+            m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
+            m.fields = QueryLayout.fields(heap.type());
+            m.streamOut = heap.type() == QueryHeapType.SO_STATISTICS;
+            m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
+            m.snapshot[PipelineCounters.CS_INVOCATIONS] = ctx.counters().value[PipelineCounters.CS_INVOCATIONS];
+        }
+        m.issuedAt = now;
+        markers.add(m);
+        return m;
+    }
+
+    private boolean endQuery(Command.EndQuery q, long now) {
+        if (q.type() == QueryType.TIMESTAMP) {
+            // D3D12 timestamps are written at the bottom of the pipe, after all earlier work.
+            if (phase == 0) {
+                needDrain = true;
+                phase = 1;
+                return false;
+            }
+            if (phase == 1) {
+                write(res.querySlot(q.heap(), q.index()), new long[] {timestamp(now)});
+                res.queryState(q.heap()).end(q.index(), q.type());
+                phase = 2;
+                return false;
+            }
+            return true;
+        }
+        res.queryState(q.heap()).end(q.index(), q.type());
+        push(marker(q.heap(), q.type(), q.index(), false, now));
+        return true;
+    }
+
+    private boolean resolve(Command.ResolveQueryData q, long now) {
+        QueryHeapType ht = q.heap().type();
+        long slotBytes = QueryLayout.slotBytes(ht, ctx.dbCount);
+        long base = res.querySlot(q.heap(), q.start());
+        if (phase == 0) {
+            read(base, (int) (slotBytes * q.count()));
+            phase = 1;
+            return false;
+        }
+        if (phase == 1) {
+            QueryResolver.Result r = resolver.resolve(q.type(), ht, res.queryState(q.heap()), q.start(), q.count(),
+                    lastRead);
+            if (r == null) {
+                // Not every counter has landed yet: read again later (WAIT_REG_MEM).
+                polls.inc();
+                busyUntil = now + pollCycles;
+                phase = 0;
+                return false;
+            }
+            write(res.address(q.buffer()) + q.offset(), r.words());
+            phase = 2;
+            return false;
+        }
+        return true;
+    }
+
+    private long copyDone;
+
+    private boolean copy(Command.CopyBufferRegion c) {
+        final long chunk = 4096;
+        if (phase == 0) {
+            copyDone = 0;
+            phase = 1;
+        }
+        if (copyDone >= c.bytes()) {
+            return true;
+        }
+        int n = (int) Math.min(chunk, c.bytes() - copyDone);
+        if (phase == 1) {
+            read(res.address(c.src()) + c.srcOffset() + copyDone, n);
+            phase = 2;
+            return false;
+        }
+        pendingMem = MemoryRequest.write(res.address(c.dst()) + c.dstOffset() + copyDone, lastRead.data().clone(),
+                writeDone, null);
+        awaitingMemory++;
+        copyDone += n;
+        phase = 1;
+        return false;
+    }
+
+    private boolean writeQuery(Command.WriteQuery q, long now) {
+        long addr = res.address(q.buffer()) + q.offset();
+        if (q.type() == gpusim.api.D3D11Query.OCCLUSION) {
+            Marker m = new Marker(Marker.Kind.WRITE_QUERY_OCCLUSION, "write_query line " + q.line());
+            m.address = addr;
+            m.stride = q.stride();
+            m.issuedAt = now;
+            markers.add(m);
+            push(m);
+            return true;
+        }
+        // The other WriteQuery types are written at the bottom of the pipe, after all earlier work.
+        if (phase == 0) {
+            needDrain = true;
+            phase = 1;
+            return false;
+        }
+        if (phase == 2) {
+            return true;
+        }
+        long[] counters = ctx.counters().value;
+        long[] words;
+        switch (q.type()) {
+            case TIMESTAMP -> words = new long[] {timestamp(now)};
+            case EVENT -> words = null;
+            case PIPELINE_STATISTICS -> words = java.util.Arrays.copyOf(counters, 11);
+            default -> words = new long[2];
+        }
+        if (words == null) {
+            // D3D11X_QUERY_DATA_GPU_EVENT is a UINT: 1 once all earlier work is done.
+            pendingMem = MemoryRequest.write(addr, new byte[] {1, 0, 0, 0}, writeDone, null);
+            awaitingMemory++;
+        } else {
+            write(addr, words);
+        }
+        phase = 2;
+        return false;
+    }
+}

@@ -1,0 +1,41 @@
+package gpusim.gpu.db;
+
+import gpusim.api.DepthFormat;
+
+/**
+ * A depth-stencil resource's storage: per sample, the depth in its format's encoding (UNORM
+ * formats as integers of 16 or 24 bits, D32 formats as the float's bits, which order like
+ * the values since depth is never negative) and, for formats with stencil, 8 stencil bits.
+ * Index: ((y x width) + x) x samples + sample. Starts zero-filled (depth 0.0, stencil 0).
+ */
+public final class DepthSurface {
+    public final String name;
+    public final int width;
+    public final int height;
+    public final int samples;
+    public final DepthFormat format;
+    public final int[] depth;
+    public final byte[] stencil;
+
+    public DepthSurface(String name, int width, int height, int samples, DepthFormat format) {
+        this.name = name;
+        this.width = width;
+        this.height = height;
+        this.samples = samples;
+        this.format = format;
+        this.depth = new int[width * height * samples];
+        this.stencil = format.hasStencil() ? new byte[width * height * samples] : null;
+    }
+
+    /**
+     * Encodes a depth in [0, 1] as the format stores it. UNORM: round to nearest of
+     * z x (2^n - 1) (D3D11 functional spec, FLOAT -> UNORM conversion). D32: the nearest float.
+     */
+    public int encode(double z) {
+        switch (format) {
+            case D24_UNORM_S8_UINT: return (int) Math.rint(z * 16777215.0);
+            case D16_UNORM: return (int) Math.rint(z * 65535.0);
+            default: return Float.floatToIntBits((float) z + 0.0f);
+        }
+    }
+}

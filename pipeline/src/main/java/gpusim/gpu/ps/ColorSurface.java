@@ -1,0 +1,33 @@
+package gpusim.gpu.ps;
+
+/** An RGBA8 render target's storage: one packed RGBA8 word per sample, index ((y x width) + x) x samples + sample. */
+public final class ColorSurface {
+    public final String name;
+    public final int width;
+    public final int height;
+    public final int samples;
+    public final int[] rgba;
+
+    public ColorSurface(String name, int width, int height, int samples) {
+        this.name = name;
+        this.width = width;
+        this.height = height;
+        this.samples = samples;
+        this.rgba = new int[width * height * samples];
+    }
+
+    /** UNORM8 encoding of a colour channel: clamp to [0, 1], round to nearest. */
+    public static int unorm8(float c) {
+        if (!(c > 0)) {
+            return 0;
+        }
+        if (c >= 1) {
+            return 255;
+        }
+        return (int) Math.rint(c * 255.0f);
+    }
+
+    public static int pack(float r, float g, float b, float a) {
+        return unorm8(r) | (unorm8(g) << 8) | (unorm8(b) << 16) | (unorm8(a) << 24);
+    }
+}

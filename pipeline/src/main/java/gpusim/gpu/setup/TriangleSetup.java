@@ -1,0 +1,76 @@
+package gpusim.gpu.setup;
+
+import gpusim.gpu.work.DrawState;
+import gpusim.gpu.work.TriBatch;
+
+/**
+ * Triangle setup math, shared by the setup stage and the benchmarks: the three edge
+ * functions in exact 64-bit fixed point with the top-left rule folded in, the pixel
+ * bounding box, and the depth plane.
+ *
+ * <p>Edge a -> b: E(p) = (bx - ax)(py - ay) - (by - ay)(px - ax), positive inside a
+ * clockwise (y-down) triangle. D3D11/12 top-left rule: a sample exactly on an edge is
+ * inside only if the edge is a top edge (horizontal, walked left to right in a clockwise
+ * triangle) or a left edge (walked upwards, dy < 0); for the others the test becomes
+ * E > 0, i.e. E - 1 >= 0, since E is an integer in 1/65536 pixel units.
+ */
+public final class TriangleSetup {
+    private TriangleSetup() {
+    }
+
+    /** Fills edge equations, bounding box and depth plane of triangle {@code t}; false if it covers no pixel of the draw's rectangle. */
+    public static boolean setup(TriBatch b, int t) {
+        DrawState st = b.state;
+        int o = t * 3;
+        int minFx = Math.min(b.fx[o], Math.min(b.fx[o + 1], b.fx[o + 2]));
+        int maxFx = Math.max(b.fx[o], Math.max(b.fx[o + 1], b.fx[o + 2]));
+        int minFy = Math.min(b.fy[o], Math.min(b.fy[o + 1], b.fy[o + 2]));
+        int maxFy = Math.max(b.fy[o], Math.max(b.fy[o + 1], b.fy[o + 2]));
+        int minX = Math.max(Math.floorDiv(minFx, 256), st.clipLeft());
+        int minY = Math.max(Math.floorDiv(minFy, 256), st.clipTop());
+        int maxX = Math.min(Math.floorDiv(maxFx, 256), st.clipRight() - 1);
+        int maxY = Math.min(Math.floorDiv(maxFy, 256), st.clipBottom() - 1);
+        b.bbox[t * 4] = minX;
+        b.bbox[t * 4 + 1] = minY;
+        b.bbox[t * 4 + 2] = maxX;
+        b.bbox[t * 4 + 3] = maxY;
+        for (int e = 0; e < 3; e++) {
+            int a = o + (e + 1) % 3;
+            int c = o + (e + 2) % 3;
+            long ax = b.fx[a];
+            long ay = b.fy[a];
+            long dx = b.fx[c] - ax;
+            long dy = b.fy[c] - ay;
+            long coefA = -dy;
+            long coefB = dx;
+            long coefC = -(coefA * ax + coefB * ay);
+            boolean topLeft = (dy == 0 && dx > 0) || dy < 0;
+            if (!topLeft) {
+                coefC -= 1;
+            }
+            b.edge[t * 9 + e * 3] = coefA;
+            b.edge[t * 9 + e * 3 + 1] = coefB;
+            b.edge[t * 9 + e * 3 + 2] = coefC;
+        }
+        double x0 = b.fx[o] / 256.0;
+        double y0 = b.fy[o] / 256.0;
+        double x1 = b.fx[o + 1] / 256.0 - x0;
+        double y1 = b.fy[o + 1] / 256.0 - y0;
+        double x2 = b.fx[o + 2] / 256.0 - x0;
+        double y2 = b.fy[o + 2] / 256.0 - y0;
+        double z0 = b.z[o];
+        double z1 = b.z[o + 1] - z0;
+        double z2 = b.z[o + 2] - z0;
+        double det = x1 * y2 - x2 * y1;
+        b.zPlane[t * 3] = z0;
+        b.zPlane[t * 3 + 1] = (z1 * y2 - z2 * y1) / det;
+        b.zPlane[t * 3 + 2] = (x1 * z2 - x2 * z1) / det;
+        return minX <= maxX && minY <= maxY;
+    }
+
+    /** The depth of triangle {@code t} at pixel-space position (px, py): z0 + dz/dx (px - x0) + dz/dy (py - y0). */
+    public static double depthAt(TriBatch b, int t, double px, double py) {
+        return b.zPlane[t * 3] + b.zPlane[t * 3 + 1] * (px - b.fx[t * 3] / 256.0)
+                + b.zPlane[t * 3 + 2] * (py - b.fy[t * 3] / 256.0);
+    }
+}

@@ -1,0 +1,94 @@
+package gpusim.gpu.vs;
+
+import gpusim.config.ConfigKeys;
+import gpusim.gpu.GpuContext;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.Stage;
+import gpusim.gpu.work.GeomBatch;
+import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.Work;
+import gpusim.sim.BoundedQueue;
+import gpusim.trace.Resource;
+
+/**
+ * The vertex stage: runs the trace's vertex "shader", clip = M x (x y z w) in 32-bit
+ * floats with M row-major, and passes the colour through. Counts VSInvocations, one per
+ * unique vertex of a batch. Costs ceil(vertices x vs_cycles / shader.units) cycles a
+ * batch.
+ */
+public final class VertexStage extends Stage {
+    private final BoundedQueue<Work> in;
+    private BoundedQueue<Work> out;
+    private final long shaderUnits;
+    private final long defaultVsCycles;
+    private final long[] counters;
+
+    public VertexStage(GpuContext ctx, BoundedQueue<Work> in) {
+        super(ctx, "vs", "vertex stage: vertex transform and attribute pass-through");
+        this.in = in;
+        this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
+        this.defaultVsCycles = ctx.config().get(ConfigKeys.VS_CYCLES);
+        this.counters = ctx.counters().value;
+    }
+
+    public void connect(BoundedQueue<Work> out) {
+        this.out = out;
+    }
+
+    @Override
+    protected Work take(long now) {
+        Work w = in.peek(now);
+        if (w != null) {
+            in.pop(now);
+        }
+        return w;
+    }
+
+    @Override
+    protected boolean inputPending() {
+        return !in.isEmpty();
+    }
+
+    @Override
+    protected long process(Work w, long now) {
+        if (w instanceof Marker m) {
+            if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
+                m.snapshot[PipelineCounters.VS_INVOCATIONS] = counters[PipelineCounters.VS_INVOCATIONS];
+            }
+            emit(out, m);
+            return 1;
+        }
+        GeomBatch b = (GeomBatch) w;
+        float[] m = b.state.transform();
+        boolean identity = b.state.identityTransform();
+        float[] src = b.state.vb().data();
+        int fpv = Resource.VertexBuffer.FLOATS_PER_VERTEX;
+        for (int i = 0; i < b.vertexCount; i++) {
+            int s = b.sourceVertex[i] * fpv;
+            float x = src[s];
+            float y = src[s + 1];
+            float z = src[s + 2];
+            float wv = src[s + 3];
+            int o = i * 4;
+            if (identity) {
+                b.position[o] = x;
+                b.position[o + 1] = y;
+                b.position[o + 2] = z;
+                b.position[o + 3] = wv;
+            } else {
+                b.position[o] = m[0] * x + m[1] * y + m[2] * z + m[3] * wv;
+                b.position[o + 1] = m[4] * x + m[5] * y + m[6] * z + m[7] * wv;
+                b.position[o + 2] = m[8] * x + m[9] * y + m[10] * z + m[11] * wv;
+                b.position[o + 3] = m[12] * x + m[13] * y + m[14] * z + m[15] * wv;
+            }
+            b.color[o] = src[s + 4];
+            b.color[o + 1] = src[s + 5];
+            b.color[o + 2] = src[s + 6];
+            b.color[o + 3] = src[s + 7];
+        }
+        counters[PipelineCounters.VS_INVOCATIONS] += b.vertexCount;
+        emit(out, b);
+        long vsCycles = b.state.vsCycles() >= 0 ? b.state.vsCycles() : defaultVsCycles;
+        return ceilDiv(b.vertexCount * vsCycles, shaderUnits);
+    }
+}

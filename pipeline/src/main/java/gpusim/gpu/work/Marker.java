@@ -1,0 +1,66 @@
+package gpusim.gpu.work;
+
+import gpusim.gpu.db.DepthSurface;
+import gpusim.gpu.ps.ColorSurface;
+
+/**
+ * An event that travels down the pipeline behind all earlier work, in order with it:
+ * query begin/end snapshots, clears, and WriteQuery. The rasterizer broadcasts it to every
+ * depth block; the pixel stage joins the copies again.
+ */
+public final class Marker implements Work {
+    public enum Kind {
+        /** Each DB writes its ZPASS counter (bit 63 set) to the begin word of its pair. */
+        OCCLUSION_BEGIN,
+        /** Each DB writes its ZPASS counter (bit 63 set) to the end word of its pair. */
+        OCCLUSION_END,
+        /** Stages fill their counters into {@link #snapshot}; the pixel stage writes the block. */
+        STATS_SNAPSHOT,
+        /** Each DB clears its tiles of a depth-stencil surface. */
+        CLEAR_DEPTH_STENCIL,
+        /** The pixel stage clears a colour surface once every DB has passed the marker. */
+        CLEAR_COLOR,
+        /** WriteQuery(OCCLUSION): each DB writes its counter at address + db x stride. */
+        WRITE_QUERY_OCCLUSION
+    }
+
+    public final Kind kind;
+    /** Memory address the marker writes to (query slot, block, or WriteQuery destination). */
+    public long address;
+    /** WriteQuery stride between DB results, in bytes. */
+    public int stride;
+    /** Counter snapshot for STATS_SNAPSHOT (D3D12_QUERY_DATA_PIPELINE_STATISTICS1 order, 14 fields). */
+    public final long[] snapshot;
+    /** Number of fields of the snapshot the query type writes (11, 14, or 2 for SO statistics). */
+    public int fields;
+    /** True for stream-output statistics snapshots (no stream output is modelled: zeros). */
+    public boolean streamOut;
+    public DepthSurface depthSurface;
+    public boolean clearDepth;
+    public float depth;
+    public boolean clearStencil;
+    public int stencil;
+    public ColorSurface colorSurface;
+    public float[] rgba;
+    /** Copies that have reached the pixel stage (one per DB). */
+    public int arrivals;
+    /** Memory writes issued for this marker that have not landed. */
+    public int pendingWrites;
+    /** Cycle the command processor issued the marker. */
+    public long issuedAt;
+    /** Cycle the last of its memory writes landed. */
+    public long landedAt;
+    /** A name for reports, e.g. "occ[3] end". */
+    public final String label;
+
+    public Marker(Kind kind, String label) {
+        this.kind = kind;
+        this.label = label;
+        this.snapshot = kind == Kind.STATS_SNAPSHOT ? new long[14] : null;
+    }
+
+    @Override
+    public int drawId() {
+        return -1;
+    }
+}

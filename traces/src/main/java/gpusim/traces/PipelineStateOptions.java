@@ -1,0 +1,77 @@
+package gpusim.traces;
+
+import gpusim.api.BlendMode;
+import gpusim.api.ComparisonFunc;
+import gpusim.api.CullMode;
+import gpusim.api.D3DEnum;
+import gpusim.api.PrimitiveTopology;
+import gpusim.api.StencilOp;
+import gpusim.trace.PipelineState;
+import gpusim.trace.StencilFace;
+
+/**
+ * The options of {@code pipeline_state NAME [options]}, with the Direct3D 12 defaults of
+ * {@link PipelineState#defaults} (trace-format.md, "Pipeline state options").
+ */
+final class PipelineStateOptions {
+    private PipelineStateOptions() {
+    }
+
+    static final String USAGE = "usage: pipeline_state NAME [topology=T] [cull=C] [front_ccw=on|off] "
+            + "[depth_clip=on|off] [depth=on|off] [depth_write=on|off] [depth_func=F] [stencil=on|off] "
+            + "[stencil_read_mask=0..255] [stencil_write_mask=0..255] [stencil_func=F] [stencil_pass=OP] "
+            + "[stencil_fail=OP] [stencil_depth_fail=OP] [back_stencil_func=F] [back_stencil_pass=OP] "
+            + "[back_stencil_fail=OP] [back_stencil_depth_fail=OP] [color_write=0..15] [blend=off|alpha] "
+            + "[vs_cycles=N] [ps_cycles=N]";
+
+    static final String[] KEYS = {
+        "topology", "cull", "front_ccw", "depth_clip", "depth", "depth_write", "depth_func", "stencil",
+        "stencil_read_mask", "stencil_write_mask", "stencil_func", "stencil_pass", "stencil_fail",
+        "stencil_depth_fail", "back_stencil_func", "back_stencil_pass", "back_stencil_fail",
+        "back_stencil_depth_fail", "color_write", "blend", "vs_cycles", "ps_cycles",
+    };
+
+    /** The model's shader-cost keys (vs.cycles, ps.cycles) allow 0..100000 cycles. */
+    static final long MAX_SHADER_CYCLES = 100_000;
+
+    private static final String TOPOLOGIES = D3DEnum.spellings(PrimitiveTopology.class);
+    private static final String CULLS = D3DEnum.spellings(CullMode.class);
+    private static final String FUNCS = D3DEnum.spellings(ComparisonFunc.class);
+    private static final String OPS = D3DEnum.spellings(StencilOp.class);
+
+    /** Parses the options of the current line (Args.begin has been called with {@link #KEYS}). */
+    static PipelineState parse(Args a, String name, int line) {
+        PipelineState d = PipelineState.defaults(name, line);
+        PrimitiveTopology topology = a.optEnum("topology", d.topology(), Enums.TOPOLOGY, Rule.BAD_ENUM,
+                TOPOLOGIES);
+        CullMode cull = a.optEnum("cull", d.cull(), Enums.CULL, Rule.BAD_ENUM, CULLS);
+        boolean frontCcw = a.optBool("front_ccw", d.frontCcw());
+        boolean depthClip = a.optBool("depth_clip", d.depthClip());
+        boolean depth = a.optBool("depth", d.depthEnable());
+        boolean depthWrite = a.optBool("depth_write", d.depthWrite());
+        ComparisonFunc depthFunc = a.optEnum("depth_func", d.depthFunc(), Enums.COMPARISON, Rule.BAD_ENUM, FUNCS);
+        boolean stencil = a.optBool("stencil", d.stencilEnable());
+        // D3D12_DEPTH_STENCIL_DESC: StencilReadMask / StencilWriteMask are UINT8.
+        int readMask = (int) a.optInteger("stencil_read_mask", d.stencilReadMask(), 0, 255);
+        int writeMask = (int) a.optInteger("stencil_write_mask", d.stencilWriteMask(), 0, 255);
+        StencilFace front = face(a, "", d.front());
+        StencilFace back = face(a, "back_", d.back());
+        // D3D12_RENDER_TARGET_BLEND_DESC.RenderTargetWriteMask: D3D12_COLOR_WRITE_ENABLE bits, 0..15.
+        int colorWrite = (int) a.optInteger("color_write", d.colorWriteMask(), 0, 15);
+        BlendMode blend = a.optEnum("blend", d.blend(), Enums.BLEND, Rule.BAD_ENUM, "off, alpha");
+        int vs = (int) a.optInteger("vs_cycles", d.vsCycles(), 0, MAX_SHADER_CYCLES);
+        int ps = (int) a.optInteger("ps_cycles", d.psCycles(), 0, MAX_SHADER_CYCLES);
+        return new PipelineState(name, topology, cull, frontCcw, depthClip, depth, depthWrite, depthFunc, stencil,
+                readMask, writeMask, front, back, colorWrite, blend, vs, ps, line);
+    }
+
+    private static StencilFace face(Args a, String prefix, StencilFace d) {
+        ComparisonFunc func = a.optEnum(prefix + "stencil_func", d.func(), Enums.COMPARISON, Rule.BAD_ENUM,
+                FUNCS);
+        StencilOp pass = a.optEnum(prefix + "stencil_pass", d.passOp(), Enums.STENCIL_OP, Rule.BAD_ENUM, OPS);
+        StencilOp fail = a.optEnum(prefix + "stencil_fail", d.failOp(), Enums.STENCIL_OP, Rule.BAD_ENUM, OPS);
+        StencilOp depthFail = a.optEnum(prefix + "stencil_depth_fail", d.depthFailOp(), Enums.STENCIL_OP,
+                Rule.BAD_ENUM, OPS);
+        return new StencilFace(func, pass, fail, depthFail);
+    }
+}

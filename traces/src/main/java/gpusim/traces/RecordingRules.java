@@ -1,0 +1,355 @@
+package gpusim.traces;
+
+import gpusim.api.CommandListType;
+import gpusim.api.D3D11Query;
+import gpusim.api.QueryType;
+import gpusim.trace.Command;
+import gpusim.trace.CommandList;
+import gpusim.trace.Resource;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The rules a command list breaks, or not, when it is recorded: everything that depends
+ * only on the list itself (its type, the state it binds, its begin/end pairs), checked
+ * once per list whatever number of times it is executed. Debug-layer rules are skipped
+ * when the debug layer is off.
+ */
+final class RecordingRules {
+    /**
+     * One element of one query heap. A plain class with identity-based hashing of the heap:
+     * record equals/hashCode would hash every field of the heap record, and bootstrap
+     * through invokedynamic in a fresh JVM.
+     */
+    private static final class QueryKey {
+        final Resource.QueryHeap heap;
+        final int index;
+
+        QueryKey(Resource.QueryHeap heap, int index) {
+            this.heap = heap;
+            this.index = index;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof QueryKey k && k.heap == heap && k.index == index;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(heap) * 31 + index;
+        }
+    }
+
+    private final String file;
+    private final boolean debug;
+    private final IndexRanges indexRanges = new IndexRanges();
+
+    RecordingRules(String file, boolean debugLayer) {
+        this.file = file;
+        this.debug = debugLayer;
+    }
+
+    private TraceException error(int line, Rule rule, String explanation) {
+        return new TraceException(file, line, rule, explanation);
+    }
+
+    void check(CommandList list) {
+        CommandListType type = list.type();
+        Resource.VertexBuffer vb = null;
+        Resource.IndexBuffer ib = null;
+        boolean pso = false;
+        // Begun, not yet ended queries of this list, in begin order.
+        Map<QueryKey, Command.BeginQuery> active = new LinkedHashMap<>();
+        for (Command c : list.commands()) {
+            int line = c.line();
+            if (c instanceof Command.Draw d) {
+                graphicsOnly(type, line, "draw");
+                requirePso(pso, line, "draw");
+                if (d.vertexCount() > 0 && d.instances() > 0) {
+                    if (vb == null) {
+                        throw error(line, Rule.NO_VERTEX_BUFFER, "draw reads vertices but this command list has set no vertex buffer");
+                    }
+                    if (d.startVertex() + d.vertexCount() > vb.vertexCount()) {
+                        throw error(line, Rule.VERTEX_OUT_OF_RANGE, "draw reads vertices " + d.startVertex() + ".."
+                                + (d.startVertex() + d.vertexCount() - 1) + " but vertex buffer " + vb.name()
+                                + " has " + vb.vertexCount());
+                    }
+                }
+            } else if (c instanceof Command.DrawIndexed d) {
+                graphicsOnly(type, line, "draw_indexed");
+                requirePso(pso, line, "draw_indexed");
+                if (d.indexCount() > 0 && d.instances() > 0) {
+                    checkIndexedDraw(d, ib, vb);
+                }
+            } else if (c instanceof Command.BeginQuery q) {
+                checkQuery(q.heap(), q.type(), q.index(), type, line, "begin_query");
+                // D3D12 core runtime and debug layer: BeginQuery on a timestamp query is illegal (seed 000).
+                if (!q.type().needsBegin()) {
+                    throw error(line, Rule.BEGIN_ON_TIMESTAMP, q.type() + " queries support end_query only; they cannot be begun");
+                }
+                QueryKey key = new QueryKey(q.heap(), q.index());
+                Command.BeginQuery open = active.get(key);
+                // D3D12 debug layer: beginning a query twice without ending it is illegal (seed 000).
+                if (debug && open != null) {
+                    throw error(line, Rule.QUERY_BEGUN_TWICE, "query " + q.heap().name() + "[" + q.index()
+                            + "] was begun at line " + open.line() + " and not ended");
+                }
+                active.put(key, q);
+            } else if (c instanceof Command.EndQuery q) {
+                checkQuery(q.heap(), q.type(), q.index(), type, line, "end_query");
+                if (q.type().needsBegin()) {
+                    Command.BeginQuery open = active.remove(new QueryKey(q.heap(), q.index()));
+                    // D3D12 debug layer: ending a begin/end query before its begin is illegal (seed 000).
+                    if (debug && open == null) {
+                        throw error(line, Rule.QUERY_END_WITHOUT_BEGIN, "query " + q.heap().name() + "[" + q.index()
+                                + "] is ended but was not begun in this command list");
+                    }
+                    // D3D12 debug layer: EndQuery's type must match BeginQuery's (seed 000).
+                    if (debug && open.type() != q.type()) {
+                        throw error(line, Rule.QUERY_TYPE_BEGIN_END_MISMATCH, "end_query " + q.type() + " ends query "
+                                + q.heap().name() + "[" + q.index() + "] begun as " + open.type() + " at line " + open.line());
+                    }
+                }
+            } else if (c instanceof Command.ResolveQueryData r) {
+                checkResolve(r, type, active);
+            } else if (c instanceof Command.SetPipelineState) {
+                graphicsOnly(type, line, "set_pipeline_state");
+                pso = true;
+            } else if (c instanceof Command.SetVertexBuffer s) {
+                graphicsOnly(type, line, "set_vertex_buffer");
+                vb = s.vb();
+            } else if (c instanceof Command.SetIndexBuffer s) {
+                graphicsOnly(type, line, "set_index_buffer");
+                ib = s.ib();
+            } else if (c instanceof Command.SetRenderTargets s) {
+                graphicsOnly(type, line, "set_render_targets");
+                // The model renders one sample grid per draw: colour and depth must agree (D3D12: OMSetRenderTargets
+                // needs matching sample descriptions).
+                if (s.rt() != null && s.ds() != null && s.rt().samples() != s.ds().samples()) {
+                    throw error(line, Rule.TARGET_SAMPLE_MISMATCH, "render target " + s.rt().name() + " has "
+                            + s.rt().samples() + " samples but depth-stencil " + s.ds().name() + " has " + s.ds().samples());
+                }
+            } else if (c instanceof Command.ClearDepthStencil s) {
+                graphicsOnly(type, line, "clear_depth_stencil");
+                if (s.clearStencil() && !s.ds().format().hasStencil()) {
+                    throw error(line, Rule.CLEAR_STENCIL_NO_STENCIL, "depth-stencil " + s.ds().name() + " is "
+                            + s.ds().format() + ", which has no stencil to clear");
+                }
+            } else if (c instanceof Command.ClearRenderTarget) {
+                graphicsOnly(type, line, "clear_render_target");
+            } else if (c instanceof Command.SetViewport) {
+                graphicsOnly(type, line, "set_viewport");
+            } else if (c instanceof Command.SetScissor) {
+                graphicsOnly(type, line, "set_scissor");
+            } else if (c instanceof Command.SetStencilRef) {
+                graphicsOnly(type, line, "set_stencil_ref");
+            } else if (c instanceof Command.SetTransform) {
+                graphicsOnly(type, line, "set_transform");
+            } else if (c instanceof Command.Dispatch) {
+                notOnCopy(type, line, "dispatch");
+            } else if (c instanceof Command.SetPredication p) {
+                notOnCopy(type, line, "set_predication");
+                if (p.buffer() != null) {
+                    checkPredication(p);
+                }
+            } else if (c instanceof Command.CopyBufferRegion cp) {
+                checkCopy(cp);
+            } else if (c instanceof Command.WriteQuery w) {
+                checkWriteQuery(w, type);
+            }
+            // ResourceBarrier: its rule (BEFORE == current state) needs execution order; see ExecutionRules.
+        }
+        // D3D12 core runtime: a begin/end query must not span command lists (seed 000).
+        if (!active.isEmpty()) {
+            Command.BeginQuery open = active.values().iterator().next();
+            throw error(list.closeLine(), Rule.QUERY_SPANS_LISTS, "query " + open.heap().name() + "[" + open.index()
+                    + "] begun at line " + open.line() + " is not ended before command list " + list.name() + " closes");
+        }
+    }
+
+    // ------------------------------------------------------------------ draws
+
+    private void requirePso(boolean pso, int line, String cmd) {
+        if (!pso) {
+            throw error(line, Rule.NO_PIPELINE_STATE, cmd + " needs a pipeline state; none is set in this command list");
+        }
+    }
+
+    private void checkIndexedDraw(Command.DrawIndexed d, Resource.IndexBuffer ib, Resource.VertexBuffer vb) {
+        int line = d.line();
+        if (ib == null) {
+            throw error(line, Rule.NO_INDEX_BUFFER, "draw_indexed needs an index buffer; none is set in this command list");
+        }
+        if (d.startIndex() + d.indexCount() > ib.indexCount()) {
+            throw error(line, Rule.INDEX_OUT_OF_RANGE, "draw_indexed reads indices " + d.startIndex() + ".."
+                    + (d.startIndex() + d.indexCount() - 1) + " but index buffer " + ib.name() + " has " + ib.indexCount());
+        }
+        if (vb == null) {
+            throw error(line, Rule.NO_VERTEX_BUFFER, "draw_indexed reads vertices but this command list has set no vertex buffer");
+        }
+        int start = (int) d.startIndex();
+        int count = (int) d.indexCount();
+        long[] mm = indexRanges.minMax(ib, start, count);
+        long base = d.baseVertex();
+        if (mm[0] + base < 0 || mm[1] + base >= vb.vertexCount()) {
+            // Name the first offending index (only on the error path).
+            for (int i = start; i < start + count; i++) {
+                long v = Integer.toUnsignedLong(ib.indices()[i]) + base;
+                if (v < 0 || v >= vb.vertexCount()) {
+                    throw error(line, Rule.VERTEX_OUT_OF_RANGE, "index " + Integer.toUnsignedLong(ib.indices()[i])
+                            + " (position " + i + " of " + ib.name() + ") + base_vertex " + base + " = " + v
+                            + " is outside vertex buffer " + vb.name() + " (" + vb.vertexCount() + " vertices)");
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ list types
+
+    /** D3D12 debug layer: graphics commands are for DIRECT command lists only. */
+    private void graphicsOnly(CommandListType type, int line, String cmd) {
+        if (debug && type != CommandListType.DIRECT) {
+            throw error(line, Rule.WRONG_LIST_TYPE, cmd + " is a graphics command; a " + type
+                    + " command list does not support it");
+        }
+    }
+
+    /** D3D12 debug layer: Dispatch and SetPredication are not supported on COPY command lists. */
+    private void notOnCopy(CommandListType type, int line, String cmd) {
+        if (debug && type != CommandListType.DIRECT && type != CommandListType.COMPUTE) {
+            throw error(line, Rule.WRONG_LIST_TYPE, cmd + " is not supported on a " + type + " command list");
+        }
+    }
+
+    // ------------------------------------------------------------------ queries
+
+    /** D3D12 core runtime (seed 000): heap compatibility, list-type support, element index in range. */
+    private void checkQuery(Resource.QueryHeap heap, QueryType type, int index, CommandListType listType, int line,
+                            String cmd) {
+        checkQueryType(heap, type, listType, line, cmd);
+        if (index < 0 || index >= heap.count()) {
+            throw error(line, Rule.QUERY_INDEX_OUT_OF_RANGE, cmd + " index " + index + " is outside query heap "
+                    + heap.name() + " (count " + heap.count() + ")");
+        }
+    }
+
+    private void checkQueryType(Resource.QueryHeap heap, QueryType type, CommandListType listType, int line,
+                                String cmd) {
+        if (!type.compatibleWith(heap.type())) {
+            throw error(line, Rule.QUERY_TYPE_HEAP_MISMATCH, cmd + " " + type + " cannot use query heap "
+                    + heap.name() + " of type " + heap.type());
+        }
+        if (!type.supportedOn(listType, heap.type())) {
+            throw error(line, Rule.QUERY_TYPE_LIST_MISMATCH, "a " + listType + " command list does not support "
+                    + type + " queries" + (type == QueryType.TIMESTAMP ? " in a " + heap.type() + " heap" : ""));
+        }
+    }
+
+    /** ResolveQueryData (seed 000): the core runtime's range, alignment and size rules, the debug layer's active-query rule. */
+    private void checkResolve(Command.ResolveQueryData r, CommandListType listType,
+                              Map<QueryKey, Command.BeginQuery> active) {
+        int line = r.line();
+        Resource.QueryHeap heap = r.heap();
+        checkQueryType(heap, r.type(), listType, line, "resolve_query_data");
+        long start = r.start();
+        long count = r.count();
+        if (start < 0 || count < 0 || start + count > heap.count()) {
+            throw error(line, Rule.RESOLVE_RANGE, "queries " + start + ".." + (start + count - 1)
+                    + " are outside query heap " + heap.name() + " (count " + heap.count() + ")");
+        }
+        if (r.offset() % 8 != 0) {
+            throw error(line, Rule.RESOLVE_OFFSET_ALIGNMENT, "destination offset " + r.offset() + " is not a multiple of 8");
+        }
+        long bytes = count * r.type().resultBytes();
+        Resource.Buffer buf = r.buffer();
+        if (r.offset() < 0 || r.offset() > buf.size() || bytes > buf.size() - r.offset()) {
+            throw error(line, Rule.RESOLVE_BUFFER_OVERFLOW, count + " " + r.type() + " results (" + bytes
+                    + " bytes) at offset " + r.offset() + " do not fit buffer " + buf.name() + " (" + buf.size() + " bytes)");
+        }
+        if (debug) {
+            for (Command.BeginQuery open : active.values()) {
+                if (open.heap() == heap && open.index() >= start && open.index() < start + count) {
+                    throw error(line, Rule.RESOLVE_ACTIVE_QUERY, "query " + heap.name() + "[" + open.index()
+                            + "] begun at line " + open.line() + " is still active (not ended)");
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ predication, copies, write_query
+
+    /** SetPredication: the 64-bit value must be 8-byte aligned and inside the buffer (D3D12 core runtime). */
+    private void checkPredication(Command.SetPredication p) {
+        Resource.Buffer buf = p.buffer();
+        if (p.offset() % 8 != 0) {
+            throw error(p.line(), Rule.PREDICATION_OFFSET_ALIGNMENT, "predication offset " + p.offset()
+                    + " is not a multiple of 8");
+        }
+        if (p.offset() < 0 || p.offset() > buf.size() - 8) {
+            throw error(p.line(), Rule.PREDICATION_OFFSET_RANGE, "predication reads bytes " + p.offset() + ".."
+                    + (p.offset() + 7) + " but buffer " + buf.name() + " has " + buf.size());
+        }
+    }
+
+    private void checkCopy(Command.CopyBufferRegion cp) {
+        int line = cp.line();
+        // D3D12 debug layer: CopyBufferRegion's source and destination must be different resources.
+        if (debug && cp.src() == cp.dst()) {
+            throw error(line, Rule.COPY_SAME_RESOURCE, "copy_buffer_region copies buffer " + cp.src().name() + " onto itself");
+        }
+        checkCopyRange(line, "writes", cp.dst(), cp.dstOffset(), cp.bytes());
+        checkCopyRange(line, "reads", cp.src(), cp.srcOffset(), cp.bytes());
+    }
+
+    private void checkCopyRange(int line, String verb, Resource.Buffer buf, long offset, long bytes) {
+        if (offset < 0 || bytes < 0 || offset > buf.size() || bytes > buf.size() - offset) {
+            throw error(line, Rule.COPY_RANGE, "copy_buffer_region " + verb + " " + bytes + " bytes at offset " + offset
+                    + " of buffer " + buf.name() + " (" + buf.size() + " bytes)");
+        }
+    }
+
+    /** ID3D11DeviceContextX::WriteQuery (seed 004). */
+    private void checkWriteQuery(Command.WriteQuery w, CommandListType listType) {
+        int line = w.line();
+        graphicsOnly(listType, line, "write_query");
+        int bytes = writeQueryBytes(w.type());
+        if (bytes == 0) {
+            throw error(line, Rule.WRITE_QUERY_TYPE, "WriteQuery does not support " + w.type()
+                    + " (TIMESTAMP_DISJOINT and predicate types are not supported)");
+        }
+        if (w.type() == D3D11Query.OCCLUSION && w.index() != 0 && w.index() != 1) {
+            throw error(line, Rule.WRITE_QUERY_INDEX, "OCCLUSION selects one of two counters: index 0 or 1, got " + w.index());
+        }
+        if (w.offset() % 8 != 0) {
+            throw error(line, Rule.WRITE_QUERY_OFFSET_ALIGNMENT, "offset " + w.offset() + " is not 8-byte aligned");
+        }
+        if (w.stride() != 64 && w.stride() != 128 && w.stride() != 256) {
+            throw error(line, Rule.WRITE_QUERY_STRIDE, "stride " + w.stride() + " is not 64, 128 or 256");
+        }
+        Resource.Buffer buf = w.buffer();
+        if (w.offset() < 0 || w.offset() > buf.size() - bytes) {
+            throw error(line, Rule.WRITE_QUERY_RANGE, w.type() + " writes " + bytes + " bytes at offset " + w.offset()
+                    + " but buffer " + buf.name() + " has " + buf.size());
+        }
+    }
+
+    /**
+     * Bytes of the first result WriteQuery writes (seed 004's structures: EVENT is a UINT,
+     * TIMESTAMP and an occlusion counter UINT64, pipeline statistics 11 UINT64, stream-out
+     * statistics 2 UINT64); 0 for the types the format does not offer.
+     */
+    static int writeQueryBytes(D3D11Query type) {
+        switch (type) {
+            case EVENT: return 4;
+            case OCCLUSION:
+            case TIMESTAMP: return 8;
+            case PIPELINE_STATISTICS: return 11 * 8;
+            case SO_STATISTICS_STREAM0:
+            case SO_STATISTICS_STREAM1:
+            case SO_STATISTICS_STREAM2:
+            case SO_STATISTICS_STREAM3: return 16;
+            default: return 0;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package gpusim.traces;
+
+import gpusim.trace.CommandList;
+import gpusim.trace.TopCommand;
+import gpusim.trace.Trace;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks a parsed trace against the Direct3D 12 rules the format promises to enforce
+ * (trace-format.md, "Errors"): the core runtime's and debug layer's query rules (seed
+ * 000), resolve, predication and copy rules, and buffer states in execution order.
+ * Events are taken in trace order: each command list when it is recorded, each
+ * submission where it stands, so the first error of the trace is the one reported.
+ */
+public final class TraceValidator {
+    private TraceValidator() {
+    }
+
+    /**
+     * Validates {@code trace}. With {@code debugLayer} false (the CLI's
+     * {@code --no-debug-layer}) the debug layer's rules and warnings are skipped.
+     *
+     * @return the warnings (non-fatal findings), in the order found
+     * @throws TraceException for the first rule broken
+     */
+    public static List<TraceWarning> validate(Trace trace, boolean debugLayer) {
+        List<TraceWarning> warnings = new ArrayList<>();
+        RecordingRules recording = new RecordingRules(trace.file(), debugLayer);
+        ExecutionRules execution = debugLayer ? new ExecutionRules(trace.file(), warnings) : null;
+        List<CommandList> lists = trace.commandLists();
+        List<TopCommand> subs = trace.submissions();
+        int i = 0;
+        int j = 0;
+        while (i < lists.size() || j < subs.size()) {
+            if (j == subs.size() || (i < lists.size() && lists.get(i).line() < subs.get(j).line())) {
+                recording.check(lists.get(i++));
+            } else {
+                TopCommand t = subs.get(j++);
+                if (t instanceof TopCommand.Execute e) {
+                    checkExecute(trace.file(), e);
+                    if (execution != null) {
+                        execution.execute(e);
+                    }
+                } else if (t instanceof TopCommand.Dump d) {
+                    checkDump(trace.file(), d);
+                }
+            }
+        }
+        return warnings;
+    }
+
+    /** ExecuteCommandLists: every list must have the queue's type. */
+    private static void checkExecute(String file, TopCommand.Execute e) {
+        for (CommandList l : e.lists()) {
+            if (l.type() != e.queue()) {
+                throw new TraceException(file, e.line(), Rule.EXECUTE_LIST_TYPE, "command list " + l.name() + " is "
+                        + l.type() + " but the queue is " + e.queue() + " (a queue runs lists of its own type)");
+            }
+        }
+    }
+
+    private static void checkDump(String file, TopCommand.Dump d) {
+        long size = d.buffer().size();
+        long off = d.offset();
+        if (off < 0 || d.count() < 0 || off > size || d.count() > (size - off) / 8) {
+            throw new TraceException(file, d.line(), Rule.DUMP_RANGE, "dump of " + d.count() + " words at offset " + off
+                    + " reads past the end of buffer " + d.buffer().name() + " (" + size + " bytes)");
+        }
+    }
+}
