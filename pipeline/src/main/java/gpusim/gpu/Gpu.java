@@ -15,6 +15,7 @@ import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.setup.SetupStage;
 import gpusim.gpu.vs.VertexStage;
 import gpusim.gpu.work.FragmentBatch;
+import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
 import gpusim.memory.DeviceMemory;
@@ -58,6 +59,7 @@ public final class Gpu {
         int latency = config.getInt(ConfigKeys.QUEUE_LATENCY);
         TileMap tiles = new TileMap(ctx.dbCount, ctx.tileSize);
         ArrayDeque<FragmentBatch> pool = new ArrayDeque<>();
+        ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
 
         BoundedQueue<Work> cpToIa = engine.queue("cp->ia", depth, latency);
         BoundedQueue<Work> iaToVs = engine.queue("ia->vs", depth, latency);
@@ -78,9 +80,9 @@ public final class Gpu {
         VertexStage vs = new VertexStage(ctx, iaToVs);
         Clipper clip = new Clipper(ctx, vsToClip);
         SetupStage setup = new SetupStage(ctx, clipToSetup);
-        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, pool);
+        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool);
         for (int d = 0; d < ctx.dbCount; d++) {
-            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), tiles));
+            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), tiles, tilePool, pool));
         }
         PixelStage ps = new PixelStage(ctx, dbToPs, pool);
 

@@ -16,6 +16,15 @@ public final class DepthSurface {
     public final DepthFormat format;
     public final int[] depth;
     public final byte[] stencil;
+    /**
+     * Hierarchical Z: per screen tile, bounds on the encoded depths the tile holds (a
+     * conservative minimum and maximum), kept by the DB that owns the tile. Made on first
+     * use for the configured tile size.
+     */
+    private int hizTileSize;
+    public int hizTilesX;
+    public int[] hizMin;
+    public int[] hizMax;
 
     public DepthSurface(String name, int width, int height, int samples, DepthFormat format) {
         this.name = name;
@@ -25,6 +34,34 @@ public final class DepthSurface {
         this.format = format;
         this.depth = new int[width * height * samples];
         this.stencil = format.hasStencil() ? new byte[width * height * samples] : null;
+    }
+
+    /** The HiZ arrays for {@code tileSize}-pixel tiles; a fresh surface holds depth 0 everywhere. */
+    public void hiz(int tileSize) {
+        if (hizTileSize == tileSize) {
+            return;
+        }
+        hizTileSize = tileSize;
+        hizTilesX = (width + tileSize - 1) / tileSize;
+        int tiles = hizTilesX * ((height + tileSize - 1) / tileSize);
+        hizMin = new int[tiles];
+        hizMax = new int[tiles];
+        // Bounds must hold whatever the surface holds now: recompute from the samples.
+        for (int ty = 0; ty * tileSize < height; ty++) {
+            for (int tx = 0; tx < hizTilesX; tx++) {
+                int lo = Integer.MAX_VALUE;
+                int hi = Integer.MIN_VALUE;
+                for (int y = ty * tileSize; y < Math.min(height, ty * tileSize + tileSize); y++) {
+                    for (int i = (y * width + tx * tileSize) * samples;
+                         i < (y * width + Math.min(width, tx * tileSize + tileSize)) * samples; i++) {
+                        lo = Math.min(lo, depth[i]);
+                        hi = Math.max(hi, depth[i]);
+                    }
+                }
+                hizMin[ty * hizTilesX + tx] = lo;
+                hizMax[ty * hizTilesX + tx] = hi;
+            }
+        }
     }
 
     /**

@@ -16,7 +16,7 @@ public final class ColorSurface {
         this.rgba = new int[width * height * samples];
     }
 
-    /** UNORM8 encoding of a colour channel: clamp to [0, 1], round to nearest. */
+    /** UNORM8 encoding of a colour channel: clamp to [0, 1], round to nearest (halves up). */
     public static int unorm8(float c) {
         if (!(c > 0)) {
             return 0;
@@ -24,7 +24,7 @@ public final class ColorSurface {
         if (c >= 1) {
             return 255;
         }
-        return (int) Math.rint(c * 255.0f);
+        return (int) (c * 255.0f + 0.5f);
     }
 
     public static int pack(float r, float g, float b, float a) {

@@ -156,6 +156,7 @@ public final class PixelStage extends Stage {
         boolean blend = st.pso().blend() == BlendMode.ALPHA;
         boolean writes = rt != null && channelMask != 0;
         long written = 0;
+        int planeTri = -1;
         for (int i = 0; i < n; i++) {
             int m = fb.mask[i];
             if (m == 0) {
@@ -174,7 +175,11 @@ public final class PixelStage extends Stage {
             if (!writes) {
                 continue;
             }
-            int color = shadePixel(src, t, x, y, blend, rt, m, channelMask);
+            if (t != planeTri) {
+                setupPlanes(src, t);
+                planeTri = t;
+            }
+            writePixel(x, y, blend, rt, m, channelMask);
             written += Integer.bitCount(m);
         }
         counters[PipelineCounters.PS_INVOCATIONS] += pixels;
@@ -185,30 +190,42 @@ public final class PixelStage extends Stage {
         return Math.max(ceilDiv(quads * psCycles, shaderUnits), ceilDiv(pixels, cbRate));
     }
 
-    /** Interpolates the colour at the pixel centre and writes it (blended, masked) to the passing samples. */
-    private static int shadePixel(TriBatch src, int t, int x, int y, boolean blend, ColorSurface rt, int m,
-                                  int channelMask) {
-        long px = (long) x * 256 + 128;
-        long py = (long) y * 256 + 128;
-        double w0 = 0, w1 = 0, w2 = 0;
+    /**
+     * Perspective-correct interpolation as plane equations over pixel position: with edge
+     * functions e_k (barycentric weights up to a common factor), c/w and 1/w are linear in
+     * screen space, so colour = (sum e_k c_k / w_k) / (sum e_k / w_k). Per triangle: the
+     * coefficients of the five linear functions (r, g, b, a numerators and the denominator).
+     */
+    private final double[] plane = new double[15];
+
+    private void setupPlanes(TriBatch src, int t) {
         long[] e = src.edge;
         int eo = t * 9;
-        double e0 = e[eo] * px + e[eo + 1] * py + e[eo + 2];
-        double e1 = e[eo + 3] * px + e[eo + 4] * py + e[eo + 5];
-        double e2 = e[eo + 6] * px + e[eo + 7] * py + e[eo + 8];
-        w0 = e0 * src.invW[t * 3];
-        w1 = e1 * src.invW[t * 3 + 1];
-        w2 = e2 * src.invW[t * 3 + 2];
-        double sum = w0 + w1 + w2;
-        if (sum == 0) {
-            sum = 1;
+        java.util.Arrays.fill(plane, 0);
+        for (int k = 0; k < 3; k++) {
+            // e_k at pixel centre (x + 0.5, y + 0.5) in 1/256 units: A (256x + 128) + B (256y + 128) + C.
+            double a = e[eo + k * 3] * 256.0;
+            double b = e[eo + k * 3 + 1] * 256.0;
+            double c = e[eo + k * 3] * 128.0 + e[eo + k * 3 + 1] * 128.0 + e[eo + k * 3 + 2];
+            double iw = src.invW[t * 3 + k];
+            for (int ch = 0; ch < 5; ch++) {
+                double v = ch < 4 ? src.color[t * 12 + k * 4 + ch] * iw : iw;
+                plane[ch * 3] += a * v;
+                plane[ch * 3 + 1] += b * v;
+                plane[ch * 3 + 2] += c * v;
+            }
         }
-        int co = t * 12;
-        float[] c = src.color;
-        float r = (float) ((w0 * c[co] + w1 * c[co + 4] + w2 * c[co + 8]) / sum);
-        float g = (float) ((w0 * c[co + 1] + w1 * c[co + 5] + w2 * c[co + 9]) / sum);
-        float b = (float) ((w0 * c[co + 2] + w1 * c[co + 6] + w2 * c[co + 10]) / sum);
-        float a = (float) ((w0 * c[co + 3] + w1 * c[co + 7] + w2 * c[co + 11]) / sum);
+    }
+
+    /** Interpolates the colour at the pixel centre and writes it (blended, masked) to the passing samples. */
+    private void writePixel(int x, int y, boolean blend, ColorSurface rt, int m, int channelMask) {
+        double[] p = plane;
+        double d = p[12] * x + p[13] * y + p[14];
+        double inv = d == 0 ? 0 : 1.0 / d;
+        float r = (float) ((p[0] * x + p[1] * y + p[2]) * inv);
+        float g = (float) ((p[3] * x + p[4] * y + p[5]) * inv);
+        float b = (float) ((p[6] * x + p[7] * y + p[8]) * inv);
+        float a = (float) ((p[9] * x + p[10] * y + p[11]) * inv);
         int packed = ColorSurface.pack(r, g, b, a);
         int base = (y * rt.width + x) * rt.samples;
         int[] rgba = rt.rgba;
@@ -217,13 +234,9 @@ public final class PixelStage extends Stage {
             m &= m - 1;
             int idx = base + s;
             int dst = rgba[idx];
-            int v = packed;
-            if (blend) {
-                v = blendAlpha(r, g, b, a, dst);
-            }
+            int v = blend ? blendAlpha(r, g, b, a, dst) : packed;
             rgba[idx] = (dst & ~channelMask) | (v & channelMask);
         }
-        return packed;
     }
 
     /** SRC_ALPHA, INV_SRC_ALPHA, ADD on every channel, in float, then back to UNORM8. */

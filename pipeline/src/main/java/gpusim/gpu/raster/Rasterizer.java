@@ -3,7 +3,7 @@ package gpusim.gpu.raster;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.Stage;
-import gpusim.gpu.work.FragmentBatch;
+import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.TriBatch;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
@@ -11,31 +11,32 @@ import java.util.ArrayDeque;
 import java.util.List;
 
 /**
- * The rasterizer: scan-converts each set-up triangle and sends each depth block the
- * fragments that fall in its tiles, one fragment batch per DB per triangle batch. Markers
- * are broadcast to every DB, behind all earlier fragments. Costs
- * ceil(samples evaluated / raster.samples_per_clock) cycles a batch.
+ * The rasterizer: tests each set-up triangle against the screen tiles of its bounding box
+ * and sends each depth block the tiles it owns (trivially accepted or partial), one tile
+ * batch per DB per triangle batch; the DBs' scan converters find the exact samples.
+ * Markers are broadcast to every DB, behind all earlier work. Costs
+ * ceil(samples of the binned tiles / raster.samples_per_clock) cycles a batch: the
+ * scan-conversion work, wherever the simulator computes it.
  */
 public final class Rasterizer extends Stage {
     private final BoundedQueue<Work> in;
     private List<BoundedQueue<Work>> out;
     private final TileMap tiles;
     private final long samplesPerClock;
-    private final ScanConverter scan = new ScanConverter();
-    private final ArrayDeque<FragmentBatch> pool;
-    private final FragmentBatch[] perDb;
+    private final ArrayDeque<TileBatch> pool;
+    private final TileBatch[] perDb;
     private final gpusim.sim.Stat.Scalar samplesTested;
-    private final gpusim.sim.Stat.Scalar fragments;
+    private final gpusim.sim.Stat.Scalar tilesBinned;
 
-    public Rasterizer(GpuContext ctx, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<FragmentBatch> pool) {
+    public Rasterizer(GpuContext ctx, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<TileBatch> pool) {
         super(ctx, "raster", "rasterizer: coverage with the top-left rule and standard sample patterns");
         this.in = in;
         this.tiles = tiles;
         this.pool = pool;
         this.samplesPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
-        this.perDb = new FragmentBatch[tiles.dbCount];
-        this.samplesTested = stats.scalar("samples_tested", "samples", "sample positions evaluated");
-        this.fragments = stats.scalar("fragments", "pixels", "pixels with at least one covered sample");
+        this.perDb = new TileBatch[tiles.dbCount];
+        this.samplesTested = stats.scalar("samples_tested", "samples", "sample positions of the binned tiles (scan-conversion work)");
+        this.tilesBinned = stats.scalar("tiles_binned", "tiles", "triangle tiles not trivially rejected, sent to DBs");
     }
 
     public void connect(List<BoundedQueue<Work>> perDbQueues) {
@@ -65,20 +66,20 @@ public final class Rasterizer extends Stage {
             return 1;
         }
         for (int d = 0; d < perDb.length; d++) {
-            FragmentBatch fb = pool.isEmpty() ? new FragmentBatch() : pool.pop();
+            TileBatch fb = pool.isEmpty() ? new TileBatch() : pool.pop();
             fb.reset(b, d);
             perDb[d] = fb;
         }
         SamplePattern sp = SamplePattern.of(b.state.samples());
         long tested = 0;
         for (int t = 0; t < b.count; t++) {
-            tested += scan.rasterize(b, t, sp, tiles, perDb);
+            tested += ScanConverter.binTiles(b, t, sp, tiles, perDb);
         }
         samplesTested.add(tested);
         for (int d = 0; d < perDb.length; d++) {
-            FragmentBatch fb = perDb[d];
+            TileBatch fb = perDb[d];
             if (fb.count > 0) {
-                fragments.add(fb.count);
+                tilesBinned.add(fb.count);
                 emit(out.get(d), fb);
             } else {
                 pool.push(fb);

@@ -25,6 +25,11 @@ public final class SamplePattern {
     /** Sample offsets from the pixel corner in pixels. */
     public final double[] x;
     public final double[] y;
+    /** Extents of the sample offsets in 1/256 pixel (for whole-tile edge tests). */
+    public final int minFx;
+    public final int maxFx;
+    public final int minFy;
+    public final int maxFy;
 
     private SamplePattern(int samples) {
         this.samples = samples;
@@ -39,6 +44,10 @@ public final class SamplePattern {
             fx[s] = (int) Math.round(p[2 * s] * 256);
             fy[s] = (int) Math.round(p[2 * s + 1] * 256);
         }
+        minFx = java.util.Arrays.stream(fx).min().getAsInt();
+        maxFx = java.util.Arrays.stream(fx).max().getAsInt();
+        minFy = java.util.Arrays.stream(fy).min().getAsInt();
+        maxFy = java.util.Arrays.stream(fy).max().getAsInt();
     }
 
     private static final SamplePattern[] PATTERNS = {

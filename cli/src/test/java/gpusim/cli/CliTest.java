@@ -1,0 +1,125 @@
+package gpusim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gpusim.config.ConfigKeys;
+import gpusim.config.ConfigKey;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command line as a user meets it, through CommandLine.execute with captured output. */
+class CliTest {
+    @TempDir
+    Path tmp;
+
+    record Outcome(int status, String out, String err) {
+    }
+
+    static Outcome gpusim(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cmd = Main.commandLine();
+        cmd.setOut(new PrintWriter(out));
+        cmd.setErr(new PrintWriter(err));
+        int status = cmd.execute(args);
+        return new Outcome(status, out.toString(), err.toString());
+    }
+
+    Path write(String name, String text) throws IOException {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void runWritesTheReportContract() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-009.trace"));
+        Path json = tmp.resolve("r.json");
+        Outcome o = gpusim("run", trace.toString(), "--json", json.toString());
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().contains("cycles"), o.out());
+        JsonNode r = new ObjectMapper().readTree(json.toFile());
+        assertTrue(r.get("cycles").asLong() > 0);
+        JsonNode expected = new ObjectMapper().readTree(ConformanceTest.resource("case-009.expected.json"));
+        assertEquals(expected.get("dumps"), r.get("dumps"));
+        assertTrue(r.get("stats").get("db0").get("samples_passed").has("unit"));
+    }
+
+    @Test
+    void sameTraceTwiceGivesTheSameReportBitForBit() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-031.trace"));
+        Path a = tmp.resolve("a.json");
+        Path b = tmp.resolve("b.json");
+        assertEquals(0, gpusim("run", trace.toString(), "--json", a.toString()).status());
+        assertEquals(0, gpusim("run", trace.toString(), "--json", b.toString()).status());
+        assertEquals(Files.readString(a), Files.readString(b));
+    }
+
+    @Test
+    void aBadTraceNamesFileLineAndRuleWithoutAStackTrace() throws IOException {
+        Path trace = write("bad.trace", "gpusim-trace 1\nquery_heap qh type=OCCLUSION count=0\n");
+        Outcome o = gpusim("run", trace.toString());
+        assertEquals(2, o.status());
+        assertTrue(o.err().startsWith(trace + ":2: QUERY_HEAP_COUNT_ZERO: "), o.err());
+        assertFalse(o.err().contains("\tat "), o.err());
+    }
+
+    @Test
+    void aMissingFileIsAUserError() {
+        Outcome o = gpusim("run", tmp.resolve("nope.trace").toString());
+        assertEquals(2, o.status());
+        assertFalse(o.err().contains("\tat "), o.err());
+    }
+
+    @Test
+    void setRejectsUnknownKeysAndOutOfRangeValues() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-000.trace"));
+        Outcome unknown = gpusim("run", trace.toString(), "--set", "db.cuont=4");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().contains("unknown configuration key 'db.cuont'"), unknown.err());
+        Outcome range = gpusim("run", trace.toString(), "--set", "db.count=33");
+        assertEquals(2, range.status());
+        assertTrue(range.err().contains("db.count: 33 is out of range 1..32"), range.err());
+    }
+
+    @Test
+    void configListsEveryKey() {
+        Outcome o = gpusim("config");
+        assertEquals(0, o.status());
+        for (ConfigKey k : ConfigKeys.ALL) {
+            assertTrue(o.out().contains(k.name()), k.name());
+        }
+    }
+
+    @Test
+    void everyCommandHasHelp() {
+        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"config", "--help"}}) {
+            Outcome o = gpusim(args);
+            assertEquals(0, o.status());
+            assertTrue(o.out().contains("Usage: gpusim"), String.join(" ", args));
+        }
+    }
+
+    @Test
+    void noDebugLayerTurnsOffDebugRulesOnly() throws IOException {
+        // D3D12 debug layer: beginning a query twice without ending it is illegal (seed 000).
+        String text = ConformanceTest.resource("case-000.trace").replace(
+                "begin_query qh BINARY_OCCLUSION 7\n", "begin_query qh BINARY_OCCLUSION 7\nbegin_query qh BINARY_OCCLUSION 7\n");
+        Path trace = write("twice.trace", text);
+        Outcome strict = gpusim("run", trace.toString());
+        assertEquals(2, strict.status());
+        assertTrue(strict.err().contains("QUERY_BEGUN_TWICE"), strict.err());
+        Outcome relaxed = gpusim("run", trace.toString(), "--no-debug-layer", "-q");
+        assertEquals(0, relaxed.status(), relaxed.err());
+    }
+}
