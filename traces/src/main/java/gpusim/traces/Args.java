@@ -13,7 +13,6 @@ final class Args {
     private static final int MAX_OPTIONS = 32;
 
     private final Lexer lx;
-    private final byte[] b;
     private final String file;
 
     private String command;
@@ -27,7 +26,6 @@ final class Args {
 
     Args(Lexer lx, String file) {
         this.lx = lx;
-        this.b = lx.bytes();
         this.file = file;
     }
 
@@ -50,6 +48,7 @@ final class Args {
      * key is one of {@code allowed}, appears once and has a value.
      */
     void begin(String command, String usage, String... allowed) {
+        final byte[] b = lx.bytes();
         this.command = command;
         this.usage = usage;
         int n = lx.count;
@@ -186,6 +185,7 @@ final class Args {
     }
 
     boolean optBool(String key, boolean def) {
+        final byte[] b = lx.bytes();
         int k = find(key);
         if (k < 0) {
             return def;
@@ -219,6 +219,7 @@ final class Args {
     // ---------------------------------------------------------------- span decoders
 
     long integer(int s, int e, String what) {
+        final byte[] b = lx.bytes();
         long v = Numbers.parseLong(b, s, e);
         if (v == Numbers.BAD_LONG) {
             throw error(Rule.BAD_NUMBER, what + " must be an integer (decimal or 0x hex, 64-bit), got "
@@ -235,6 +236,7 @@ final class Args {
     }
 
     float number(int s, int e, String what) {
+        final byte[] b = lx.bytes();
         float f = Numbers.parseFloat(b, s, e);
         if (Float.isNaN(f)) {
             throw error(Rule.BAD_NUMBER, what + " must be a decimal number, got " + quote(b, s, e));
@@ -247,6 +249,7 @@ final class Args {
 
     /** A name as the format defines it: {@code [A-Za-z_][A-Za-z0-9_.-]*}, and not the word null. */
     String name(int s, int e) {
+        final byte[] b = lx.bytes();
         boolean ok = e > s && isNameStart(b[s]);
         for (int k = s + 1; ok && k < e; k++) {
             ok = isNamePart(b[k]);
@@ -267,11 +270,13 @@ final class Args {
     }
 
     <E> E enumValue(int s, int e, Function<String, E> parser, Rule rule, String what, String allowedText) {
+        final byte[] b = lx.bytes();
         String t = new String(b, s, e - s, StandardCharsets.UTF_8);
         E v = parser.apply(t);
         if (v == null) {
-            throw error(rule, what + " " + quote(b, s, e) + " is not one of " + allowedText
-                    + " (case matters; the D3D12 prefix is optional)");
+            // allowedText is either a list of spellings or "a D3D12_X (spellings)".
+            throw error(rule, what + " " + quote(b, s, e) + " is not " + (allowedText.startsWith("a ") ? "" : "one of ")
+                    + allowedText + " (case matters; the D3D12 prefix is optional)");
         }
         return v;
     }

@@ -17,99 +17,59 @@ import gpusim.api.StencilOp;
 import java.util.function.Function;
 
 /**
- * The token parsers of the enumerations the format uses, as plain classes rather than
- * method references: a fresh JVM spends milliseconds bootstrapping each lambda call site,
- * and {@code gpusim run} always starts fresh. Each delegates to the enum's own parse
- * (prefix optional, case matters).
+ * The token parsers of the enumerations the format uses. One class with a switch, not
+ * method references or a class per enum: a fresh JVM spends about a millisecond on each
+ * lambda call site or extra class, and {@code gpusim run} always starts fresh. Each
+ * delegates to the enum's own parse (prefix optional, case matters; null if unknown).
  */
-final class Enums {
-    private Enums() {
+final class Enums<E> implements Function<String, E> {
+    static final Enums<QueryHeapType> QUERY_HEAP_TYPE = new Enums<>(0);
+    static final Enums<QueryType> QUERY_TYPE = new Enums<>(1);
+    static final Enums<HeapType> HEAP_TYPE = new Enums<>(2);
+    static final Enums<ResourceState> RESOURCE_STATE = new Enums<>(3);
+    static final Enums<DepthFormat> DEPTH_FORMAT = new Enums<>(4);
+    static final Enums<IndexFormat> INDEX_FORMAT = new Enums<>(5);
+    static final Enums<PredicationOp> PREDICATION_OP = new Enums<>(6);
+    static final Enums<D3D11Query> D3D11_QUERY = new Enums<>(7);
+    static final Enums<PrimitiveTopology> TOPOLOGY = new Enums<>(8);
+    static final Enums<CullMode> CULL = new Enums<>(9);
+    static final Enums<ComparisonFunc> COMPARISON = new Enums<>(10);
+    static final Enums<StencilOp> STENCIL_OP = new Enums<>(11);
+    static final Enums<BlendMode> BLEND = new Enums<>(12);
+    /** The command list types the format offers: DIRECT, COMPUTE, COPY (not BUNDLE or the video types). */
+    static final Enums<CommandListType> LIST_TYPE = new Enums<>(13);
+
+    private final int kind;
+
+    private Enums(int kind) {
+        this.kind = kind;
     }
 
-    static final Function<String, QueryHeapType> QUERY_HEAP_TYPE = new Function<>() {
-        @Override
-        public QueryHeapType apply(String t) {
-            return QueryHeapType.parse(t);
+    @Override
+    @SuppressWarnings("unchecked")
+    public E apply(String t) {
+        Object v;
+        switch (kind) {
+            case 0: v = QueryHeapType.parse(t); break;
+            case 1: v = QueryType.parse(t); break;
+            case 2: v = HeapType.parse(t); break;
+            case 3: v = ResourceState.parse(t); break;
+            case 4: v = DepthFormat.parse(t); break;
+            case 5: v = IndexFormat.parse(t); break;
+            case 6: v = PredicationOp.parse(t); break;
+            case 7: v = D3D11Query.parse(t); break;
+            case 8: v = PrimitiveTopology.parse(t); break;
+            case 9: v = CullMode.parse(t); break;
+            case 10: v = ComparisonFunc.parse(t); break;
+            case 11: v = StencilOp.parse(t); break;
+            case 12: v = BlendMode.parse(t); break;
+            default: v = listType(t); break;
         }
-    };
-    static final Function<String, QueryType> QUERY_TYPE = new Function<>() {
-        @Override
-        public QueryType apply(String t) {
-            return QueryType.parse(t);
-        }
-    };
-    static final Function<String, HeapType> HEAP_TYPE = new Function<>() {
-        @Override
-        public HeapType apply(String t) {
-            return HeapType.parse(t);
-        }
-    };
-    static final Function<String, ResourceState> RESOURCE_STATE = new Function<>() {
-        @Override
-        public ResourceState apply(String t) {
-            return ResourceState.parse(t);
-        }
-    };
-    static final Function<String, DepthFormat> DEPTH_FORMAT = new Function<>() {
-        @Override
-        public DepthFormat apply(String t) {
-            return DepthFormat.parse(t);
-        }
-    };
-    static final Function<String, IndexFormat> INDEX_FORMAT = new Function<>() {
-        @Override
-        public IndexFormat apply(String t) {
-            return IndexFormat.parse(t);
-        }
-    };
-    static final Function<String, PredicationOp> PREDICATION_OP = new Function<>() {
-        @Override
-        public PredicationOp apply(String t) {
-            return PredicationOp.parse(t);
-        }
-    };
-    static final Function<String, D3D11Query> D3D11_QUERY = new Function<>() {
-        @Override
-        public D3D11Query apply(String t) {
-            return D3D11Query.parse(t);
-        }
-    };
-    static final Function<String, PrimitiveTopology> TOPOLOGY = new Function<>() {
-        @Override
-        public PrimitiveTopology apply(String t) {
-            return PrimitiveTopology.parse(t);
-        }
-    };
-    static final Function<String, CullMode> CULL = new Function<>() {
-        @Override
-        public CullMode apply(String t) {
-            return CullMode.parse(t);
-        }
-    };
-    static final Function<String, ComparisonFunc> COMPARISON = new Function<>() {
-        @Override
-        public ComparisonFunc apply(String t) {
-            return ComparisonFunc.parse(t);
-        }
-    };
-    static final Function<String, StencilOp> STENCIL_OP = new Function<>() {
-        @Override
-        public StencilOp apply(String t) {
-            return StencilOp.parse(t);
-        }
-    };
-    static final Function<String, BlendMode> BLEND = new Function<>() {
-        @Override
-        public BlendMode apply(String t) {
-            return BlendMode.parse(t);
-        }
-    };
-    /** The command list types the format offers: DIRECT, COMPUTE, COPY (not BUNDLE or the video types). */
-    static final Function<String, CommandListType> LIST_TYPE = new Function<>() {
-        @Override
-        public CommandListType apply(String t) {
-            CommandListType v = CommandListType.parse(t);
-            return v == CommandListType.DIRECT || v == CommandListType.COMPUTE || v == CommandListType.COPY ? v : null;
-        }
-    };
+        return (E) v;
+    }
+
+    private static CommandListType listType(String token) {
+        CommandListType v = CommandListType.parse(token);
+        return v == CommandListType.DIRECT || v == CommandListType.COMPUTE || v == CommandListType.COPY ? v : null;
+    }
 }

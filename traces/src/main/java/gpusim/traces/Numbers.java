@@ -84,9 +84,30 @@ final class Numbers {
      * correctly rounded float, exactly as {@link Float#parseFloat} gives.
      */
     static float parseFloat(byte[] b, int s, int e) {
+        long r = scanFloat(b, s, e);
+        return scanEnd(r) == e ? scanValue(r) : Float.NaN;
+    }
+
+    /** The end of the number {@link #scanFloat} found. */
+    static int scanEnd(long scanned) {
+        return (int) (scanned >>> 32);
+    }
+
+    /** The value {@link #scanFloat} found (NaN if the text there is not a number). */
+    static float scanValue(long scanned) {
+        return Float.intBitsToFloat((int) scanned);
+    }
+
+    /**
+     * Reads the longest float of the trace format's syntax starting at {@code s} (not
+     * beyond {@code limit}): returns its end and its value packed in a long (see
+     * {@link #scanEnd}, {@link #scanValue}); the value is NaN if no number starts there or
+     * an exponent has no digits. One pass, no allocation; the caller checks what follows.
+     */
+    static long scanFloat(byte[] b, int s, int limit) {
         int i = s;
         boolean neg = false;
-        if (i < e && (b[i] == '-' || b[i] == '+')) {
+        if (i < limit && (b[i] == '-' || b[i] == '+')) {
             neg = b[i] == '-';
             i++;
         }
@@ -94,7 +115,7 @@ final class Numbers {
         int exp10 = 0;
         int digits = 0;
         int c;
-        while (i < e && (c = b[i] - '0') >= 0 && c <= 9) {
+        while (i < limit && (c = b[i] - '0') >= 0 && c <= 9) {
             digits++;
             if (m < MANTISSA_LIMIT) {
                 m = m * 10 + c;
@@ -103,9 +124,9 @@ final class Numbers {
             }
             i++;
         }
-        if (i < e && b[i] == '.') {
+        if (i < limit && b[i] == '.') {
             i++;
-            while (i < e && (c = b[i] - '0') >= 0 && c <= 9) {
+            while (i < limit && (c = b[i] - '0') >= 0 && c <= 9) {
                 digits++;
                 if (m < MANTISSA_LIMIT) {
                     m = m * 10 + c;
@@ -115,32 +136,31 @@ final class Numbers {
             }
         }
         if (digits == 0) {
-            return Float.NaN;
+            return pack(i, Float.NaN);
         }
-        if (i < e && (b[i] == 'e' || b[i] == 'E')) {
+        if (i < limit && (b[i] == 'e' || b[i] == 'E')) {
             i++;
             boolean eneg = false;
-            if (i < e && (b[i] == '-' || b[i] == '+')) {
+            if (i < limit && (b[i] == '-' || b[i] == '+')) {
                 eneg = b[i] == '-';
                 i++;
             }
-            if (i >= e) {
-                return Float.NaN;
-            }
             int x = 0;
-            while (i < e && (c = b[i] - '0') >= 0 && c <= 9) {
+            int xd = 0;
+            while (i < limit && (c = b[i] - '0') >= 0 && c <= 9) {
                 if (x < 100_000) {
                     x = x * 10 + c;
                 }
+                xd++;
                 i++;
+            }
+            if (xd == 0) {
+                return pack(i, Float.NaN);
             }
             exp10 += eneg ? -x : x;
         }
-        if (i != e) {
-            return Float.NaN;
-        }
         if (m == 0) {
-            return neg ? -0.0f : 0.0f;
+            return pack(i, neg ? -0.0f : 0.0f);
         }
         if (exp10 >= -22 && exp10 <= 22) {
             // Approximate in double: (double) m, one multiplication or division by an exact
@@ -153,12 +173,16 @@ final class Numbers {
                 long low = Double.doubleToRawLongBits(d) & 0x1FFF_FFFFL;
                 if (Math.abs(low - 0x1000_0000L) > 8) {
                     float f = (float) d;
-                    return neg ? -f : f;
+                    return pack(i, neg ? -f : f);
                 }
             }
         }
         // Rare: near a midpoint, subnormal, huge or tiny. The syntax is checked above, so the
-        // JDK parser sees only plain decimals.
-        return Float.parseFloat(new String(b, s, e - s, StandardCharsets.ISO_8859_1));
+        // JDK parser sees only a plain decimal.
+        return pack(i, Float.parseFloat(new String(b, s, i - s, StandardCharsets.ISO_8859_1)));
+    }
+
+    private static long pack(int end, float value) {
+        return ((long) end << 32) | (Float.floatToRawIntBits(value) & 0xFFFF_FFFFL);
     }
 }

@@ -7,7 +7,7 @@ package gpusim.traces;
  */
 public enum Rule {
     // ---- the trace format itself (spec: trace-format.md), always enforced ----
-    UNREADABLE_FILE(Source.FORMAT, "the trace file cannot be read (missing, unreadable, or over 2 GiB)"),
+    UNREADABLE_FILE(Source.FORMAT, "the trace file cannot be read (missing, unreadable, or a line over 256 MiB)"),
     MISSING_HEADER(Source.FORMAT, "the first command is not 'gpusim-trace 1'"),
     BAD_VERSION(Source.FORMAT, "the header names a version other than 1"),
     UNKNOWN_COMMAND(Source.FORMAT, "a line starts with a word that is not a command of the format"),

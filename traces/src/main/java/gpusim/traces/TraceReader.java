@@ -15,10 +15,12 @@ import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
+import java.io.FileInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,8 +47,6 @@ public final class TraceReader {
     /** The most vertices / indices one Java array can hold. */
     static final int MAX_VERTICES = (Integer.MAX_VALUE - 16) / Resource.VertexBuffer.FLOATS_PER_VERTEX;
     static final int MAX_INDICES = Integer.MAX_VALUE - 16;
-    /** Java arrays end a little below 2 GiB. */
-    static final long MAX_FILE_BYTES = Integer.MAX_VALUE - 16;
 
     private static final String LIST_TYPES = "DIRECT, COMPUTE, COPY";
 
@@ -66,9 +66,9 @@ public final class TraceReader {
     private int listLine;
     private List<Command> listCommands;
 
-    private TraceReader(String file, byte[] text, long memoryBudget) {
+    private TraceReader(String file, Lexer lexer, long memoryBudget) {
         this.file = file;
-        this.lx = new Lexer(text);
+        this.lx = lexer;
         this.args = new Args(lx, file);
         this.names = new Names(args);
         this.budget = new MemoryBudget(memoryBudget);
@@ -81,32 +81,34 @@ public final class TraceReader {
      * @throws TraceException on the first line that breaks a rule of the format
      */
     public static Trace read(Path file, String displayName, long memoryBudget) {
-        byte[] bytes;
-        try {
-            long size = Files.size(file);
-            if (size > MAX_FILE_BYTES) {
-                throw new TraceException(displayName, 0, Rule.UNREADABLE_FILE,
-                        "the file is " + size + " bytes; traces are limited to " + MAX_FILE_BYTES);
-            }
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new TraceException(displayName, 0, Rule.UNREADABLE_FILE, "no such file");
-        } catch (IOException | SecurityException | OutOfMemoryError e) {
+        try (InputStream in = new FileInputStream(file.toFile())) {
+            return new TraceReader(displayName, new Lexer(in), memoryBudget).run();
+        } catch (FileNotFoundException e) {
+            throw new TraceException(displayName, 0, Rule.UNREADABLE_FILE, "cannot open the file: " + e.getMessage());
+        } catch (IOException | UncheckedIOException | SecurityException e) {
             throw new TraceException(displayName, 0, Rule.UNREADABLE_FILE, "cannot read the file: " + e.getMessage());
         }
-        return new TraceReader(displayName, bytes, memoryBudget).run();
     }
 
     /** Parses trace text; errors name {@code displayName} as the file. */
     public static Trace parse(String displayName, String text, long memoryBudget) {
-        return new TraceReader(displayName, text.getBytes(StandardCharsets.UTF_8), memoryBudget).run();
+        return new TraceReader(displayName, new Lexer(text.getBytes(StandardCharsets.UTF_8)), memoryBudget).run();
     }
 
     // =================================================================== driver
 
     private Trace run() {
+        try {
+            return lines();
+        } catch (Lexer.LineTooLongException e) {
+            throw new TraceException(file, e.line, Rule.UNREADABLE_FILE, "line " + e.line + " is longer than "
+                    + Lexer.MAX_LINE + " bytes");
+        }
+    }
+
+    private Trace lines() {
         if (!lx.next()) {
-            throw new TraceException(file, 1, Rule.MISSING_HEADER, "the trace is empty; it must start with 'gpusim-trace 1'");
+            throw new TraceException(file, 1, Rule.MISSING_HEADER, "the trace has no commands; it must start with 'gpusim-trace 1'");
         }
         header();
         while (lx.next()) {
@@ -177,7 +179,7 @@ public final class TraceReader {
             case "end":
                 throw args.error(Rule.NOT_IN_BLOCK, "'" + cmd + "' belongs inside a "
                         + (cmd.equals("i") ? "index_buffer" : cmd.equals("v") ? "vertex_buffer" : "vertex_buffer or index_buffer")
-                        + " block");
+                        + " block" + (cmd.equals("end") && listName != null ? " (a command_list ends with close)" : ""));
             case "gpusim-trace":
                 throw args.error(Rule.UNKNOWN_COMMAND, "the 'gpusim-trace' header may only be the first command");
             default:
@@ -289,8 +291,19 @@ public final class TraceReader {
         final int fpv = Resource.VertexBuffer.FLOATS_PER_VERTEX;
         float[] data = new float[0];
         int n = 0;
-        final byte[] b = lx.bytes();
         while (true) {
+            // Fast path while there is room; the general path below grows the array (or
+            // refuses the vertex over budget) and reports any error.
+            if (n * fpv < data.length) {
+                int k = lx.vertexLine(data, n * fpv);
+                if (k > 0) {
+                    if (k == 4) {
+                        fillColour(data, n * fpv);
+                    }
+                    n++;
+                    continue;
+                }
+            }
             if (!lx.next()) {
                 throw new TraceException(file, lx.lastLine(), Rule.UNTERMINATED_BLOCK,
                         "vertex_buffer " + name + " (line " + line + ") has no 'end' before the end of the trace");
@@ -308,11 +321,7 @@ public final class TraceReader {
                     data[o + t - 1] = args.number(lx.start[t], lx.end[t], "vertex component");
                 }
                 if (k == 4) {
-                    // trace-format.md: the colour defaults to 1 1 1 1.
-                    data[o + 4] = 1f;
-                    data[o + 5] = 1f;
-                    data[o + 6] = 1f;
-                    data[o + 7] = 1f;
+                    fillColour(data, o);
                 }
                 n++;
             } else if (lx.is(0, "end")) {
@@ -322,7 +331,7 @@ public final class TraceReader {
                 break;
             } else {
                 throw args.error(Rule.UNTERMINATED_BLOCK, "vertex_buffer " + name + " (line " + line
-                        + ") takes only v lines and end, got " + Args.quote(b, lx.start[0], lx.end[0]));
+                        + ") takes only v lines and end, got " + Args.quote(lx.bytes(), lx.start[0], lx.end[0]));
             }
         }
         budget.charge(ResourceSizes.mul(n, ResourceSizes.VERTEX_BYTES), "vertex_buffer " + name, args);
@@ -330,6 +339,14 @@ public final class TraceReader {
             data = Arrays.copyOf(data, n * fpv);
         }
         define(new Resource.VertexBuffer(name, data, n, line));
+    }
+
+    /** trace-format.md: a vertex without colour is white, 1 1 1 1. */
+    private static void fillColour(float[] data, int o) {
+        data[o + 4] = 1f;
+        data[o + 5] = 1f;
+        data[o + 6] = 1f;
+        data[o + 7] = 1f;
     }
 
     private float[] growVertices(float[] data, int n, String name) {
@@ -359,7 +376,6 @@ public final class TraceReader {
         final long max = format.maxIndex();
         int[] data = new int[0];
         int n = 0;
-        final byte[] b = lx.bytes();
         while (true) {
             if (!lx.next()) {
                 throw new TraceException(file, lx.lastLine(), Rule.UNTERMINATED_BLOCK,
@@ -369,6 +385,7 @@ public final class TraceReader {
                 if (lx.count < 2) {
                     throw args.error(Rule.WRONG_ARITY, "i takes at least one index");
                 }
+                final byte[] b = lx.bytes();
                 for (int t = 1; t < lx.count; t++) {
                     if (n == data.length) {
                         data = growIndices(data, n, name);
@@ -391,7 +408,7 @@ public final class TraceReader {
                 break;
             } else {
                 throw args.error(Rule.UNTERMINATED_BLOCK, "index_buffer " + name + " (line " + line
-                        + ") takes only i lines and end, got " + Args.quote(b, lx.start[0], lx.end[0]));
+                        + ") takes only i lines and end, got " + Args.quote(lx.bytes(), lx.start[0], lx.end[0]));
             }
         }
         budget.charge(ResourceSizes.mul(n, ResourceSizes.INDEX_BYTES), "index_buffer " + name, args);
