@@ -15,10 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A trace shaped like bench/stress-2k.trace (5 MB: 60,000 coloured vertices, 500 draws
- * with an occlusion query each) parses and validates in tens of milliseconds once warm.
- * The bound asserted is loose (a loaded CI machine must not fail it); the time is printed.
+ * with an occlusion query each) parses through the streaming window and validates, with
+ * every vertex and draw in place. Its speed is measured by the JMH benchmark
+ * {@code TraceParseBenchmark} in bench/, not here.
  */
-class SpeedTest {
+class StressSizedTraceTest {
     static String stressLike() {
         Random r = new Random(1);
         StringBuilder sb = new StringBuilder(5_200_000);
@@ -49,24 +50,15 @@ class SpeedTest {
     }
 
     @Test
-    void stressSizedTraceParsesFast(@TempDir Path dir) throws IOException {
+    void stressSizedTraceParsesWhole(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("stress.trace");
         Files.writeString(f, stressLike(), StandardCharsets.UTF_8);
-        long best = Long.MAX_VALUE;
-        long first = 0;
-        for (int i = 0; i < 5; i++) {
-            long t0 = System.nanoTime();
-            Trace t = TraceReader.read(f, "stress.trace", TestTraces.BUDGET);
-            assertEquals(0, TraceValidator.validate(t, true).size());
-            long dt = System.nanoTime() - t0;
-            if (i == 0) {
-                first = dt;
-                assertEquals(60000, t.resources(Resource.VertexBuffer.class).get(0).vertexCount());
-            }
-            best = Math.min(best, dt);
-        }
-        System.out.printf("stress-like trace (%d bytes): first %.1f ms, best %.1f ms%n", Files.size(f), first / 1e6,
-                best / 1e6);
-        assertTrue(best < 500_000_000L, "parse + validate took " + best / 1e6 + " ms");
+        Trace t = TraceReader.read(f, "stress.trace", TestTraces.BUDGET);
+        assertEquals(0, TraceValidator.validate(t, true).size());
+        Resource.VertexBuffer vb = t.resources(Resource.VertexBuffer.class).get(0);
+        assertEquals(60000, vb.vertexCount());
+        // Spot-check the last vertex's colour alpha and the draw count of the only list.
+        assertEquals(1.0f, vb.data()[60000 * Resource.VertexBuffer.FLOATS_PER_VERTEX - 1]);
+        assertEquals(5 + 500 * 3 + 1, t.commandLists().get(0).commands().size());
     }
 }
