@@ -54,6 +54,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
     boolean quiet;
 
+    @Option(names = "--timing", description = "Print the host wall time of each phase (parse, validate, simulate, "
+            + "report) to stderr.")
+    boolean timing;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -62,6 +66,8 @@ public final class RunCommand implements Callable<Integer> {
         long budget = config.get(ConfigKeys.MEMORY_BUDGET);
         Trace t;
         String name;
+        long t0 = System.nanoTime();
+        long tParsed;
         try {
             if (trace == null) {
                 name = BUNDLED;
@@ -70,6 +76,7 @@ public final class RunCommand implements Callable<Integer> {
                 name = trace.toString();
                 t = TraceReader.read(trace, name, budget);
             }
+            tParsed = System.nanoTime();
             List<TraceWarning> warnings = TraceValidator.validate(t, !noDebugLayer);
             if (!quiet) {
                 for (TraceWarning w : warnings) {
@@ -81,6 +88,7 @@ public final class RunCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
+        long tValidated = System.nanoTime();
         RunResult result;
         try {
             result = new Gpu(t, config).run();
@@ -89,6 +97,7 @@ public final class RunCommand implements Callable<Integer> {
             err.flush();
             return 3;
         }
+        long tSimulated = System.nanoTime();
         if (json != null) {
             try {
                 JsonReport.write(json, name, config, result);
@@ -102,6 +111,13 @@ public final class RunCommand implements Callable<Integer> {
             Summary.print(out, name, result);
         }
         out.flush();
+        if (timing) {
+            long tDone = System.nanoTime();
+            err.printf("timing: parse %.0f ms, validate %.0f ms, simulate %.0f ms, report %.0f ms%n",
+                    (tParsed - t0) / 1e6, (tValidated - tParsed) / 1e6, (tSimulated - tValidated) / 1e6,
+                    (tDone - tSimulated) / 1e6);
+            err.flush();
+        }
         return 0;
     }
 

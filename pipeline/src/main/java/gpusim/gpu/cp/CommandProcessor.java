@@ -53,6 +53,7 @@ public final class CommandProcessor implements Component {
     private final long shaderUnits;
     private final long clockHz;
     private final long timestampHz;
+    private final long deadlockCycles;
 
     private int topIndex;
     private List<CommandList> lists;
@@ -102,6 +103,7 @@ public final class CommandProcessor implements Component {
         this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
         this.clockHz = ctx.config().get(ConfigKeys.CLOCK_MHZ) * 1_000_000L;
         this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
+        this.deadlockCycles = ctx.config().get(ConfigKeys.DEADLOCK_CYCLES);
         this.resolver = new QueryResolver(ctx.dbCount);
         this.readDone = (r, t) -> {
             awaitingMemory--;
@@ -480,6 +482,13 @@ public final class CommandProcessor implements Component {
         long slotBytes = QueryLayout.slotBytes(ht, ctx.dbCount);
         long base = res.querySlot(q.heap(), q.start());
         if (phase == 0) {
+            if (resolveWaitStart < 0) {
+                resolveWaitStart = now;
+            } else if (now - resolveWaitStart > deadlockCycles) {
+                throw new gpusim.sim.DeadlockException(now, "  resolve at line " + q.line() + " waited "
+                        + (now - resolveWaitStart) + " cycles for query counters that were never written\n"
+                        + engine.dump());
+            }
             read(base, (int) (slotBytes * q.count()));
             phase = 1;
             return false;
@@ -495,6 +504,7 @@ public final class CommandProcessor implements Component {
                 return false;
             }
             write(res.address(q.buffer()) + q.offset(), r.words());
+            resolveWaitStart = -1;
             phase = 2;
             return false;
         }
@@ -502,6 +512,7 @@ public final class CommandProcessor implements Component {
     }
 
     private long copyDone;
+    private long resolveWaitStart = -1;
 
     private boolean copy(Command.CopyBufferRegion c) {
         final long chunk = 4096;

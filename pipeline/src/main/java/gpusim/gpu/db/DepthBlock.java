@@ -75,6 +75,7 @@ public final class DepthBlock extends Stage {
     private boolean depthOn;
     private boolean depthWrite;
     private ComparisonFunc func;
+    private int funcCode;
     private boolean stencilOn;
     private double lo;
     private double hi;
@@ -218,14 +219,17 @@ public final class DepthBlock extends Stage {
 
     /**
      * Scan-converts, depth/stencil-tests and counts the tiles of a batch, appending the
-     * pixels with passing samples to {@code fb}. Returns the covered samples tested.
+     * pixels with passing samples to {@code fb}. Returns the covered samples tested. This is
+     * the DB's functional work without its timing: public for tests and benchmarks.
      */
-    long test(TileBatch tb, FragmentBatch fb) {
+    public long test(TileBatch tb, FragmentBatch fb) {
         TriBatch src = tb.source;
         DrawState st = src.state;
         sp = SamplePattern.of(st.samples());
         ds = st.ds();
         boolean hiz = false;
+        width = 0;
+        samples = sp.samples;
         if (ds != null) {
             PipelineState pso = st.pso();
             depth = ds.depth;
@@ -236,6 +240,7 @@ public final class DepthBlock extends Stage {
             depthOn = pso.depthEnable();
             depthWrite = depthOn && pso.depthWrite();
             func = pso.depthFunc();
+            funcCode = func.d3dValue();
             stencilOn = pso.stencilEnable() && stencil != null;
             lo = Math.min(st.vpMinDepth(), st.vpMaxDepth());
             hi = Math.max(st.vpMinDepth(), st.vpMaxDepth());
@@ -257,9 +262,7 @@ public final class DepthBlock extends Stage {
             int t = tb.tri[i];
             if (t != lastTri) {
                 scan.prepare(src, t, sp);
-                if (ds != null) {
-                    prepareTriangle(src, t);
-                }
+                prepareTriangle(src, t);
                 lastTri = t;
             }
             int tx = tb.tile[i] & 0xFFFF;
@@ -282,28 +285,34 @@ public final class DepthBlock extends Stage {
             writtenMax = Integer.MIN_VALUE;
             long tilePassed = 0;
             long tileCovered = 0;
-            for (int qy = y0 & ~1; qy <= y1; qy += 2) {
-                for (int qx = x0 & ~1; qx <= x1; qx += 2) {
-                    for (int p = 0; p < 4; p++) {
-                        int x = qx + (p & 1);
-                        int y = qy + (p >> 1);
-                        if (x < x0 || x > x1 || y < y0 || y > y1) {
-                            continue;
-                        }
-                        int m = accept ? full : scan.mask(x, y);
-                        if (m == 0) {
-                            continue;
-                        }
-                        int c = Integer.bitCount(m);
-                        tileCovered += c;
-                        int pass = ds == null ? m : testPixel(x, y, m);
-                        if (pass != 0) {
-                            tilePassed += Integer.bitCount(pass);
-                            fb.add(t, x, y, pass);
-                        }
+            long quadBits = 0;
+            int quadBase = x0 >> 1;
+            for (int y = y0; y <= y1; y++) {
+                if ((y & 1) == 0) {
+                    // A new row of 2x2 quads: count the quads the previous one shaded.
+                    fb.quads += Long.bitCount(quadBits);
+                    quadBits = 0;
+                }
+                if (!accept) {
+                    scan.rowStart(x0, y);
+                }
+                double zRow = zAtOrigin + dzdy * (y - originY);
+                int rowBase = y * width;
+                for (int x = x0; x <= x1; x++) {
+                    int m = accept ? full : scan.nextMask();
+                    if (m == 0) {
+                        continue;
+                    }
+                    tileCovered += Integer.bitCount(m);
+                    int pass = ds == null ? m : testPixel((rowBase + x) * samples, zRow + dzdx * (x - originX), m);
+                    if (pass != 0) {
+                        tilePassed += Integer.bitCount(pass);
+                        fb.add(t, x, y, pass);
+                        quadBits |= 1L << ((x >> 1) - quadBase);
                     }
                 }
             }
+            fb.quads += Long.bitCount(quadBits);
             tested += tileCovered;
             passed += tilePassed;
             if (hizEnabled && ds != null && writtenMin <= writtenMax) {
@@ -342,7 +351,7 @@ public final class DepthBlock extends Stage {
 
     /** The depth of the prepared triangle at pixel-space position (px, py), before clamping. */
     private double planeDepth(double px, double py) {
-        return zAtOrigin + dzdx * (px - originX) + dzdy * (py - originY);
+        return zAtOrigin + dzdy * (py - originY) + dzdx * (px - originX);
     }
 
     private int encode(double z) {
@@ -381,10 +390,13 @@ public final class DepthBlock extends Stage {
         }
     }
 
-    /** Depth/stencil-tests the covered samples {@code m} of pixel (x, y); returns the passing ones. */
-    private int testPixel(int x, int y, int m) {
-        int base = (y * width + x) * samples;
-        double zPixel = zAtOrigin + dzdx * (x - originX) + dzdy * (y - originY);
+    /**
+     * Depth/stencil-tests the covered samples {@code m} of the pixel whose first sample is at
+     * {@code base}; {@code zPixel} is the plane at the pixel's corner, evaluated the one way
+     * every path uses: (z0 + dz/dy (y - y0)) + dz/dx (x - x0), plus the sample's offset.
+     * Returns the passing samples.
+     */
+    private int testPixel(int base, double zPixel, int m) {
         if (!stencilOn) {
             return depthOnly(base, zPixel, m);
         }
@@ -428,7 +440,7 @@ public final class DepthBlock extends Stage {
             m &= m - 1;
             int idx = base + s;
             int q = encode(clamp(zPixel + sampleDz[s]));
-            if (func.test(q, depth[idx])) {
+            if (compare(funcCode, q, depth[idx])) {
                 if (depthWrite) {
                     write(idx, q);
                 }
@@ -436,6 +448,20 @@ public final class DepthBlock extends Stage {
             }
         }
         return pass;
+    }
+
+    /** ComparisonFunc.test by D3D12 value, flat for the hot loop. */
+    private static boolean compare(int func, int src, int dst) {
+        switch (func) {
+            case 2: return src < dst;
+            case 3: return src == dst;
+            case 4: return src <= dst;
+            case 5: return src > dst;
+            case 6: return src != dst;
+            case 7: return src >= dst;
+            case 8: return true;
+            default: return false;
+        }
     }
 
     private double clamp(double z) {

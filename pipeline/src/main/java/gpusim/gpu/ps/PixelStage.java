@@ -147,9 +147,7 @@ public final class PixelStage extends Stage {
         ColorSurface rt = st.rt();
         int n = fb.count;
         long pixels = 0;
-        long quads = 0;
-        int lastQuad = -1;
-        int lastTri = -1;
+        long quads = fb.quads;
         int writeMask = st.pso().colorWriteMask();
         int channelMask = ((writeMask & 1) != 0 ? 0xFF : 0) | ((writeMask & 2) != 0 ? 0xFF00 : 0)
                 | ((writeMask & 4) != 0 ? 0xFF0000 : 0) | ((writeMask & 8) != 0 ? 0xFF000000 : 0);
@@ -165,12 +163,6 @@ public final class PixelStage extends Stage {
             int t = fb.tri[i];
             int x = fb.xy[i] & 0xFFFF;
             int y = fb.xy[i] >>> 16;
-            int quad = ((y >> 1) << 15) | (x >> 1);
-            if (quad != lastQuad || t != lastTri) {
-                quads++;
-                lastQuad = quad;
-                lastTri = t;
-            }
             pixels++;
             if (!writes) {
                 continue;
@@ -195,40 +187,62 @@ public final class PixelStage extends Stage {
      * functions e_k (barycentric weights up to a common factor), c/w and 1/w are linear in
      * screen space, so colour = (sum e_k c_k / w_k) / (sum e_k / w_k). Per triangle: the
      * coefficients of the five linear functions (r, g, b, a numerators and the denominator).
+     * When the three 1/w are equal (no perspective), the colour itself is linear and the
+     * divide is folded into the planes.
      */
-    private final double[] plane = new double[15];
+    private final float[] plane = new float[15];
+    private boolean affine;
 
     private void setupPlanes(TriBatch src, int t) {
         long[] e = src.edge;
         int eo = t * 9;
-        java.util.Arrays.fill(plane, 0);
+        double[] p = new double[15];
+        float[] iwv = src.invW;
+        affine = iwv[t * 3] == iwv[t * 3 + 1] && iwv[t * 3] == iwv[t * 3 + 2];
         for (int k = 0; k < 3; k++) {
             // e_k at pixel centre (x + 0.5, y + 0.5) in 1/256 units: A (256x + 128) + B (256y + 128) + C.
             double a = e[eo + k * 3] * 256.0;
             double b = e[eo + k * 3 + 1] * 256.0;
             double c = e[eo + k * 3] * 128.0 + e[eo + k * 3 + 1] * 128.0 + e[eo + k * 3 + 2];
-            double iw = src.invW[t * 3 + k];
+            double iw = affine ? 1.0 : iwv[t * 3 + k];
             for (int ch = 0; ch < 5; ch++) {
                 double v = ch < 4 ? src.color[t * 12 + k * 4 + ch] * iw : iw;
-                plane[ch * 3] += a * v;
-                plane[ch * 3 + 1] += b * v;
-                plane[ch * 3 + 2] += c * v;
+                p[ch * 3] += a * v;
+                p[ch * 3 + 1] += b * v;
+                p[ch * 3 + 2] += c * v;
             }
+        }
+        if (affine) {
+            // sum of the edge functions is the constant 2 x area: divide once, here.
+            double area = p[14];
+            for (int i = 0; i < 12; i++) {
+                p[i] /= area;
+            }
+        }
+        for (int i = 0; i < 15; i++) {
+            plane[i] = (float) p[i];
         }
     }
 
     /** Interpolates the colour at the pixel centre and writes it (blended, masked) to the passing samples. */
     private void writePixel(int x, int y, boolean blend, ColorSurface rt, int m, int channelMask) {
-        double[] p = plane;
-        double d = p[12] * x + p[13] * y + p[14];
-        double inv = d == 0 ? 0 : 1.0 / d;
-        float r = (float) ((p[0] * x + p[1] * y + p[2]) * inv);
-        float g = (float) ((p[3] * x + p[4] * y + p[5]) * inv);
-        float b = (float) ((p[6] * x + p[7] * y + p[8]) * inv);
-        float a = (float) ((p[9] * x + p[10] * y + p[11]) * inv);
-        int packed = ColorSurface.pack(r, g, b, a);
+        float[] p = plane;
+        float inv = 1f;
+        if (!affine) {
+            float d = p[12] * x + p[13] * y + p[14];
+            inv = d == 0 ? 0 : 1f / d;
+        }
+        float r = (p[0] * x + p[1] * y + p[2]) * inv;
+        float g = (p[3] * x + p[4] * y + p[5]) * inv;
+        float b = (p[6] * x + p[7] * y + p[8]) * inv;
+        float a = (p[9] * x + p[10] * y + p[11]) * inv;
         int base = (y * rt.width + x) * rt.samples;
         int[] rgba = rt.rgba;
+        if (!blend && m == 1 && channelMask == -1) {
+            rgba[base] = ColorSurface.pack(r, g, b, a);
+            return;
+        }
+        int packed = ColorSurface.pack(r, g, b, a);
         while (m != 0) {
             int s = Integer.numberOfTrailingZeros(m);
             m &= m - 1;

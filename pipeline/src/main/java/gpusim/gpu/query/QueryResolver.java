@@ -38,7 +38,9 @@ public final class QueryResolver {
                     for (int d = 0; d < dbCount; d++) {
                         long begin = read.longAt(base + d * 16);
                         long end = read.longAt(base + d * 16 + 8);
-                        if ((end & QueryLayout.WRITTEN) == 0 || (begin & QueryLayout.WRITTEN) == 0) {
+                        // Only the end word is waited for: the DB writes a query's begin before its
+                        // end and memory keeps their order, so a written end implies its begin.
+                        if ((end & QueryLayout.WRITTEN) == 0) {
                             return null;
                         }
                         sum += (end & QueryLayout.COUNT_MASK) - (begin & QueryLayout.COUNT_MASK);
@@ -58,8 +60,7 @@ public final class QueryResolver {
                     }
                     int fields = QueryLayout.fields(heap);
                     int block = QueryLayout.blockBytes(heap);
-                    if ((read.longAt(base + fields * 8) & QueryLayout.WRITTEN) == 0
-                            || (read.longAt(base + block + fields * 8) & QueryLayout.WRITTEN) == 0) {
+                    if ((read.longAt(base + block + fields * 8) & QueryLayout.WRITTEN) == 0) {
                         return null;
                     }
                     for (int f = 0; f < Math.min(fields, perQuery); f++) {

@@ -99,6 +99,35 @@ public final class ScanConverter {
         return m;
     }
 
+    private long r0, r1, r2;
+
+    /** Starts a walk along row {@code y} at pixel {@code x}; {@link #nextMask} then steps right one pixel at a time. */
+    public void rowStart(int x, int y) {
+        long px = (long) x * 256;
+        long py = (long) y * 256;
+        r0 = a0 * px + b0 * py + c0;
+        r1 = a1 * px + b1 * py + c1;
+        r2 = a2 * px + b2 * py + c2;
+    }
+
+    /** The mask of the current pixel of the row walk, then a step to the next pixel (exact: integer steps). */
+    public int nextMask() {
+        long e0 = r0, e1 = r1, e2 = r2;
+        r0 = e0 + a0 * 256;
+        r1 = e1 + a1 * 256;
+        r2 = e2 + a2 * 256;
+        if (samples == 1) {
+            return e0 + off[0] >= 0 && e1 + off[16] >= 0 && e2 + off[32] >= 0 ? 1 : 0;
+        }
+        int m = 0;
+        for (int s = 0; s < samples; s++) {
+            if (e0 + off[s] >= 0 && e1 + off[16 + s] >= 0 && e2 + off[32 + s] >= 0) {
+                m |= 1 << s;
+            }
+        }
+        return m;
+    }
+
     public int fullMask() {
         return fullMask;
     }

@@ -1,11 +1,10 @@
 package gpusim.gpu.work;
 
 /**
- * The fragments one triangle batch produced in one depth block's tiles: for each covered
- * pixel, the triangle slot, the pixel position and the sample mask. The rasterizer fills
- * the coverage mask; the depth block replaces it with the mask of samples that passed
- * depth and stencil and hands the same batch to the pixel stage. Primitive arrays, reused
- * through a pool: no object per fragment.
+ * The fragments that passed depth and stencil in one depth block's tiles for one triangle
+ * batch: for each pixel with a passing sample, the triangle slot, the pixel position and
+ * the mask of passing samples, as the DB hands them to the pixel stage. Primitive arrays,
+ * reused through a pool: no object per fragment.
  */
 public final class FragmentBatch implements Work {
     public int drawId;
@@ -15,15 +14,15 @@ public final class FragmentBatch implements Work {
     public int[] tri = new int[256];
     public int[] xy = new int[256];
     public int[] mask = new int[256];
-    /** Samples the rasterizer evaluated for this batch (timing). */
-    public long samplesTested;
+    /** 2x2 quads with at least one passing pixel (the pixel shader's unit of work). */
+    public long quads;
 
     public void reset(TriBatch source, int db) {
         this.source = source;
         this.drawId = source.drawId;
         this.db = db;
         this.count = 0;
-        this.samplesTested = 0;
+        this.quads = 0;
     }
 
     public void add(int t, int x, int y, int m) {
