@@ -3,23 +3,16 @@ package gpusim.bench;
 import gpusim.api.ComparisonFunc;
 import gpusim.api.CullMode;
 import gpusim.api.DepthFormat;
-import gpusim.config.Config;
-import gpusim.gpu.GpuContext;
-import gpusim.gpu.db.DepthBlock;
+import gpusim.gpu.db.DepthBlockCore;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.raster.SamplePattern;
 import gpusim.gpu.raster.ScanConverter;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.setup.TriangleSetup;
 import gpusim.gpu.work.DrawState;
-import gpusim.gpu.work.FragmentBatch;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.TriBatch;
-import gpusim.memory.DeviceMemory;
-import gpusim.memory.MemorySystem;
-import gpusim.sim.Engine;
 import gpusim.trace.PipelineState;
-import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -38,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Rasterization + depth test on large triangles, one core: a 1024x1024 square of two
  * triangles is binned to tiles, scan-converted exactly and depth-tested (LESS_EQUAL, with
- * depth writes, D32_FLOAT; hierarchical Z off so every sample is tested) in one DB.
+ * depth writes, D32_FLOAT; hierarchical Z off so every sample is tested) by one DB core,
+ * no render target bound (no colour work).
  * Reports covered samples per second ("samples" counter). Target: at least 200 M/s.
  *
  * <pre>java -jar bench/target/benchmarks.jar RasterDepth -prof gc</pre>
@@ -55,11 +49,10 @@ public class RasterDepthBenchmark {
 
     private static final int SIZE = 1024;
     private TriBatch batch;
-    private DepthBlock db;
+    private DepthBlockCore db;
     private TileMap tiles;
     private SamplePattern pattern;
     private final TileBatch[] bins = {new TileBatch()};
-    private final FragmentBatch out = new FragmentBatch();
 
     /** Covered samples processed, reported per second. */
     @AuxCounters(AuxCounters.Type.OPERATIONS)
@@ -75,14 +68,12 @@ public class RasterDepthBenchmark {
 
     @Setup
     public void setup() {
-        Config config = Config.defaults().with("db.count=1").with("hiz.enabled=off");
-        Engine engine = new Engine(1000);
-        GpuContext ctx = new GpuContext(engine, config, new MemorySystem(engine, new DeviceMemory(256), 4, 1, 64));
         tiles = new TileMap(1, 8);
-        db = new DepthBlock(ctx, 0, engine.queue("in", 1, 1), tiles, new ArrayDeque<>(), new ArrayDeque<>());
+        db = new DepthBlockCore(0, tiles, false);
         pattern = SamplePattern.of(samples);
-        DepthSurface ds = new DepthSurface("ds", SIZE, SIZE, samples, DepthFormat.D32_FLOAT);
+        DepthSurface ds = new DepthSurface("ds", SIZE, SIZE, samples, DepthFormat.D32_FLOAT, 8);
         java.util.Arrays.fill(ds.depth, Float.floatToIntBits(1.0f));
+        ds.hiz(8);
         PipelineState p = PipelineState.defaults("pso", 0);
         PipelineState pso = new PipelineState("pso", p.topology(), CullMode.NONE, false, true, true, true,
                 ComparisonFunc.LESS_EQUAL, false, 255, 255, p.front(), p.back(), 15, p.blend(), -1, -1, 0);
@@ -119,8 +110,7 @@ public class RasterDepthBenchmark {
         for (int t = 0; t < batch.count; t++) {
             ScanConverter.binTiles(batch, t, pattern, tiles, bins);
         }
-        out.reset(batch, 0);
-        long tested = db.test(bins[0], out);
+        long tested = db.test(bins[0]);
         counters.samples += tested;
         return tested;
     }

@@ -91,7 +91,11 @@ public final class RunCommand implements Callable<Integer> {
         long tValidated = System.nanoTime();
         RunResult result;
         try {
-            result = new Gpu(t, config).run();
+            ProgressLine progress = System.console() != null && !quiet ? new ProgressLine(err) : null;
+            result = new Gpu(t, config).run(progress);
+            if (progress != null) {
+                progress.finish();
+            }
         } catch (DeadlockException e) {
             err.println("gpusim: " + e.getMessage());
             err.flush();

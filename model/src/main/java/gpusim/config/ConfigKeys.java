@@ -48,6 +48,9 @@ public final class ConfigKeys {
             "colour backend write rate (per DB region)");
     public static final ConfigKey HIZ_ENABLED = ConfigKey.flag("hiz.enabled", true,
             "hierarchical Z: per-tile depth bounds let a DB reject a triangle's tile whole; never changes results");
+    public static final ConfigKey SIM_THREADS = ConfigKey.range("sim.threads", 0, 0, 256, "threads",
+            "host threads for the depth blocks' functional work (0: one per core, up to db.count; 1: none); "
+                    + "never changes results or cycles");
     public static final ConfigKey QUEUE_DEPTH = ConfigKey.range("queue.depth", 16, 1, 1 << 16, "entries",
             "capacity of each queue between pipeline stages");
     public static final ConfigKey QUEUE_LATENCY = ConfigKey.range("queue.latency", 1, 1, 1000, "cycles",
@@ -57,7 +60,7 @@ public final class ConfigKeys {
 
     public static final List<ConfigKey> ALL = List.of(CLOCK_MHZ, TIMESTAMP_HZ, DB_COUNT, DB_TILE, DEADLOCK_CYCLES,
             MEMORY_BUDGET, MEMORY_ALIGNMENT, MEMORY_QUEUE, MEMORY_LATENCY, MEMORY_BYTES_PER_CYCLE, CP_CYCLES, POLL_CYCLES, IA_VERTS, SHADER_UNITS,
-            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_SAMPLES, DB_SAMPLES, HIZ_ENABLED, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY);
+            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_SAMPLES, DB_SAMPLES, HIZ_ENABLED, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY, SIM_THREADS);
 
     public static ConfigKey find(String name) {
         for (ConfigKey k : ALL) {

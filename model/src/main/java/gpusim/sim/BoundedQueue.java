@@ -91,7 +91,13 @@ public final class BoundedQueue<T> {
     /** The head item if it has arrived by {@code now}, else null. */
     @SuppressWarnings("unchecked")
     public T peek(long now) {
-        if (size == 0 || readyAt[head] > now) {
+        if (size == 0) {
+            return null;
+        }
+        if (readyAt[head] > now) {
+            // The consumer looked too early (it was awake for another reason): make sure it
+            // is woken again when the head item arrives, or the item could wait forever.
+            engine.wake(consumer, readyAt[head]);
             return null;
         }
         return (T) items[head];

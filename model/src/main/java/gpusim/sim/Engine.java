@@ -143,11 +143,20 @@ public final class Engine {
             ticking = -1;
             if (progress) {
                 lastProgress = now;
-            } else if (now - lastProgress > deadlockCycles) {
+            } else if (now - lastProgress > deadlockCycles && anyPending(comps)) {
                 throw new DeadlockException(now, dump());
             }
         }
         return lastProgress;
+    }
+
+    private static boolean anyPending(Component[] comps) {
+        for (Component c : comps) {
+            if (c.hasPendingWork()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Every component's state and every queue's occupancy, for a deadlock report. */

@@ -5,6 +5,8 @@ import gpusim.config.ConfigKeys;
 import gpusim.gpu.clip.Clipper;
 import gpusim.gpu.cp.CommandProcessor;
 import gpusim.gpu.db.DepthBlock;
+import gpusim.gpu.db.DepthBlockCore;
+import gpusim.gpu.db.FunctionalLanes;
 import gpusim.gpu.ia.InputAssembler;
 import gpusim.gpu.ps.PixelStage;
 import gpusim.gpu.query.QueryLayout;
@@ -14,7 +16,6 @@ import gpusim.gpu.raster.Rasterizer;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.setup.SetupStage;
 import gpusim.gpu.vs.VertexStage;
-import gpusim.gpu.work.FragmentBatch;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
@@ -45,6 +46,7 @@ public final class Gpu {
     private final List<DepthBlock> dbs = new ArrayList<>();
     private final List<Component> components = new ArrayList<>();
     private final Trace trace;
+    private final FunctionalLanes lanes;
 
     public Gpu(Trace trace, Config config) {
         this.trace = trace;
@@ -54,12 +56,21 @@ public final class Gpu {
                 config.get(ConfigKeys.MEMORY_LATENCY), config.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
         ctx = new GpuContext(engine, config, memory);
         memory.onIdle(ctx::maybeIdle);
-        res = new Resources(trace.resources(), mem, ctx.dbCount);
+        res = new Resources(trace.resources(), mem, ctx.dbCount, ctx.tileSize);
         int depth = config.getInt(ConfigKeys.QUEUE_DEPTH);
         int latency = config.getInt(ConfigKeys.QUEUE_LATENCY);
         TileMap tiles = new TileMap(ctx.dbCount, ctx.tileSize);
-        ArrayDeque<FragmentBatch> pool = new ArrayDeque<>();
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
+        int threads = config.getInt(ConfigKeys.SIM_THREADS);
+        if (threads == 0) {
+            threads = Math.min(ctx.dbCount, Runtime.getRuntime().availableProcessors());
+        }
+        lanes = new FunctionalLanes(ctx.dbCount, threads);
+        DepthBlockCore[] cores = new DepthBlockCore[ctx.dbCount];
+        boolean hiz = config.flag(ConfigKeys.HIZ_ENABLED);
+        for (int d = 0; d < ctx.dbCount; d++) {
+            cores[d] = new DepthBlockCore(d, tiles, hiz);
+        }
 
         BoundedQueue<Work> cpToIa = engine.queue("cp->ia", depth, latency);
         BoundedQueue<Work> iaToVs = engine.queue("ia->vs", depth, latency);
@@ -82,9 +93,9 @@ public final class Gpu {
         SetupStage setup = new SetupStage(ctx, clipToSetup);
         Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool);
         for (int d = 0; d < ctx.dbCount; d++) {
-            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), tiles, tilePool, pool));
+            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), cores[d]));
         }
-        PixelStage ps = new PixelStage(ctx, dbToPs, pool);
+        PixelStage ps = new PixelStage(ctx, dbToPs, tilePool);
 
         // Front of the pipe first: the engine ticks back to front.
         add(cp);
@@ -104,7 +115,7 @@ public final class Gpu {
         vs.connect(vsToClip.connect(vs, clip));
         clip.connect(clipToSetup.connect(clip, setup));
         setup.connect(setupToRaster.connect(setup, raster));
-        raster.connect(rasterToDb);
+        raster.connect(rasterToDb, cores, lanes);
         for (int d = 0; d < ctx.dbCount; d++) {
             rasterToDb.get(d).connect(raster, dbs.get(d));
             dbs.get(d).connect(dbToPs.get(d).connect(dbs.get(d), ps));
@@ -126,9 +137,39 @@ public final class Gpu {
     }
 
     public RunResult run() {
-        long last = engine.run(() -> false);
+        return run(null);
+    }
+
+    /** Told now and then how far a run has got (for a progress display); never changes the run. */
+    public interface Progress {
+        void update(long cycle, int submissionsDone, int submissionsTotal);
+    }
+
+    /** Runs the trace to completion, telling {@code progress} (if not null) every few thousand engine steps. */
+    public RunResult run(Progress progress) {
+        long last;
+        try (lanes) {
+            last = runEngine(progress);
+        }
         ctx.setTotalCycles(last);
         return result(last);
+    }
+
+    private long runEngine(Progress progress) {
+        long last;
+        if (progress == null) {
+            last = engine.run(() -> false);
+        } else {
+            int total = trace.submissions().size();
+            long[] calls = {0};
+            last = engine.run(() -> {
+                if ((++calls[0] & 4095) == 0) {
+                    progress.update(engine.now(), cp.submissionsDone(), total);
+                }
+                return false;
+            });
+        }
+        return last;
     }
 
     private RunResult result(long cycles) {

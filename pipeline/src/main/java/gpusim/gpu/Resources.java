@@ -21,7 +21,7 @@ public final class Resources {
     private final Map<Resource, QueryState> queries = new IdentityHashMap<>();
     private final int dbCount;
 
-    public Resources(Iterable<Resource> resources, DeviceMemory memory, int dbCount) {
+    public Resources(Iterable<Resource> resources, DeviceMemory memory, int dbCount, int tileSize) {
         this.dbCount = dbCount;
         for (Resource r : resources) {
             if (r instanceof Resource.Buffer b) {
@@ -30,9 +30,11 @@ public final class Resources {
                 addresses.put(r, memory.allocate(QueryLayout.slotBytes(h.type(), dbCount) * h.count()));
                 queries.put(r, new QueryState(h.count()));
             } else if (r instanceof Resource.DepthStencil d) {
-                depth.put(r, new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format()));
+                DepthSurface s = new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format(), tileSize);
+                s.hiz(tileSize); // made before the DB cores share the surface across threads
+                depth.put(r, s);
             } else if (r instanceof Resource.RenderTarget t) {
-                color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples()));
+                color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize));
             }
         }
     }

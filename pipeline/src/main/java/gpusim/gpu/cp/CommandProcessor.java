@@ -128,6 +128,11 @@ public final class CommandProcessor implements Component {
         return markers;
     }
 
+    /** Top-level submissions (execute, wait_idle, dump) completed so far. */
+    public int submissionsDone() {
+        return topIndex;
+    }
+
     public boolean finished() {
         return finished;
     }
@@ -162,9 +167,10 @@ public final class CommandProcessor implements Component {
                 + (pendingPush != null ? ", queue to IA full" : "");
     }
 
-    /** Converts a cycle count to timestamp ticks at the configured frequency, exactly. */
+    /** Converts a cycle count to timestamp ticks at the configured frequency, exactly (floor). */
     public long timestamp(long cycle) {
-        return (cycle / clockHz) * timestampHz + (cycle % clockHz) * timestampHz / clockHz;
+        return java.math.BigInteger.valueOf(cycle).multiply(java.math.BigInteger.valueOf(timestampHz))
+                .divide(java.math.BigInteger.valueOf(clockHz)).longValue();
     }
 
     private final MemoryRequest.Client readDone;
@@ -425,6 +431,20 @@ public final class CommandProcessor implements Component {
         QueryHeapType ht = q.heap().type();
         long slot = res.querySlot(q.heap(), q.index());
         if (phase == 0) {
+            // A query index used again: wait (polling, like WAIT_REG_MEM) until the previous
+            // use's end writes have landed, so none of them can land after the reset below.
+            Marker previous = res.queryState(q.heap()).lastEnd(q.index());
+            if (previous != null && !previous.allLanded()) {
+                if (reuseWaitStart < 0) {
+                    reuseWaitStart = now;
+                } else if (now - reuseWaitStart > deadlockCycles) {
+                    throw new gpusim.sim.DeadlockException(now, "  begin at line " + q.line()
+                            + " waited for the previous use of its query to finish\n" + engine.dump());
+                }
+                busyUntil = now + pollCycles;
+                return false;
+            }
+            reuseWaitStart = -1;
             // Zero the whole slot first, so that the end words read as not written until the
             // DBs write them again (PAL resets a query slot before it begins).
             write(slot, new long[(int) (QueryLayout.slotBytes(ht, ctx.dbCount) / 8)]);
@@ -444,11 +464,13 @@ public final class CommandProcessor implements Component {
         if (type.isOcclusion()) {
             m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
             m.address = slot;
+            m.expectedWrites = ctx.dbCount;
         } else {
             m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
             m.fields = QueryLayout.fields(heap.type());
             m.streamOut = heap.type() == QueryHeapType.SO_STATISTICS;
             m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
+            m.expectedWrites = 1;
             m.snapshot[PipelineCounters.CS_INVOCATIONS] = ctx.counters().value[PipelineCounters.CS_INVOCATIONS];
         }
         m.issuedAt = now;
@@ -466,14 +488,15 @@ public final class CommandProcessor implements Component {
             }
             if (phase == 1) {
                 write(res.querySlot(q.heap(), q.index()), new long[] {timestamp(now)});
-                res.queryState(q.heap()).end(q.index(), q.type());
+                res.queryState(q.heap()).end(q.index(), q.type(), null);
                 phase = 2;
                 return false;
             }
             return true;
         }
-        res.queryState(q.heap()).end(q.index(), q.type());
-        push(marker(q.heap(), q.type(), q.index(), false, now));
+        Marker m = marker(q.heap(), q.type(), q.index(), false, now);
+        res.queryState(q.heap()).end(q.index(), q.type(), m);
+        push(m);
         return true;
     }
 
@@ -513,6 +536,7 @@ public final class CommandProcessor implements Component {
 
     private long copyDone;
     private long resolveWaitStart = -1;
+    private long reuseWaitStart = -1;
 
     private boolean copy(Command.CopyBufferRegion c) {
         final long chunk = 4096;

@@ -6,7 +6,7 @@ import gpusim.api.DepthFormat;
  * A depth-stencil resource's storage: per sample, the depth in its format's encoding (UNORM
  * formats as integers of 16 or 24 bits, D32 formats as the float's bits, which order like
  * the values since depth is never negative) and, for formats with stencil, 8 stencil bits.
- * Index: ((y x width) + x) x samples + sample. Starts zero-filled (depth 0.0, stencil 0).
+ * Stored tile by tile ({@link SurfaceLayout}). Starts zero-filled (depth 0.0, stencil 0).
  */
 public final class DepthSurface {
     public final String name;
@@ -26,14 +26,17 @@ public final class DepthSurface {
     public int[] hizMin;
     public int[] hizMax;
 
-    public DepthSurface(String name, int width, int height, int samples, DepthFormat format) {
+    public final SurfaceLayout layout;
+
+    public DepthSurface(String name, int width, int height, int samples, DepthFormat format, int tileSize) {
         this.name = name;
         this.width = width;
         this.height = height;
         this.samples = samples;
         this.format = format;
-        this.depth = new int[width * height * samples];
-        this.stencil = format.hasStencil() ? new byte[width * height * samples] : null;
+        this.layout = new SurfaceLayout(width, height, samples, tileSize);
+        this.depth = new int[layout.size()];
+        this.stencil = format.hasStencil() ? new byte[layout.size()] : null;
     }
 
     /** The HiZ arrays for {@code tileSize}-pixel tiles; a fresh surface holds depth 0 everywhere. */
@@ -52,10 +55,11 @@ public final class DepthSurface {
                 int lo = Integer.MAX_VALUE;
                 int hi = Integer.MIN_VALUE;
                 for (int y = ty * tileSize; y < Math.min(height, ty * tileSize + tileSize); y++) {
-                    for (int i = (y * width + tx * tileSize) * samples;
-                         i < (y * width + Math.min(width, tx * tileSize + tileSize)) * samples; i++) {
-                        lo = Math.min(lo, depth[i]);
-                        hi = Math.max(hi, depth[i]);
+                    for (int x = tx * tileSize; x < Math.min(width, tx * tileSize + tileSize); x++) {
+                        for (int i = layout.pixel(x, y), e = i + samples; i < e; i++) {
+                            lo = Math.min(lo, depth[i]);
+                            hi = Math.max(hi, depth[i]);
+                        }
                     }
                 }
                 hizMin[ty * hizTilesX + tx] = lo;

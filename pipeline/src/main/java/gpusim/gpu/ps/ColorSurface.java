@@ -1,6 +1,8 @@
 package gpusim.gpu.ps;
 
-/** An RGBA8 render target's storage: one packed RGBA8 word per sample, index ((y x width) + x) x samples + sample. */
+import gpusim.gpu.db.SurfaceLayout;
+
+/** An RGBA8 render target's storage: one packed RGBA8 word per sample, stored tile by tile ({@link SurfaceLayout}). */
 public final class ColorSurface {
     public final String name;
     public final int width;
@@ -8,12 +10,15 @@ public final class ColorSurface {
     public final int samples;
     public final int[] rgba;
 
-    public ColorSurface(String name, int width, int height, int samples) {
+    public final SurfaceLayout layout;
+
+    public ColorSurface(String name, int width, int height, int samples, int tileSize) {
         this.name = name;
         this.width = width;
         this.height = height;
         this.samples = samples;
-        this.rgba = new int[width * height * samples];
+        this.layout = new SurfaceLayout(width, height, samples, tileSize);
+        this.rgba = new int[layout.size()];
     }
 
     /** UNORM8 encoding of a colour channel: clamp to [0, 1], round to nearest (halves up). */

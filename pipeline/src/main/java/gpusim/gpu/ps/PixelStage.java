@@ -1,15 +1,12 @@
 package gpusim.gpu.ps;
 
-import gpusim.api.BlendMode;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.Stage;
 import gpusim.gpu.query.QueryLayout;
-import gpusim.gpu.work.DrawState;
-import gpusim.gpu.work.FragmentBatch;
 import gpusim.gpu.work.Marker;
-import gpusim.gpu.work.TriBatch;
+import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Work;
 import gpusim.memory.MemoryRequest;
 import gpusim.sim.BoundedQueue;
@@ -18,29 +15,27 @@ import java.util.ArrayDeque;
 import java.util.List;
 
 /**
- * The pixel stage and colour backend: shades every pixel with a passing sample (colour
- * interpolated perspective-correctly at the pixel centre), blends (off, or SRC_ALPHA /
- * INV_SRC_ALPHA / ADD) and writes the passing samples through the colour write mask. It
- * takes work from every DB in turn; a marker is acted on once every DB has delivered its
- * copy, and a DB that has delivered its copy is not read further until then, so that no
- * later fragment overtakes the marker. Counts PSInvocations (pixels shaded). Costs
- * max(ceil(quads x ps_cycles / shader.units), ceil(pixels / cb.pixels_per_clock)) cycles a
- * batch.
+ * The pixel stage and colour backend, as a clocked component. It takes work from every DB
+ * in turn; a marker is acted on once every DB has delivered its copy, and a DB that has
+ * delivered its copy is not read further until then, so that no later fragment overtakes
+ * the marker. Counts PSInvocations (pixels with a sample that passed depth/stencil: early Z).
+ * Costs max(ceil(quads x ps_cycles / shader.units), ceil(pixels / cb.pixels_per_clock))
+ * cycles a batch; colour clears ceil(pixels / (4 x cb.pixels_per_clock)). The shading and
+ * colour writes themselves are done, region by region, by the DB cores' {@link PixelShader}.
  */
 public final class PixelStage extends Stage {
     private final List<BoundedQueue<Work>> in;
     private final Marker[] blockedOn;
     private int nextInput;
-    private final ArrayDeque<FragmentBatch> pool;
+    private final ArrayDeque<TileBatch> pool;
     private final long shaderUnits;
     private final long defaultPsCycles;
     private final long cbRate;
     private final long[] counters;
     private final Stat.Scalar pixelsShaded;
     private final Stat.Scalar quadsShaded;
-    private final Stat.Scalar samplesWritten;
 
-    public PixelStage(GpuContext ctx, List<BoundedQueue<Work>> in, ArrayDeque<FragmentBatch> pool) {
+    public PixelStage(GpuContext ctx, List<BoundedQueue<Work>> in, ArrayDeque<TileBatch> pool) {
         super(ctx, "ps", "pixel stage and colour backend: shading, blending, colour writes");
         this.in = in;
         this.blockedOn = new Marker[in.size()];
@@ -51,7 +46,6 @@ public final class PixelStage extends Stage {
         this.counters = ctx.counters().value;
         this.pixelsShaded = stats.scalar("pixels_shaded", "pixels", "pixels shaded (PSInvocations)");
         this.quadsShaded = stats.scalar("quads_shaded", "quads", "2x2 quads with at least one shaded pixel");
-        this.samplesWritten = stats.scalar("samples_written", "samples", "colour samples written");
     }
 
     @Override
@@ -92,8 +86,12 @@ public final class PixelStage extends Stage {
 
     @Override
     protected long process(Work w, long now) {
-        if (w instanceof FragmentBatch fb) {
-            return shade(fb);
+        if (w instanceof TileBatch tb) {
+            counters[PipelineCounters.PS_INVOCATIONS] += tb.pixels;
+            pixelsShaded.add(tb.pixels);
+            quadsShaded.add(tb.quads);
+            long psCycles = tb.source.state.psCycles() >= 0 ? tb.source.state.psCycles() : defaultPsCycles;
+            return Math.max(ceilDiv(tb.quads * psCycles, shaderUnits), ceilDiv(tb.pixels, cbRate));
         }
         Marker m = (Marker) w;
         m.arrivals++;
@@ -118,14 +116,13 @@ public final class PixelStage extends Stage {
                 m.pendingWrites++;
                 emitMemory(MemoryRequest.writeLongs(m.address, words, (r, t) -> {
                     m.pendingWrites--;
+                    m.landedWrites++;
                     m.landedAt = Math.max(m.landedAt, t);
                 }, m));
                 return 1;
             }
             case CLEAR_COLOR: {
                 ColorSurface rt = m.colorSurface;
-                int v = ColorSurface.pack(m.rgba[0], m.rgba[1], m.rgba[2], m.rgba[3]);
-                java.util.Arrays.fill(rt.rgba, v);
                 return ceilDiv((long) rt.width * rt.height, cbRate * 4);
             }
             default:
@@ -135,132 +132,10 @@ public final class PixelStage extends Stage {
 
     @Override
     protected void finished(Work w, long now) {
-        if (w instanceof FragmentBatch fb) {
-            fb.source = null;
-            pool.push(fb);
+        if (w instanceof TileBatch tb) {
+            tb.source = null;
+            tb.done = null;
+            pool.push(tb);
         }
-    }
-
-    private long shade(FragmentBatch fb) {
-        TriBatch src = fb.source;
-        DrawState st = src.state;
-        ColorSurface rt = st.rt();
-        int n = fb.count;
-        long pixels = 0;
-        long quads = fb.quads;
-        int writeMask = st.pso().colorWriteMask();
-        int channelMask = ((writeMask & 1) != 0 ? 0xFF : 0) | ((writeMask & 2) != 0 ? 0xFF00 : 0)
-                | ((writeMask & 4) != 0 ? 0xFF0000 : 0) | ((writeMask & 8) != 0 ? 0xFF000000 : 0);
-        boolean blend = st.pso().blend() == BlendMode.ALPHA;
-        boolean writes = rt != null && channelMask != 0;
-        long written = 0;
-        int planeTri = -1;
-        for (int i = 0; i < n; i++) {
-            int m = fb.mask[i];
-            if (m == 0) {
-                continue;
-            }
-            int t = fb.tri[i];
-            int x = fb.xy[i] & 0xFFFF;
-            int y = fb.xy[i] >>> 16;
-            pixels++;
-            if (!writes) {
-                continue;
-            }
-            if (t != planeTri) {
-                setupPlanes(src, t);
-                planeTri = t;
-            }
-            writePixel(x, y, blend, rt, m, channelMask);
-            written += Integer.bitCount(m);
-        }
-        counters[PipelineCounters.PS_INVOCATIONS] += pixels;
-        pixelsShaded.add(pixels);
-        quadsShaded.add(quads);
-        samplesWritten.add(written);
-        long psCycles = st.psCycles() >= 0 ? st.psCycles() : defaultPsCycles;
-        return Math.max(ceilDiv(quads * psCycles, shaderUnits), ceilDiv(pixels, cbRate));
-    }
-
-    /**
-     * Perspective-correct interpolation as plane equations over pixel position: with edge
-     * functions e_k (barycentric weights up to a common factor), c/w and 1/w are linear in
-     * screen space, so colour = (sum e_k c_k / w_k) / (sum e_k / w_k). Per triangle: the
-     * coefficients of the five linear functions (r, g, b, a numerators and the denominator).
-     * When the three 1/w are equal (no perspective), the colour itself is linear and the
-     * divide is folded into the planes.
-     */
-    private final float[] plane = new float[15];
-    private boolean affine;
-
-    private void setupPlanes(TriBatch src, int t) {
-        long[] e = src.edge;
-        int eo = t * 9;
-        double[] p = new double[15];
-        float[] iwv = src.invW;
-        affine = iwv[t * 3] == iwv[t * 3 + 1] && iwv[t * 3] == iwv[t * 3 + 2];
-        for (int k = 0; k < 3; k++) {
-            // e_k at pixel centre (x + 0.5, y + 0.5) in 1/256 units: A (256x + 128) + B (256y + 128) + C.
-            double a = e[eo + k * 3] * 256.0;
-            double b = e[eo + k * 3 + 1] * 256.0;
-            double c = e[eo + k * 3] * 128.0 + e[eo + k * 3 + 1] * 128.0 + e[eo + k * 3 + 2];
-            double iw = affine ? 1.0 : iwv[t * 3 + k];
-            for (int ch = 0; ch < 5; ch++) {
-                double v = ch < 4 ? src.color[t * 12 + k * 4 + ch] * iw : iw;
-                p[ch * 3] += a * v;
-                p[ch * 3 + 1] += b * v;
-                p[ch * 3 + 2] += c * v;
-            }
-        }
-        if (affine) {
-            // sum of the edge functions is the constant 2 x area: divide once, here.
-            double area = p[14];
-            for (int i = 0; i < 12; i++) {
-                p[i] /= area;
-            }
-        }
-        for (int i = 0; i < 15; i++) {
-            plane[i] = (float) p[i];
-        }
-    }
-
-    /** Interpolates the colour at the pixel centre and writes it (blended, masked) to the passing samples. */
-    private void writePixel(int x, int y, boolean blend, ColorSurface rt, int m, int channelMask) {
-        float[] p = plane;
-        float inv = 1f;
-        if (!affine) {
-            float d = p[12] * x + p[13] * y + p[14];
-            inv = d == 0 ? 0 : 1f / d;
-        }
-        float r = (p[0] * x + p[1] * y + p[2]) * inv;
-        float g = (p[3] * x + p[4] * y + p[5]) * inv;
-        float b = (p[6] * x + p[7] * y + p[8]) * inv;
-        float a = (p[9] * x + p[10] * y + p[11]) * inv;
-        int base = (y * rt.width + x) * rt.samples;
-        int[] rgba = rt.rgba;
-        if (!blend && m == 1 && channelMask == -1) {
-            rgba[base] = ColorSurface.pack(r, g, b, a);
-            return;
-        }
-        int packed = ColorSurface.pack(r, g, b, a);
-        while (m != 0) {
-            int s = Integer.numberOfTrailingZeros(m);
-            m &= m - 1;
-            int idx = base + s;
-            int dst = rgba[idx];
-            int v = blend ? blendAlpha(r, g, b, a, dst) : packed;
-            rgba[idx] = (dst & ~channelMask) | (v & channelMask);
-        }
-    }
-
-    /** SRC_ALPHA, INV_SRC_ALPHA, ADD on every channel, in float, then back to UNORM8. */
-    private static int blendAlpha(float r, float g, float b, float a, int dst) {
-        float sa = Math.max(0f, Math.min(1f, a));
-        float ia = 1f - sa;
-        float dr = (dst & 0xFF) / 255f;
-        float dg = ((dst >>> 8) & 0xFF) / 255f;
-        float db = ((dst >>> 16) & 0xFF) / 255f;
-        float da = ((dst >>> 24) & 0xFF) / 255f;
-        return ColorSurface.pack(r * sa + dr * ia, g * sa + dg * ia, b * sa + db * ia, a * sa + da * ia);
     }
 }

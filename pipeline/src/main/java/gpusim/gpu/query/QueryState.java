@@ -11,11 +11,13 @@ public final class QueryState {
     private final QueryType[] lastType;
     private final boolean[] ended;
     private final boolean[] used;
+    private final gpusim.gpu.work.Marker[] lastEnd;
 
     public QueryState(int count) {
         lastType = new QueryType[count];
         ended = new boolean[count];
         used = new boolean[count];
+        lastEnd = new gpusim.gpu.work.Marker[count];
     }
 
     public void begin(int index, QueryType type) {
@@ -24,10 +26,17 @@ public final class QueryState {
         used[index] = true;
     }
 
-    public void end(int index, QueryType type) {
+    /** Records an EndQuery; {@code marker} is its end marker (null for timestamps, written by the CP itself). */
+    public void end(int index, QueryType type, gpusim.gpu.work.Marker marker) {
+        lastEnd[index] = marker;
         lastType[index] = type;
         ended[index] = true;
         used[index] = true;
+    }
+
+    /** The end marker of the query's last EndQuery, or null. */
+    public gpusim.gpu.work.Marker lastEnd(int index) {
+        return lastEnd[index];
     }
 
     public boolean ended(int index) {

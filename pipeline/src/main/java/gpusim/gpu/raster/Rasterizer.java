@@ -3,6 +3,9 @@ package gpusim.gpu.raster;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.Stage;
+import gpusim.gpu.db.DepthBlockCore;
+import gpusim.gpu.db.FunctionalLanes;
+import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.TriBatch;
 import gpusim.gpu.work.Work;
@@ -39,9 +42,14 @@ public final class Rasterizer extends Stage {
         this.tilesBinned = stats.scalar("tiles_binned", "tiles", "triangle tiles not trivially rejected, sent to DBs");
     }
 
-    public void connect(List<BoundedQueue<Work>> perDbQueues) {
+    public void connect(List<BoundedQueue<Work>> perDbQueues, DepthBlockCore[] cores, FunctionalLanes lanes) {
         this.out = perDbQueues;
+        this.cores = cores;
+        this.lanes = lanes;
     }
+
+    private DepthBlockCore[] cores;
+    private FunctionalLanes lanes;
 
     @Override
     protected Work take(long now) {
@@ -57,9 +65,39 @@ public final class Rasterizer extends Stage {
         return !in.isEmpty();
     }
 
+    /** Queues each DB core's part of a marker behind the work already queued on its lane. */
+    @SuppressWarnings("unchecked")
+    private void startCoreJobs(Marker m) {
+        int n = cores.length;
+        m.dbDone = new java.util.concurrent.CompletableFuture[n];
+        m.dbCounters = new long[n];
+        for (int d = 0; d < n; d++) {
+            DepthBlockCore core = cores[d];
+            switch (m.kind) {
+                case OCCLUSION_BEGIN:
+                case OCCLUSION_END:
+                case WRITE_QUERY_OCCLUSION:
+                    m.dbDone[d] = lanes.submit(d, () -> core.snapshot(m));
+                    break;
+                case CLEAR_DEPTH_STENCIL:
+                    m.dbDone[d] = lanes.submit(d, () -> m.dbCounters[core.index()] = core.clearDepthStencil(m));
+                    break;
+                case CLEAR_COLOR:
+                    m.dbDone[d] = lanes.submit(d, () -> m.dbCounters[core.index()] = core.clearColor(m));
+                    break;
+                default:
+                    m.dbDone[d] = null;
+                    break;
+            }
+        }
+    }
+
     @Override
     protected long process(Work w, long now) {
         if (!(w instanceof TriBatch b)) {
+            if (w instanceof Marker m) {
+                startCoreJobs(m);
+            }
             for (BoundedQueue<Work> q : out) {
                 emit(q, w);
             }
@@ -80,6 +118,10 @@ public final class Rasterizer extends Stage {
             TileBatch fb = perDb[d];
             if (fb.count > 0) {
                 tilesBinned.add(fb.count);
+                DepthBlockCore core = cores[d];
+                // The DB's functional work starts now, in order on its lane; the clocked DB
+                // waits for it when the batch reaches it.
+                fb.done = lanes.submit(d, () -> core.test(fb));
                 emit(out.get(d), fb);
             } else {
                 pool.push(fb);

@@ -42,10 +42,18 @@ public final class Marker implements Work {
     public int stencil;
     public ColorSurface colorSurface;
     public float[] rgba;
+    /** Per DB: its core's job for this marker (counter snapshot or clear), and what it found. */
+    public java.util.concurrent.CompletableFuture<Void>[] dbDone;
+    /** Per DB: the ZPASS counter at the marker (query markers) or the samples cleared (clears). */
+    public long[] dbCounters;
     /** Copies that have reached the pixel stage (one per DB). */
     public int arrivals;
     /** Memory writes issued for this marker that have not landed. */
     public int pendingWrites;
+    /** Memory writes this marker makes in all (one per DB for occlusion, one block for statistics). */
+    public int expectedWrites;
+    /** Memory writes of this marker that have landed. */
+    public int landedWrites;
     /** Cycle the command processor issued the marker. */
     public long issuedAt;
     /** Cycle the last of its memory writes landed. */
@@ -57,6 +65,11 @@ public final class Marker implements Work {
         this.kind = kind;
         this.label = label;
         this.snapshot = kind == Kind.STATS_SNAPSHOT ? new long[14] : null;
+    }
+
+    /** Whether every memory write of this marker has landed. */
+    public boolean allLanded() {
+        return landedWrites >= expectedWrites;
     }
 
     @Override

@@ -1,0 +1,40 @@
+package gpusim.cli;
+
+import gpusim.gpu.Gpu;
+import java.io.PrintWriter;
+
+/**
+ * Progress of a long run on stderr, redrawn in place at most four times a second, shown
+ * only after the run has taken a second (short runs print nothing) and only on a terminal.
+ */
+final class ProgressLine implements Gpu.Progress {
+    private final PrintWriter err;
+    private final long start = System.nanoTime();
+    private long lastDraw;
+    private boolean drawn;
+
+    ProgressLine(PrintWriter err) {
+        this.err = err;
+    }
+
+    @Override
+    public void update(long cycle, int done, int total) {
+        long now = System.nanoTime();
+        if (now - start < 1_000_000_000L || now - lastDraw < 250_000_000L) {
+            return;
+        }
+        lastDraw = now;
+        drawn = true;
+        err.printf("\r  simulating: cycle %,d, submission %d of %d (%.0f s)  ", cycle, done, total,
+                (now - start) / 1e9);
+        err.flush();
+    }
+
+    /** Clears the line if anything was drawn. */
+    void finish() {
+        if (drawn) {
+            err.print("\r" + " ".repeat(70) + "\r");
+            err.flush();
+        }
+    }
+}

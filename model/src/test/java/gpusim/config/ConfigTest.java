@@ -1,0 +1,118 @@
+package gpusim.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Configuration rules: every key is declared with unit, meaning, default and range; bad input is refused clearly. */
+class ConfigTest {
+
+    // Every key the model reads is declared once, documented, and its default lies in its own range.
+    @Test
+    void everyKeyHasUnitMeaningAndADefaultWithinItsOwnRange() {
+        Set<String> names = new HashSet<>();
+        for (ConfigKey k : ConfigKeys.ALL) {
+            assertTrue(names.add(k.name()), "duplicate key " + k.name());
+            assertNotNull(k.unit(), k.name());
+            assertFalse(k.unit().isBlank(), "unit of " + k.name());
+            assertNotNull(k.meaning(), k.name());
+            assertFalse(k.meaning().isBlank(), "meaning of " + k.name());
+            k.check(k.defaultValue()); // throws if the default is not allowed
+            if (k.allowed() == null) {
+                assertTrue(k.min() <= k.defaultValue() && k.defaultValue() <= k.max(), k.name());
+            }
+            assertEquals(k, ConfigKeys.find(k.name()));
+        }
+    }
+
+    @Test
+    void everyPublicKeyConstantIsListedInAll() throws IllegalAccessException {
+        int constants = 0;
+        for (java.lang.reflect.Field f : ConfigKeys.class.getFields()) {
+            if (f.getType() == ConfigKey.class) {
+                constants++;
+                assertTrue(ConfigKeys.ALL.contains((ConfigKey) f.get(null)), f.getName() + " missing from ALL");
+            }
+        }
+        assertEquals(constants, ConfigKeys.ALL.size());
+    }
+
+    @Test
+    void defaultsHoldEveryKeyAtItsDefault() {
+        Config c = Config.defaults();
+        assertEquals(ConfigKeys.ALL.size(), c.asMap().size());
+        for (ConfigKey k : ConfigKeys.ALL) {
+            assertEquals(k.defaultValue(), c.get(k), k.name());
+        }
+        assertEquals(4, c.getInt(ConfigKeys.DB_COUNT));
+        assertEquals(64, c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
+    }
+
+    @Test
+    void withReturnsAModifiedCopyAndLeavesTheOriginal() {
+        Config base = Config.defaults();
+        Config c = base.with("db.count=7").with("memory.latency=0x20");
+        assertEquals(7, c.get(ConfigKeys.DB_COUNT));
+        assertEquals(32, c.get(ConfigKeys.MEMORY_LATENCY));
+        assertEquals(4, base.get(ConfigKeys.DB_COUNT));
+        assertEquals(16, base.with(ConfigKeys.DB_TILE, 16).get(ConfigKeys.DB_TILE));
+    }
+
+    @Test
+    void unknownKeyIsRejectedNamingTheKey() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("db.cuont=4"));
+        assertTrue(e.getMessage().contains("unknown configuration key 'db.cuont'"), e.getMessage());
+    }
+
+    @Test
+    void assignmentWithoutEqualsIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("db.count"));
+        assertTrue(e.getMessage().contains("KEY=VALUE"), e.getMessage());
+    }
+
+    @Test
+    void outOfRangeValuesAreRejectedWithTheRange() {
+        IllegalArgumentException low = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("db.count=0"));
+        assertEquals("db.count: 0 is out of range 1..32", low.getMessage());
+        IllegalArgumentException high = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("db.count=33"));
+        assertEquals("db.count: 33 is out of range 1..32", high.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with(ConfigKeys.QUEUE_LATENCY, 0));
+        assertEquals(32, Config.defaults().with("db.count=32").get(ConfigKeys.DB_COUNT), "the bound itself is allowed");
+    }
+
+    @Test
+    void valueNotInTheAllowedSetIsRejectedListingTheSet() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("db.tile=12"));
+        assertEquals("db.tile: 12 is not one of 8, 16, 32", e.getMessage());
+    }
+
+    @Test
+    void nonNumericValueIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("memory.latency=fast"));
+        assertEquals("memory.latency: expected an integer, got 'fast'", e.getMessage());
+    }
+
+    @Test
+    void flagKeysParseOnAndOff() {
+        ConfigKey f = ConfigKey.flag("x.enable", false, "test flag");
+        assertEquals(1, f.parse("on"));
+        assertEquals(0, f.parse("off"));
+        assertEquals("on/off", f.unit());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> f.parse("yes"));
+        assertEquals("x.enable: expected on or off, got 'yes'", e.getMessage());
+        assertEquals("on", f.format(1));
+    }
+}

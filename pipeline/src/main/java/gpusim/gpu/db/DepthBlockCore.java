@@ -1,0 +1,407 @@
+package gpusim.gpu.db;
+
+import gpusim.api.ComparisonFunc;
+import gpusim.api.DepthFormat;
+import gpusim.api.StencilOp;
+import gpusim.gpu.ps.ColorSurface;
+import gpusim.gpu.ps.PixelShader;
+import gpusim.gpu.raster.SamplePattern;
+import gpusim.gpu.raster.ScanConverter;
+import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.work.DrawState;
+import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.TileBatch;
+import gpusim.gpu.work.TriBatch;
+import gpusim.trace.PipelineState;
+import gpusim.trace.StencilFace;
+
+/**
+ * The functional work of one depth block and the colour backend of its screen region:
+ * scan conversion of the tiles it owns, hierarchical Z, the depth and stencil tests, its
+ * 64-bit ZPASS counter, and the shading and colour writes of the pixels that pass. It
+ * touches only its own tiles of every surface, so the cores of different DBs can run on
+ * different host threads; each core runs its work in order (see {@link FunctionalLanes}),
+ * which makes results independent of threading. The clocked {@link DepthBlock} and pixel
+ * stage charge the cycles, from the figures this core leaves in each batch.
+ *
+ * <p>Depth: the triangle's plane is evaluated at each sample position in double precision,
+ * clamped to the viewport's depth range, and quantized to the surface format before the
+ * comparison (D3D12: "source FUNC destination"). Stencil: (ref &amp; readMask) FUNC
+ * (stored &amp; readMask), with the front or back face's ops by the triangle's facing, and
+ * writes through the write mask. Without a bound depth-stencil surface every covered
+ * sample passes. Hierarchical Z (when enabled) keeps per-tile bounds on the stored depths
+ * and skips a triangle's tile whose samples must all fail; it never changes a result.
+ */
+public final class DepthBlockCore {
+    private static final double HIZ_MARGIN = 1e-12;
+
+    private final int index;
+    private final TileMap tiles;
+    private final boolean hizEnabled;
+    private final ScanConverter scan = new ScanConverter();
+    private final PixelShader shader = new PixelShader();
+    /** The ZPASS counter: samples that passed depth and stencil, since the model started. */
+    private long zpass;
+
+    // Per-batch and per-triangle state of the depth test (fields, so the hot loop stays flat).
+    private DepthSurface ds;
+    private SurfaceLayout layout;
+    private int[] depth;
+    private byte[] stencil;
+    private int samples;
+    private SamplePattern sp;
+    private int format; // 0 = D32 float, 1 = D24, 2 = D16
+    private boolean depthOn;
+    private boolean depthWrite;
+    private ComparisonFunc func;
+    private int funcCode;
+    private boolean stencilOn;
+    private double lo;
+    private double hi;
+    private int ref;
+    private int readMask;
+    private int writeMask;
+    private StencilFace face;
+    private double dzdx;
+    private double dzdy;
+    private double zAtOrigin;
+    private double originX;
+    private double originY;
+    /** Per sample: the depth plane's change from the pixel corner to the sample position. */
+    private final double[] sampleDz = new double[16];
+    private int writtenMin;
+    private int writtenMax;
+
+    public DepthBlockCore(int index, TileMap tiles, boolean hizEnabled) {
+        this.index = index;
+        this.tiles = tiles;
+        this.hizEnabled = hizEnabled;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    /** The ZPASS counter now. */
+    public long zpass() {
+        return zpass;
+    }
+
+    /** Records this DB's counter in a query marker (the value it will write to memory). */
+    public void snapshot(Marker m) {
+        m.dbCounters[index] = zpass;
+    }
+
+    /** Clears this DB's tiles of a depth-stencil surface (a tile is one block of storage); returns the samples cleared. */
+    public long clearDepthStencil(Marker m) {
+        DepthSurface s = m.depthSurface;
+        SurfaceLayout l = s.layout;
+        int clearDepth = s.encode(m.depth);
+        byte clearStencil = (byte) m.stencil;
+        long cleared = 0;
+        for (int ty = 0; ty < l.tilesY; ty++) {
+            for (int tx = 0; tx < l.tilesX; tx++) {
+                if (tiles.owner(tx, ty) != index) {
+                    continue;
+                }
+                int from = l.tile(tx, ty);
+                int to = from + l.tileSlots();
+                if (m.clearDepth) {
+                    java.util.Arrays.fill(s.depth, from, to, clearDepth);
+                    s.hizMin[ty * s.hizTilesX + tx] = clearDepth;
+                    s.hizMax[ty * s.hizTilesX + tx] = clearDepth;
+                }
+                if (m.clearStencil && s.stencil != null) {
+                    java.util.Arrays.fill(s.stencil, from, to, clearStencil);
+                }
+                cleared += (long) (Math.min(l.width, tx * l.tileSize + l.tileSize) - tx * l.tileSize)
+                        * (Math.min(l.height, ty * l.tileSize + l.tileSize) - ty * l.tileSize) * l.samples;
+            }
+        }
+        return cleared;
+    }
+
+    /** Clears this DB's tiles of a colour surface; returns the pixels cleared. */
+    public long clearColor(Marker m) {
+        ColorSurface rt = m.colorSurface;
+        SurfaceLayout l = rt.layout;
+        int v = ColorSurface.pack(m.rgba[0], m.rgba[1], m.rgba[2], m.rgba[3]);
+        long cleared = 0;
+        for (int ty = 0; ty < l.tilesY; ty++) {
+            for (int tx = 0; tx < l.tilesX; tx++) {
+                if (tiles.owner(tx, ty) != index) {
+                    continue;
+                }
+                int from = l.tile(tx, ty);
+                java.util.Arrays.fill(rt.rgba, from, from + l.tileSlots(), v);
+                cleared += (long) (Math.min(l.width, tx * l.tileSize + l.tileSize) - tx * l.tileSize)
+                        * (Math.min(l.height, ty * l.tileSize + l.tileSize) - ty * l.tileSize);
+            }
+        }
+        return cleared;
+    }
+
+    /**
+     * Scan-converts, depth/stencil-tests, counts and shades the tiles of a batch, and leaves
+     * the figures the timing model needs in the batch (samples tested and passed, pixels and
+     * quads shaded). Returns the covered samples tested.
+     */
+    public long test(TileBatch tb) {
+        TriBatch src = tb.source;
+        DrawState st = src.state;
+        sp = SamplePattern.of(st.samples());
+        ds = st.ds();
+        boolean hiz = false;
+        samples = sp.samples;
+        if (ds != null) {
+            PipelineState pso = st.pso();
+            depth = ds.depth;
+            layout = ds.layout;
+            stencil = ds.stencil;
+            samples = ds.samples;
+            format = ds.format == DepthFormat.D24_UNORM_S8_UINT ? 1 : ds.format == DepthFormat.D16_UNORM ? 2 : 0;
+            depthOn = pso.depthEnable();
+            depthWrite = depthOn && pso.depthWrite();
+            func = pso.depthFunc();
+            funcCode = func.d3dValue();
+            stencilOn = pso.stencilEnable() && stencil != null;
+            lo = Math.min(st.vpMinDepth(), st.vpMaxDepth());
+            hi = Math.max(st.vpMinDepth(), st.vpMaxDepth());
+            ref = st.stencilRef() & 0xFF;
+            readMask = pso.stencilReadMask();
+            writeMask = pso.stencilWriteMask();
+            hiz = hizEnabled && depthOn && !stencilOn;
+        }
+        shader.begin(st);
+        int ts = tiles.tileSize;
+        int[] bbox = src.bbox;
+        long pixels = 0;
+        long quads = 0;
+        long tested = 0;
+        long passed = 0;
+        int lastTri = -1;
+        int full = (1 << sp.samples) - 1;
+        for (int i = 0; i < tb.count; i++) {
+            int t = tb.tri[i];
+            if (t != lastTri) {
+                scan.prepare(src, t, sp);
+                prepareTriangle(src, t);
+                lastTri = t;
+            }
+            int tx = tb.tile[i] & 0xFFFF;
+            int ty = tb.tile[i] >>> 16;
+            int x0 = Math.max(tx * ts, bbox[t * 4]);
+            int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
+            int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
+            int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);
+            int hizIndex = 0;
+            if (hiz) {
+                hizIndex = ty * ds.hizTilesX + tx;
+                if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+                    tb.hizRejectedTiles++;
+                    tb.hizRejectedSamples += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
+                    continue;
+                }
+            }
+            boolean accept = tb.accept[i];
+            writtenMin = Integer.MAX_VALUE;
+            writtenMax = Integer.MIN_VALUE;
+            long tilePassed = 0;
+            long tileCovered = 0;
+            long quadBits = 0;
+            int quadBase = x0 >> 1;
+            for (int y = y0; y <= y1; y++) {
+                if ((y & 1) == 0) {
+                    // A new row of 2x2 quads: count the quads the previous one shaded.
+                    quads += Long.bitCount(quadBits);
+                    quadBits = 0;
+                }
+                if (!accept) {
+                    scan.rowStart(x0, y);
+                }
+                double zRow = zAtOrigin + dzdy * (y - originY);
+                int rowBase = ds == null ? 0 : layout.pixel(x0, y) - x0 * samples;
+                for (int x = x0; x <= x1; x++) {
+                    int m = accept ? full : scan.nextMask();
+                    if (m == 0) {
+                        continue;
+                    }
+                    tileCovered += Integer.bitCount(m);
+                    int pass = ds == null ? m : testPixel(rowBase + x * samples, zRow + dzdx * (x - originX), m);
+                    if (pass != 0) {
+                        tilePassed += Integer.bitCount(pass);
+                        pixels++;
+                        shader.shade(src, t, x, y, pass);
+                        quadBits |= 1L << ((x >> 1) - quadBase);
+                    }
+                }
+            }
+            quads += Long.bitCount(quadBits);
+            tested += tileCovered;
+            passed += tilePassed;
+            if (hizEnabled && ds != null && writtenMin <= writtenMax) {
+                hizIndex = ty * ds.hizTilesX + tx;
+                boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts
+                        && x1 == Math.min(tx * ts + ts, ds.width) - 1 && y1 == Math.min(ty * ts + ts, ds.height) - 1
+                        && tilePassed == tileCovered;
+                if (wholeTile) {
+                    // Every sample of the tile was just written: the bounds are exact again.
+                    ds.hizMin[hizIndex] = writtenMin;
+                    ds.hizMax[hizIndex] = writtenMax;
+                } else {
+                    ds.hizMin[hizIndex] = Math.min(ds.hizMin[hizIndex], writtenMin);
+                    ds.hizMax[hizIndex] = Math.max(ds.hizMax[hizIndex], writtenMax);
+                }
+            }
+        }
+        zpass += passed;
+        tb.samplesTested = tested;
+        tb.samplesPassed = passed;
+        tb.pixels = pixels;
+        tb.quads = quads;
+        return tested;
+    }
+
+    private void prepareTriangle(TriBatch src, int t) {
+        double[] plane = src.zPlane;
+        zAtOrigin = plane[t * 3];
+        dzdx = plane[t * 3 + 1];
+        dzdy = plane[t * 3 + 2];
+        originX = src.fx[t * 3] / 256.0;
+        originY = src.fy[t * 3] / 256.0;
+        PipelineState pso = src.state.pso();
+        face = src.front[t] ? pso.front() : pso.back();
+        for (int s = 0; s < sp.samples; s++) {
+            sampleDz[s] = dzdx * sp.x[s] + dzdy * sp.y[s];
+        }
+    }
+
+    /** The depth of the prepared triangle at pixel-space position (px, py), before clamping. */
+    private double planeDepth(double px, double py) {
+        return zAtOrigin + dzdy * (py - originY) + dzdx * (px - originX);
+    }
+
+    private int encode(double z) {
+        switch (format) {
+            case 1: return (int) Math.rint(z * 16777215.0);
+            case 2: return (int) Math.rint(z * 65535.0);
+            default: return Float.floatToRawIntBits((float) z + 0.0f);
+        }
+    }
+
+    /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
+    private boolean hizRejects(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
+        // The plane's extremes over the region's sample positions lie at its corners.
+        double ax = x0 + sp.minFx / 256.0;
+        double bx = x1 + sp.maxFx / 256.0;
+        double ay = y0 + sp.minFy / 256.0;
+        double by = y1 + sp.maxFy / 256.0;
+        double z00 = planeDepth(ax, ay);
+        double z10 = planeDepth(bx, ay);
+        double z01 = planeDepth(ax, by);
+        double z11 = planeDepth(bx, by);
+        double zlo = Math.min(Math.min(z00, z10), Math.min(z01, z11)) - HIZ_MARGIN;
+        double zhi = Math.max(Math.max(z00, z10), Math.max(z01, z11)) + HIZ_MARGIN;
+        zlo = Math.min(Math.max(zlo, lo), hi);
+        zhi = Math.min(Math.max(zhi, lo), hi);
+        int qlo = encode(zlo);
+        int qhi = encode(zhi);
+        switch (func) {
+            case NEVER: return true;
+            case LESS: return qlo >= tileMax;
+            case LESS_EQUAL: return qlo > tileMax;
+            case GREATER: return qhi <= tileMin;
+            case GREATER_EQUAL: return qhi < tileMin;
+            case EQUAL: return qhi < tileMin || qlo > tileMax;
+            default: return false;
+        }
+    }
+
+    /**
+     * Depth/stencil-tests the covered samples {@code m} of the pixel whose first sample is at
+     * {@code base}; {@code zPixel} is the plane at the pixel's corner, evaluated the one way
+     * every path uses: (z0 + dz/dy (y - y0)) + dz/dx (x - x0), plus the sample's offset.
+     * Returns the passing samples.
+     */
+    private int testPixel(int base, double zPixel, int m) {
+        if (!stencilOn) {
+            return depthOnly(base, zPixel, m);
+        }
+        int pass = 0;
+        while (m != 0) {
+            int s = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int idx = base + s;
+            int q = 0;
+            boolean depthPass = true;
+            if (depthOn) {
+                q = encode(clamp(zPixel + sampleDz[s]));
+                depthPass = func.test(q, depth[idx]);
+            }
+            int stored = stencil[idx] & 0xFF;
+            boolean stencilPass = face.func().test(ref & readMask, stored & readMask);
+            StencilOp op = !stencilPass ? face.failOp() : !depthPass ? face.depthFailOp() : face.passOp();
+            if (op != StencilOp.KEEP) {
+                int nv = op.apply(stored, ref);
+                stencil[idx] = (byte) ((stored & ~writeMask) | (nv & writeMask));
+            }
+            if (!stencilPass || !depthPass) {
+                continue;
+            }
+            if (depthWrite) {
+                write(idx, q);
+            }
+            pass |= 1 << s;
+        }
+        return pass;
+    }
+
+    /** The common case without stencil: depth test (if enabled) and write. */
+    private int depthOnly(int base, double zPixel, int m) {
+        if (!depthOn) {
+            return m;
+        }
+        int pass = 0;
+        while (m != 0) {
+            int s = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int idx = base + s;
+            int q = encode(clamp(zPixel + sampleDz[s]));
+            if (compare(funcCode, q, depth[idx])) {
+                if (depthWrite) {
+                    write(idx, q);
+                }
+                pass |= 1 << s;
+            }
+        }
+        return pass;
+    }
+
+    /** ComparisonFunc.test by D3D12 value, flat for the hot loop. */
+    private static boolean compare(int func, int src, int dst) {
+        switch (func) {
+            case 2: return src < dst;
+            case 3: return src == dst;
+            case 4: return src <= dst;
+            case 5: return src > dst;
+            case 6: return src != dst;
+            case 7: return src >= dst;
+            case 8: return true;
+            default: return false;
+        }
+    }
+
+    private double clamp(double z) {
+        return z < lo ? lo : z > hi ? hi : z;
+    }
+
+    private void write(int idx, int q) {
+        depth[idx] = q;
+        if (q < writtenMin) {
+            writtenMin = q;
+        }
+        if (q > writtenMax) {
+            writtenMax = q;
+        }
+    }
+}

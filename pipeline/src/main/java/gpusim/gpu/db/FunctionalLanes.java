@@ -1,0 +1,64 @@
+package gpusim.gpu.db;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Runs the depth blocks' functional work on host worker threads: one lane per DB, whose
+ * jobs run strictly in submission order, lanes in parallel. A DB's core touches only its
+ * own tiles, so results do not depend on how lanes interleave; the clocked components
+ * wait for a job's result only when their cycle to use it comes. With one thread, jobs
+ * run at once on the caller's thread.
+ */
+public final class FunctionalLanes implements AutoCloseable {
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+    private final ExecutorService pool;
+    private final CompletableFuture<?>[] tail;
+
+    /** @param threads worker threads; 1 runs every job inline on the caller's thread */
+    public FunctionalLanes(int lanes, int threads) {
+        this.tail = new CompletableFuture<?>[lanes];
+        java.util.Arrays.fill(tail, DONE);
+        this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "gpusim-db-worker");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Queues {@code job} on lane {@code lane}, after every job queued there before it. */
+    public CompletableFuture<Void> submit(int lane, Runnable job) {
+        if (pool == null) {
+            job.run();
+            return DONE;
+        }
+        CompletableFuture<Void> f = tail[lane].thenRunAsync(job, pool);
+        tail[lane] = f;
+        return f;
+    }
+
+    /** Waits for a job; a failure inside it is rethrown here. */
+    public static void await(CompletableFuture<Void> job) {
+        try {
+            job.join();
+        } catch (CompletionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException r) {
+                throw r;
+            }
+            if (c instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+}

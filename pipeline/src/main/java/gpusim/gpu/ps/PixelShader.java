@@ -1,0 +1,121 @@
+package gpusim.gpu.ps;
+
+import gpusim.api.BlendMode;
+import gpusim.gpu.work.DrawState;
+import gpusim.gpu.work.TriBatch;
+
+/**
+ * The functional pixel shader and colour backend: the colour of a pixel, interpolated
+ * perspective-correctly at the pixel centre, blended (off, or SRC_ALPHA / INV_SRC_ALPHA /
+ * ADD on every channel) and written to the passing samples through the colour write mask.
+ *
+ * <p>Interpolation: with edge functions e_k (barycentric weights up to a common factor),
+ * c/w and 1/w are linear in screen space, so colour = (sum e_k c_k / w_k) /
+ * (sum e_k / w_k). Per triangle the five linear functions (r, g, b, a numerators and the
+ * denominator) are set up once; when the three 1/w are equal (no perspective) the colour
+ * itself is linear and the divide is folded into the planes.
+ */
+public final class PixelShader {
+    private ColorSurface rt;
+    private int channelMask;
+    private boolean blend;
+    private boolean writes;
+    private TriBatch planeBatch;
+    private int planeTri = -1;
+    private final float[] plane = new float[15];
+    private final double[] acc = new double[15];
+    private boolean affine;
+
+    /** Binds the draw state of the pixels that follow. */
+    public void begin(DrawState st) {
+        rt = st.rt();
+        int writeMask = st.pso().colorWriteMask();
+        channelMask = ((writeMask & 1) != 0 ? 0xFF : 0) | ((writeMask & 2) != 0 ? 0xFF00 : 0)
+                | ((writeMask & 4) != 0 ? 0xFF0000 : 0) | ((writeMask & 8) != 0 ? 0xFF000000 : 0);
+        blend = st.pso().blend() == BlendMode.ALPHA;
+        writes = rt != null && channelMask != 0;
+        planeBatch = null;
+        planeTri = -1;
+    }
+
+    /** Shades pixel (x, y) of triangle {@code t} and writes the samples of {@code mask}. */
+    public void shade(TriBatch src, int t, int x, int y, int mask) {
+        if (!writes) {
+            return;
+        }
+        if (t != planeTri || src != planeBatch) {
+            setupPlanes(src, t);
+            planeTri = t;
+            planeBatch = src;
+        }
+        float[] p = plane;
+        float inv = 1f;
+        if (!affine) {
+            float d = p[12] * x + p[13] * y + p[14];
+            inv = d == 0 ? 0 : 1f / d;
+        }
+        float r = (p[0] * x + p[1] * y + p[2]) * inv;
+        float g = (p[3] * x + p[4] * y + p[5]) * inv;
+        float b = (p[6] * x + p[7] * y + p[8]) * inv;
+        float a = (p[9] * x + p[10] * y + p[11]) * inv;
+        int base = rt.layout.pixel(x, y);
+        int[] rgba = rt.rgba;
+        if (!blend && mask == 1 && channelMask == -1) {
+            rgba[base] = ColorSurface.pack(r, g, b, a);
+            return;
+        }
+        int packed = ColorSurface.pack(r, g, b, a);
+        int m = mask;
+        while (m != 0) {
+            int s = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int idx = base + s;
+            int dst = rgba[idx];
+            int v = blend ? blendAlpha(r, g, b, a, dst) : packed;
+            rgba[idx] = (dst & ~channelMask) | (v & channelMask);
+        }
+    }
+
+    private void setupPlanes(TriBatch src, int t) {
+        long[] e = src.edge;
+        int eo = t * 9;
+        double[] p = acc;
+        java.util.Arrays.fill(p, 0);
+        float[] iwv = src.invW;
+        affine = iwv[t * 3] == iwv[t * 3 + 1] && iwv[t * 3] == iwv[t * 3 + 2];
+        for (int k = 0; k < 3; k++) {
+            // e_k at pixel centre (x + 0.5, y + 0.5) in 1/256 units: A (256x + 128) + B (256y + 128) + C.
+            double a = e[eo + k * 3] * 256.0;
+            double b = e[eo + k * 3 + 1] * 256.0;
+            double c = e[eo + k * 3] * 128.0 + e[eo + k * 3 + 1] * 128.0 + e[eo + k * 3 + 2];
+            double iw = affine ? 1.0 : iwv[t * 3 + k];
+            for (int ch = 0; ch < 5; ch++) {
+                double v = ch < 4 ? src.color[t * 12 + k * 4 + ch] * iw : iw;
+                p[ch * 3] += a * v;
+                p[ch * 3 + 1] += b * v;
+                p[ch * 3 + 2] += c * v;
+            }
+        }
+        if (affine) {
+            // The edge functions sum to the constant 2 x area: divide once, here.
+            double area = p[14];
+            for (int i = 0; i < 12; i++) {
+                p[i] /= area;
+            }
+        }
+        for (int i = 0; i < 15; i++) {
+            plane[i] = (float) p[i];
+        }
+    }
+
+    /** SRC_ALPHA, INV_SRC_ALPHA, ADD on every channel, in float, then back to UNORM8. */
+    private static int blendAlpha(float r, float g, float b, float a, int dst) {
+        float sa = Math.max(0f, Math.min(1f, a));
+        float ia = 1f - sa;
+        float dr = (dst & 0xFF) / 255f;
+        float dg = ((dst >>> 8) & 0xFF) / 255f;
+        float db = ((dst >>> 16) & 0xFF) / 255f;
+        float da = ((dst >>> 24) & 0xFF) / 255f;
+        return ColorSurface.pack(r * sa + dr * ia, g * sa + dg * ia, b * sa + db * ia, a * sa + da * ia);
+    }
+}

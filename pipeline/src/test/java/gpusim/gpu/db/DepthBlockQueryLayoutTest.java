@@ -1,0 +1,151 @@
+package gpusim.gpu.db;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.config.Config;
+import gpusim.gpu.GpuContext;
+import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.QueryResolver;
+import gpusim.gpu.query.QueryState;
+import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.Work;
+import gpusim.memory.DeviceMemory;
+import gpusim.memory.MemoryRequest;
+import gpusim.memory.MemorySystem;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.sim.StatGroup;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The occlusion slot layout the DBs write (AMD hardware, Mesa radeonsi / PAL): for a query at
+ * {@code slot}, DB d writes its ZPASS counter with bit 63 set at slot + 16 d on BeginQuery and at
+ * slot + 16 d + 8 on EndQuery; WriteQuery(OCCLUSION) writes the bare counter at address + d x stride.
+ */
+class DepthBlockQueryLayoutTest {
+    static final int DBS = 4;
+    static final long SLOT = 0x1000;
+
+    static final class Idle implements Component {
+        final String name;
+
+        Idle(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public boolean tick(long now) {
+            return false;
+        }
+
+        @Override
+        public boolean hasPendingWork() {
+            return false;
+        }
+
+        @Override
+        public StatGroup stats() {
+            return new StatGroup(name, "");
+        }
+    }
+
+    /** Four DBs sharing one memory; {@link #send} delivers a marker to every DB, in order. */
+    static final class Rig {
+        final Engine engine = new Engine(10_000);
+        final DeviceMemory memory = new DeviceMemory(256);
+        final List<BoundedQueue<Work>> inputs = new ArrayList<>();
+        long now;
+
+        Rig() {
+            MemorySystem ms = new MemorySystem(engine, memory, 64, 20, 64);
+            GpuContext ctx = new GpuContext(engine, Config.defaults().with("db.count=" + DBS), ms);
+            TileMap tiles = new TileMap(DBS, 8);
+            Idle src = new Idle("src");
+            Idle sink = new Idle("sink");
+            engine.add(src);
+            List<DepthBlock> dbs = new ArrayList<>();
+            for (int d = 0; d < DBS; d++) {
+                BoundedQueue<Work> in = engine.queue("in" + d, 16, 1);
+                DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false));
+                dbs.add(db);
+                inputs.add(in);
+                engine.add(db);
+            }
+            engine.add(sink);
+            engine.add(ms);
+            for (int d = 0; d < DBS; d++) {
+                inputs.get(d).connect(src, dbs.get(d));
+                dbs.get(d).connect(engine.<Work>queue("out" + d, 16, 1).connect(dbs.get(d), sink));
+            }
+        }
+
+        /** Sends a marker whose per-DB counter snapshot is {@code counters} and runs until it has landed. */
+        Marker send(Marker.Kind kind, long address, int stride, long... counters) {
+            Marker m = new Marker(kind, kind.name());
+            m.address = address;
+            m.stride = stride;
+            m.dbCounters = counters.clone();
+            for (BoundedQueue<Work> q : inputs) {
+                assertTrue(q.push(m, engine.now()));
+            }
+            engine.run(() -> false);
+            assertEquals(0, m.pendingWrites, "every counter write landed");
+            return m;
+        }
+    }
+
+    @Test
+    void beginAndEndWordsOfEachDbWithTheWrittenBit() {
+        Rig r = new Rig();
+        r.send(Marker.Kind.OCCLUSION_BEGIN, SLOT, 0, 100, 7, 0, 1L << 40);
+        for (int d = 0; d < DBS; d++) {
+            assertEquals(0, r.memory.readLong(SLOT + 16L * d + 8), "no end word yet for DB " + d);
+        }
+        assertEquals(100 | QueryLayout.WRITTEN, r.memory.readLong(SLOT));
+        assertEquals(7 | QueryLayout.WRITTEN, r.memory.readLong(SLOT + 16));
+        assertEquals(QueryLayout.WRITTEN, r.memory.readLong(SLOT + 32), "a zero counter is still marked written");
+        assertEquals((1L << 40) | QueryLayout.WRITTEN, r.memory.readLong(SLOT + 48));
+        r.send(Marker.Kind.OCCLUSION_END, SLOT, 0, 130, 7, 12, (1L << 40) + 5);
+        long[] expectEnd = {130, 7, 12, (1L << 40) + 5};
+        for (int d = 0; d < DBS; d++) {
+            assertEquals(expectEnd[d] | QueryLayout.WRITTEN, r.memory.readLong(SLOT + 16L * d + 8), "end word of DB " + d);
+        }
+        assertEquals(0, r.memory.readLong(SLOT + 16L * DBS), "nothing written past the slot");
+        assertEquals(0, r.memory.readLong(SLOT - 8), "nothing written before the slot");
+        // ResolveQueryData over that memory: the sum over DBs of end - begin = 30 + 0 + 12 + 5
+        byte[] bytes = new byte[(int) QueryLayout.slotBytes(QueryHeapType.OCCLUSION, DBS)];
+        r.memory.read(SLOT, bytes, 0, bytes.length);
+        QueryState st = new QueryState(1);
+        st.begin(0, QueryType.OCCLUSION);
+        st.end(0, QueryType.OCCLUSION, null);
+        assertArrayEquals(new long[] {47}, new QueryResolver(DBS).resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION,
+                st, 0, 1, MemoryRequest.write(0, bytes, null, null)).words());
+    }
+
+    // ID3D11DeviceContextX::WriteQuery(OCCLUSION): each DB writes its own 64-bit counter at
+    // OFFSET + DB x STRIDE.
+    @Test
+    void writeQueryPutsEachDbsCounterAtItsStride() {
+        for (int stride : new int[] {64, 128, 256}) {
+            Rig r = new Rig();
+            r.send(Marker.Kind.WRITE_QUERY_OCCLUSION, 0x800, stride, 11, 22, 33, 44);
+            for (int d = 0; d < DBS; d++) {
+                assertEquals(11L * (d + 1), r.memory.readLong(0x800 + (long) stride * d), "DB " + d + " at stride " + stride);
+                assertEquals(0, r.memory.readLong(0x800 + (long) stride * d + 8));
+            }
+        }
+    }
+}

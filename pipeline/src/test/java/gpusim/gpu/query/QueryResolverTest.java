@@ -1,0 +1,108 @@
+package gpusim.gpu.query;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.memory.MemoryRequest;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Query memory layout and ResolveQueryData arithmetic. Occlusion (AMD layout): per query, one 16-byte
+ * {begin, end} pair per DB at slot + db x 16 (+8), each word with bit 63 set when written; the result
+ * is the sum over DBs of end - begin; binary occlusion is 1 if that sum is non-zero. A resolve of an
+ * ended query whose end words are not all written yet returns null (poll again; a DB writes a
+ * query's begin before its end and memory keeps their order, so only end words are waited for); a
+ * query not ended resolves to 0.
+ */
+class QueryResolverTest {
+    static final long W = QueryLayout.WRITTEN;
+
+    static MemoryRequest memory(long... words) {
+        return MemoryRequest.writeLongs(0, words, null, null);
+    }
+
+    @Test
+    void slotSizes() {
+        assertEquals(16 * 4, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, 4));
+        assertEquals(16 * 7, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, 7));
+        assertEquals(8, QueryLayout.slotBytes(QueryHeapType.TIMESTAMP, 4));
+        assertEquals(8, QueryLayout.slotBytes(QueryHeapType.COPY_QUEUE_TIMESTAMP, 4));
+        assertEquals(2 * 12 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS, 4));
+        assertEquals(2 * 15 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS1, 4));
+        assertEquals(2 * 3 * 8, QueryLayout.slotBytes(QueryHeapType.SO_STATISTICS, 4));
+        assertEquals(1L << 63, W);
+    }
+
+    @Test
+    void occlusionIsTheSumOverDepthBlocksOfEndMinusBegin() {
+        QueryState st = new QueryState(2);
+        st.begin(0, QueryType.OCCLUSION);
+        st.end(0, QueryType.OCCLUSION, null);
+        QueryResolver r = new QueryResolver(3);
+        // DB0: 100 -> 130, DB1: 7 -> 7, DB2: 1000 -> 1012
+        MemoryRequest m = memory(100 | W, 130 | W, 7 | W, 7 | W, 1000 | W, 1012 | W);
+        assertArrayEquals(new long[] {42}, r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, m).words());
+        assertArrayEquals(new long[] {1},
+                r.resolve(QueryType.BINARY_OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, m).words());
+        MemoryRequest none = memory(5 | W, 5 | W, 9 | W, 9 | W, 0 | W, 0 | W);
+        assertArrayEquals(new long[] {0},
+                r.resolve(QueryType.BINARY_OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, none).words());
+    }
+
+    @Test
+    void occlusionWaitsUntilEveryEndWordIsWritten() {
+        QueryState st = new QueryState(1);
+        st.begin(0, QueryType.OCCLUSION);
+        st.end(0, QueryType.OCCLUSION, null);
+        QueryResolver r = new QueryResolver(2);
+        assertNull(r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, memory(1 | W, 5 | W, 2 | W, 6)),
+                "DB1's end word lacks the written bit");
+        assertNull(r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, memory(1 | W, 5, 2 | W, 6 | W)),
+                "DB0's end word lacks the written bit");
+        assertArrayEquals(new long[] {8}, r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1,
+                memory(1 | W, 5 | W, 2 | W, 6 | W)).words());
+    }
+
+    @Test
+    void queryNotEndedResolvesToZeroWithoutWaiting() {
+        QueryState st = new QueryState(3);
+        st.begin(1, QueryType.OCCLUSION);
+        st.end(2, QueryType.OCCLUSION, null);
+        QueryResolver r = new QueryResolver(1);
+        MemoryRequest m = memory(0, 0, 3 | W, 9, 10 | W, 15 | W);
+        assertArrayEquals(new long[] {0, 0, 5}, r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 3, m).words());
+    }
+
+    @Test
+    void timestampIsTheStoredValue() {
+        QueryState st = new QueryState(2);
+        st.end(0, QueryType.TIMESTAMP, null);
+        st.end(1, QueryType.TIMESTAMP, null);
+        assertArrayEquals(new long[] {123, 456}, new QueryResolver(4)
+                .resolve(QueryType.TIMESTAMP, QueryHeapType.TIMESTAMP, st, 0, 2, memory(123, 456)).words());
+    }
+
+    // Statistics: a begin block and an end block, each of the fields then a status word with bit 63.
+    @Test
+    void statisticsAreEndMinusBeginPerField() {
+        QueryState st = new QueryState(1);
+        st.begin(0, QueryType.PIPELINE_STATISTICS);
+        st.end(0, QueryType.PIPELINE_STATISTICS, null);
+        long[] words = new long[24];
+        for (int f = 0; f < 11; f++) {
+            words[f] = 10 * f;
+            words[12 + f] = 10 * f + f + 1;
+        }
+        words[11] = W;
+        words[23] = W;
+        long[] res = new QueryResolver(4).resolve(QueryType.PIPELINE_STATISTICS, QueryHeapType.PIPELINE_STATISTICS,
+                st, 0, 1, memory(words)).words();
+        assertArrayEquals(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, res);
+        words[23] = 0;
+        assertNull(new QueryResolver(4).resolve(QueryType.PIPELINE_STATISTICS, QueryHeapType.PIPELINE_STATISTICS,
+                st, 0, 1, memory(words)), "end block not written yet");
+    }
+}
