@@ -41,6 +41,14 @@ public final class Clipper extends Stage {
     private float[] poly = new float[MAX_POLY * ATTRS];
     private float[] next = new float[MAX_POLY * ATTRS];
     private final float[] dist = new float[MAX_POLY];
+    private static final int[] CLOCKWISE = {0, 1, 2};
+    private static final int[] SWAPPED = {0, 2, 1};
+    // Scratch for one screen triangle (no allocation per triangle).
+    private final int[] vi = new int[3];
+    private final int[] sx = new int[3];
+    private final int[] sy = new int[3];
+    private final float[] sz = new float[3];
+    private final float[] rw = new float[3];
     private final gpusim.sim.Stat.Scalar culled;
     private final gpusim.sim.Stat.Scalar clipped;
 
@@ -195,11 +203,14 @@ public final class Clipper extends Stage {
         float transY = st.vpY() + st.vpH() * 0.5f;
         float scaleZ = st.vpMaxDepth() - st.vpMinDepth();
         float transZ = st.vpMinDepth();
-        int[] vi = {i0, i1, i2};
-        int[] sx = new int[3];
-        int[] sy = new int[3];
-        float[] sz = new float[3];
-        float[] rw = new float[3];
+        int[] vi = this.vi;
+        vi[0] = i0;
+        vi[1] = i1;
+        vi[2] = i2;
+        int[] sx = this.sx;
+        int[] sy = this.sy;
+        float[] sz = this.sz;
+        float[] rw = this.rw;
         for (int k = 0; k < 3; k++) {
             int o = vi[k] * ATTRS;
             float rcp = 1.0f / poly[o + 3];
@@ -230,7 +241,7 @@ public final class Clipper extends Stage {
         }
         int t = batch.count++;
         // Store clockwise (interior-positive) order: swap the last two vertices of a counter-clockwise one.
-        int[] order = clockwise ? new int[] {0, 1, 2} : new int[] {0, 2, 1};
+        int[] order = clockwise ? CLOCKWISE : SWAPPED;
         for (int k = 0; k < 3; k++) {
             int s = order[k];
             batch.fx[t * 3 + k] = sx[s];

@@ -206,36 +206,21 @@ public final class DepthBlockCore {
             boolean accept = tb.accept[i];
             writtenMin = Integer.MAX_VALUE;
             writtenMax = Integer.MIN_VALUE;
-            long tilePassed = 0;
-            long tileCovered = 0;
+            rowCovered = 0;
+            rowPassed = 0;
+            rowPixels = 0;
             long quadBits = 0;
-            int quadBase = x0 >> 1;
             for (int y = y0; y <= y1; y++) {
                 if ((y & 1) == 0) {
                     // A new row of 2x2 quads: count the quads the previous one shaded.
                     quads += Long.bitCount(quadBits);
                     quadBits = 0;
                 }
-                if (!accept) {
-                    scan.rowStart(x0, y);
-                }
-                double zRow = zAtOrigin + dzdy * (y - originY);
-                int rowBase = ds == null ? 0 : layout.pixel(x0, y) - x0 * samples;
-                for (int x = x0; x <= x1; x++) {
-                    int m = accept ? full : scan.nextMask();
-                    if (m == 0) {
-                        continue;
-                    }
-                    tileCovered += Integer.bitCount(m);
-                    int pass = ds == null ? m : testPixel(rowBase + x * samples, zRow + dzdx * (x - originX), m);
-                    if (pass != 0) {
-                        tilePassed += Integer.bitCount(pass);
-                        pixels++;
-                        shader.shade(src, t, x, y, pass);
-                        quadBits |= 1L << ((x >> 1) - quadBase);
-                    }
-                }
+                quadBits |= row(src, t, y, x0, x1, accept, full);
             }
+            long tileCovered = rowCovered;
+            long tilePassed = rowPassed;
+            pixels += rowPixels;
             quads += Long.bitCount(quadBits);
             tested += tileCovered;
             passed += tilePassed;
@@ -260,6 +245,47 @@ public final class DepthBlockCore {
         tb.pixels = pixels;
         tb.quads = quads;
         return tested;
+    }
+
+    // Accumulators of the rows of the current tile (fields: the row walk is its own method,
+    // small enough for the JIT to compile early and well).
+    private long rowCovered;
+    private long rowPassed;
+    private long rowPixels;
+
+    /**
+     * Tests, counts and shades pixels x0..x1 of row y of triangle t (one DB tile); returns
+     * the bits of the quad columns (relative to x0 / 2) with a shaded pixel.
+     */
+    private long row(TriBatch src, int t, int y, int x0, int x1, boolean accept, int full) {
+        if (!accept) {
+            scan.rowStart(x0, y);
+        }
+        double zRow = zAtOrigin + dzdy * (y - originY);
+        int rowBase = ds == null ? 0 : layout.pixel(x0, y) - x0 * samples;
+        int quadBase = x0 >> 1;
+        long quadBits = 0;
+        long covered = 0;
+        long passed = 0;
+        long shaded = 0;
+        for (int x = x0; x <= x1; x++) {
+            int m = accept ? full : scan.nextMask();
+            if (m == 0) {
+                continue;
+            }
+            covered += Integer.bitCount(m);
+            int pass = ds == null ? m : testPixel(rowBase + x * samples, zRow + dzdx * (x - originX), m);
+            if (pass != 0) {
+                passed += Integer.bitCount(pass);
+                shaded++;
+                shader.shade(src, t, x, y, pass);
+                quadBits |= 1L << ((x >> 1) - quadBase);
+            }
+        }
+        rowCovered += covered;
+        rowPassed += passed;
+        rowPixels += shaded;
+        return quadBits;
     }
 
     private void prepareTriangle(TriBatch src, int t) {

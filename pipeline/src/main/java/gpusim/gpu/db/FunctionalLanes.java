@@ -10,29 +10,39 @@ import java.util.concurrent.Executors;
  * jobs run strictly in submission order, lanes in parallel. A DB's core touches only its
  * own tiles, so results do not depend on how lanes interleave; the clocked components
  * wait for a job's result only when their cycle to use it comes. With one thread, jobs
- * run at once on the caller's thread.
+ * run at once on the caller's thread. With more, jobs still run inline for the first
+ * {@link #INLINE_NANOS} of a run (a short run is over before worker threads and their
+ * warm-up would pay off; measured in docs/performance.md), then on the workers.
  */
 public final class FunctionalLanes implements AutoCloseable {
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
-    private final ExecutorService pool;
+    /** Host time a run spends with inline jobs before it starts worker threads. */
+    public static final long INLINE_NANOS = 1_000_000_000L;
+    private final int threads;
+    private final long start = System.nanoTime();
+    private ExecutorService pool;
     private final CompletableFuture<?>[] tail;
 
     /** @param threads worker threads; 1 runs every job inline on the caller's thread */
     public FunctionalLanes(int lanes, int threads) {
         this.tail = new CompletableFuture<?>[lanes];
         java.util.Arrays.fill(tail, DONE);
-        this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "gpusim-db-worker");
-            t.setDaemon(true);
-            return t;
-        });
+        this.threads = threads;
     }
 
     /** Queues {@code job} on lane {@code lane}, after every job queued there before it. */
     public CompletableFuture<Void> submit(int lane, Runnable job) {
         if (pool == null) {
-            job.run();
-            return DONE;
+            if (threads <= 1 || System.nanoTime() - start < INLINE_NANOS) {
+                job.run();
+                return DONE;
+            }
+            // Every job so far ran inline and is done, so the lanes can move to threads here.
+            pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "gpusim-db-worker");
+                t.setDaemon(true);
+                return t;
+            });
         }
         CompletableFuture<Void> f = tail[lane].thenRunAsync(job, pool);
         tail[lane] = f;

@@ -23,13 +23,8 @@ public final class ColorSurface {
 
     /** UNORM8 encoding of a colour channel: clamp to [0, 1], round to nearest (halves up). */
     public static int unorm8(float c) {
-        if (!(c > 0)) {
-            return 0;
-        }
-        if (c >= 1) {
-            return 255;
-        }
-        return (int) (c * 255.0f + 0.5f);
+        // Math.max/min on floats compile to branch-free instructions; NaN becomes 0 via the int cast.
+        return (int) (Math.min(Math.max(c, 0f), 1f) * 255.0f + 0.5f);
     }
 
     public static int pack(float r, float g, float b, float a) {

@@ -39,12 +39,17 @@ public final class ScanConverter {
         int shift = map.tileShift;
         int tileSize = map.tileSize;
         long tested = 0;
+        int dbCount = map.dbCount;
         for (int ty = minY >> shift; ty <= maxY >> shift; ty++) {
+            int owner = map.owner(minX >> shift, ty) - 1; // stepped with the tile column below
             int y0 = Math.max(ty << shift, minY);
             int y1 = Math.min((ty << shift) + tileSize - 1, maxY);
             long ylo = (long) y0 * 256 + syMin;
             long yhi = (long) y1 * 256 + syMax;
             for (int tx = minX >> shift; tx <= maxX >> shift; tx++) {
+                if (++owner == dbCount) {
+                    owner = 0; // TileMap.owner(tx, ty), without a division per tile
+                }
                 int x0 = Math.max(tx << shift, minX);
                 int x1 = Math.min((tx << shift) + tileSize - 1, maxX);
                 long xlo = (long) x0 * 256 + sxMin;
@@ -60,7 +65,7 @@ public final class ScanConverter {
                 long min1 = c1 + a1 * (a1 >= 0 ? xlo : xhi) + b1 * (b1 >= 0 ? ylo : yhi);
                 long min2 = c2 + a2 * (a2 >= 0 ? xlo : xhi) + b2 * (b2 >= 0 ? ylo : yhi);
                 boolean accept = min0 >= 0 && min1 >= 0 && min2 >= 0;
-                perDb[map.owner(tx, ty)].add(t, tx, ty, accept);
+                perDb[owner].add(t, tx, ty, accept);
                 tested += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
             }
         }
