@@ -210,13 +210,17 @@ public final class DepthBlockCore {
             rowPassed = 0;
             rowPixels = 0;
             long quadBits = 0;
-            for (int y = y0; y <= y1; y++) {
-                if ((y & 1) == 0) {
-                    // A new row of 2x2 quads: count the quads the previous one shaded.
-                    quads += Long.bitCount(quadBits);
-                    quadBits = 0;
+            if (samples == 1 && ds != null && depthOn && !stencilOn) {
+                quads += tileDepthOnly(src, t, x0, y0, x1, y1, accept);
+            } else {
+                for (int y = y0; y <= y1; y++) {
+                    if ((y & 1) == 0) {
+                        // A new row of 2x2 quads: count the quads the previous one shaded.
+                        quads += Long.bitCount(quadBits);
+                        quadBits = 0;
+                    }
+                    quadBits |= row(src, t, y, x0, x1, accept, full);
                 }
-                quadBits |= row(src, t, y, x0, x1, accept, full);
             }
             long tileCovered = rowCovered;
             long tilePassed = rowPassed;
@@ -252,6 +256,57 @@ public final class DepthBlockCore {
     private long rowCovered;
     private long rowPassed;
     private long rowPixels;
+
+    /**
+     * The common single-sample, depth-only case of a whole tile region, flat (the same
+     * arithmetic as {@link #depthOnly}); returns the quads shaded.
+     */
+    private long tileDepthOnly(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept) {
+        double dz0 = sampleDz[0];
+        int[] d = depth;
+        int wMin = writtenMin;
+        int wMax = writtenMax;
+        long covered = 0;
+        long passed = 0;
+        long quads = 0;
+        long quadBits = 0;
+        int quadBase = x0 >> 1;
+        for (int y = y0; y <= y1; y++) {
+            if ((y & 1) == 0) {
+                quads += Long.bitCount(quadBits);
+                quadBits = 0;
+            }
+            if (!accept) {
+                scan.rowStart(x0, y);
+            }
+            double zRow = zAtOrigin + dzdy * (y - originY);
+            int rowBase = layout.pixel(x0, y) - x0;
+            for (int x = x0; x <= x1; x++) {
+                if (!accept && scan.nextMask() == 0) {
+                    continue;
+                }
+                covered++;
+                int idx = rowBase + x;
+                int q = encode(clamp(zRow + dzdx * (x - originX) + dz0));
+                if (compare(funcCode, q, d[idx])) {
+                    if (depthWrite) {
+                        d[idx] = q;
+                        wMin = Math.min(wMin, q);
+                        wMax = Math.max(wMax, q);
+                    }
+                    passed++;
+                    shader.shade(src, t, x, y, 1);
+                    quadBits |= 1L << ((x >> 1) - quadBase);
+                }
+            }
+        }
+        writtenMin = wMin;
+        writtenMax = wMax;
+        rowCovered += covered;
+        rowPassed += passed;
+        rowPixels += passed;
+        return quads + Long.bitCount(quadBits);
+    }
 
     /**
      * Tests, counts and shades pixels x0..x1 of row y of triangle t (one DB tile); returns

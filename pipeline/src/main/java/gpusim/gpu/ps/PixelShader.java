@@ -40,9 +40,13 @@ public final class PixelShader {
 
     /** Shades pixel (x, y) of triangle {@code t} and writes the samples of {@code mask}. */
     public void shade(TriBatch src, int t, int x, int y, int mask) {
-        if (!writes) {
-            return;
+        // Kept tiny so the JIT inlines the check into the depth loop; the work is out of line.
+        if (writes) {
+            write(src, t, x, y, mask);
         }
+    }
+
+    private void write(TriBatch src, int t, int x, int y, int mask) {
         if (t != planeTri || src != planeBatch) {
             setupPlanes(src, t);
             planeTri = t;
