@@ -73,7 +73,6 @@ public class RasterDepthBenchmark {
         pattern = SamplePattern.of(samples);
         DepthSurface ds = new DepthSurface("ds", SIZE, SIZE, samples, DepthFormat.D32_FLOAT, 8);
         java.util.Arrays.fill(ds.depth, Float.floatToIntBits(1.0f));
-        ds.hiz(8);
         PipelineState p = PipelineState.defaults("pso", 0);
         PipelineState pso = new PipelineState("pso", p.topology(), CullMode.NONE, false, true, true, true,
                 ComparisonFunc.LESS_EQUAL, false, 255, 255, p.front(), p.back(), 15, p.blend(), -1, -1, 0);

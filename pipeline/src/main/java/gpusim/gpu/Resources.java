@@ -31,7 +31,6 @@ public final class Resources {
                 queries.put(r, new QueryState(h.count()));
             } else if (r instanceof Resource.DepthStencil d) {
                 DepthSurface s = new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format(), tileSize);
-                s.hiz(tileSize); // made before the DB cores share the surface across threads
                 depth.put(r, s);
             } else if (r instanceof Resource.RenderTarget t) {
                 color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize));

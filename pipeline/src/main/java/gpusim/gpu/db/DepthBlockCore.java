@@ -295,7 +295,7 @@ public final class DepthBlockCore {
                         wMax = Math.max(wMax, q);
                     }
                     passed++;
-                    shader.shade(src, t, x, y, 1);
+                    shader.shade(src, t, x, y, idx, 1);
                     quadBits |= 1L << ((x >> 1) - quadBase);
                 }
             }
@@ -333,7 +333,7 @@ public final class DepthBlockCore {
             if (pass != 0) {
                 passed += Integer.bitCount(pass);
                 shaded++;
-                shader.shade(src, t, x, y, pass);
+                shader.shade(src, t, x, y, ds == null ? -1 : rowBase + x * samples, pass);
                 quadBits |= 1L << ((x >> 1) - quadBase);
             }
         }
@@ -372,29 +372,37 @@ public final class DepthBlockCore {
 
     /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
     private boolean hizRejects(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
-        // The plane's extremes over the region's sample positions lie at its corners.
+        // The plane's extremes over the region's sample positions lie at its corners: the
+        // lowest at the corner the slopes point away from, the highest at the opposite one.
         double ax = x0 + sp.minFx / 256.0;
         double bx = x1 + sp.maxFx / 256.0;
         double ay = y0 + sp.minFy / 256.0;
         double by = y1 + sp.maxFy / 256.0;
-        double z00 = planeDepth(ax, ay);
-        double z10 = planeDepth(bx, ay);
-        double z01 = planeDepth(ax, by);
-        double z11 = planeDepth(bx, by);
-        double zlo = Math.min(Math.min(z00, z10), Math.min(z01, z11)) - HIZ_MARGIN;
-        double zhi = Math.max(Math.max(z00, z10), Math.max(z01, z11)) + HIZ_MARGIN;
-        zlo = Math.min(Math.max(zlo, lo), hi);
-        zhi = Math.min(Math.max(zhi, lo), hi);
-        int qlo = encode(zlo);
-        int qhi = encode(zhi);
-        switch (func) {
-            case NEVER: return true;
-            case LESS: return qlo >= tileMax;
-            case LESS_EQUAL: return qlo > tileMax;
-            case GREATER: return qhi <= tileMin;
-            case GREATER_EQUAL: return qhi < tileMin;
-            case EQUAL: return qhi < tileMin || qlo > tileMax;
-            default: return false;
+        switch (funcCode) {
+            case 1: // NEVER
+                return true;
+            case 2: // LESS
+            case 4: // LESS_EQUAL
+            {
+                double zlo = planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN;
+                int qlo = encode(clamp(zlo));
+                return funcCode == 2 ? qlo >= tileMax : qlo > tileMax;
+            }
+            case 5: // GREATER
+            case 7: // GREATER_EQUAL
+            {
+                double zhi = planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN;
+                int qhi = encode(clamp(zhi));
+                return funcCode == 5 ? qhi <= tileMin : qhi < tileMin;
+            }
+            case 3: // EQUAL
+            {
+                int qlo = encode(clamp(planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN));
+                int qhi = encode(clamp(planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN));
+                return qhi < tileMin || qlo > tileMax;
+            }
+            default:
+                return false;
         }
     }
 

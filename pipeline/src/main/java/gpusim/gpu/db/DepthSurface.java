@@ -17,14 +17,13 @@ public final class DepthSurface {
     public final int[] depth;
     public final byte[] stencil;
     /**
-     * Hierarchical Z: per screen tile, bounds on the encoded depths the tile holds (a
-     * conservative minimum and maximum), kept by the DB that owns the tile. Made on first
-     * use for the configured tile size.
+     * Hierarchical Z: per screen tile (the layout's tiles), bounds on the encoded depths the
+     * tile holds (a conservative minimum and maximum), kept by the DB that owns the tile.
+     * A new surface holds depth 0 everywhere, so every bound starts at 0, exactly.
      */
-    private int hizTileSize;
-    public int hizTilesX;
-    public int[] hizMin;
-    public int[] hizMax;
+    public final int hizTilesX;
+    public final int[] hizMin;
+    public final int[] hizMax;
 
     public final SurfaceLayout layout;
 
@@ -37,35 +36,9 @@ public final class DepthSurface {
         this.layout = new SurfaceLayout(width, height, samples, tileSize);
         this.depth = new int[layout.size()];
         this.stencil = format.hasStencil() ? new byte[layout.size()] : null;
-    }
-
-    /** The HiZ arrays for {@code tileSize}-pixel tiles; a fresh surface holds depth 0 everywhere. */
-    public void hiz(int tileSize) {
-        if (hizTileSize == tileSize) {
-            return;
-        }
-        hizTileSize = tileSize;
-        hizTilesX = (width + tileSize - 1) / tileSize;
-        int tiles = hizTilesX * ((height + tileSize - 1) / tileSize);
-        hizMin = new int[tiles];
-        hizMax = new int[tiles];
-        // Bounds must hold whatever the surface holds now: recompute from the samples.
-        for (int ty = 0; ty * tileSize < height; ty++) {
-            for (int tx = 0; tx < hizTilesX; tx++) {
-                int lo = Integer.MAX_VALUE;
-                int hi = Integer.MIN_VALUE;
-                for (int y = ty * tileSize; y < Math.min(height, ty * tileSize + tileSize); y++) {
-                    for (int x = tx * tileSize; x < Math.min(width, tx * tileSize + tileSize); x++) {
-                        for (int i = layout.pixel(x, y), e = i + samples; i < e; i++) {
-                            lo = Math.min(lo, depth[i]);
-                            hi = Math.max(hi, depth[i]);
-                        }
-                    }
-                }
-                hizMin[ty * hizTilesX + tx] = lo;
-                hizMax[ty * hizTilesX + tx] = hi;
-            }
-        }
+        this.hizTilesX = layout.tilesX;
+        this.hizMin = new int[layout.tilesX * layout.tilesY];
+        this.hizMax = new int[layout.tilesX * layout.tilesY];
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.concurrent.Executors;
 public final class FunctionalLanes implements AutoCloseable {
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
     /** Host time a run spends with inline jobs before it starts worker threads. */
-    public static final long INLINE_NANOS = 1_000_000_000L;
+    public static final long INLINE_NANOS = Long.getLong("gpusim.inlineNanos", 1_000_000_000L);
     private final int threads;
     private final long start = System.nanoTime();
     private ExecutorService pool;

@@ -29,6 +29,11 @@ public final class SurfaceLayout {
         this.tilesY = (height + tileSize - 1) >> tileShift;
     }
 
+    /** Whether a pixel has the same index in both layouts. */
+    public boolean sameShape(SurfaceLayout o) {
+        return tilesX == o.tilesX && tileSize == o.tileSize && samples == o.samples;
+    }
+
     /** Number of sample slots, padding included. */
     public int size() {
         return Math.multiplyExact(Math.multiplyExact(tilesX * tilesY, tileSize * tileSize), samples);

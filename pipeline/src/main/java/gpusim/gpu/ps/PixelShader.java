@@ -25,10 +25,13 @@ public final class PixelShader {
     private final float[] plane = new float[15];
     private final double[] acc = new double[15];
     private boolean affine;
+    private boolean sameLayout;
 
     /** Binds the draw state of the pixels that follow. */
     public void begin(DrawState st) {
         rt = st.rt();
+        // The depth loop's sample index is the colour surface's too when both share a layout.
+        sameLayout = rt != null && st.ds() != null && rt.layout.sameShape(st.ds().layout);
         int writeMask = st.pso().colorWriteMask();
         channelMask = ((writeMask & 1) != 0 ? 0xFF : 0) | ((writeMask & 2) != 0 ? 0xFF00 : 0)
                 | ((writeMask & 4) != 0 ? 0xFF0000 : 0) | ((writeMask & 8) != 0 ? 0xFF000000 : 0);
@@ -38,15 +41,18 @@ public final class PixelShader {
         planeTri = -1;
     }
 
-    /** Shades pixel (x, y) of triangle {@code t} and writes the samples of {@code mask}. */
-    public void shade(TriBatch src, int t, int x, int y, int mask) {
+    /**
+     * Shades pixel (x, y) of triangle {@code t} and writes the samples of {@code mask};
+     * {@code depthIndex} is the pixel's first sample in the depth surface (-1 if none).
+     */
+    public void shade(TriBatch src, int t, int x, int y, int depthIndex, int mask) {
         // Kept tiny so the JIT inlines the check into the depth loop; the work is out of line.
         if (writes) {
-            write(src, t, x, y, mask);
+            write(src, t, x, y, sameLayout ? depthIndex : rt.layout.pixel(x, y), mask);
         }
     }
 
-    private void write(TriBatch src, int t, int x, int y, int mask) {
+    private void write(TriBatch src, int t, int x, int y, int base, int mask) {
         if (t != planeTri || src != planeBatch) {
             setupPlanes(src, t);
             planeTri = t;
@@ -62,7 +68,6 @@ public final class PixelShader {
         float g = (p[3] * x + p[4] * y + p[5]) * inv;
         float b = (p[6] * x + p[7] * y + p[8]) * inv;
         float a = (p[9] * x + p[10] * y + p[11]) * inv;
-        int base = rt.layout.pixel(x, y);
         int[] rgba = rt.rgba;
         if (!blend && mask == 1 && channelMask == -1) {
             rgba[base] = ColorSurface.pack(r, g, b, a);
