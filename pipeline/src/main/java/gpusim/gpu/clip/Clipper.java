@@ -3,7 +3,7 @@ package gpusim.gpu.clip;
 import gpusim.api.CullMode;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
-import gpusim.gpu.Stage;
+import gpusim.gpu.PipeStage;
 import gpusim.gpu.work.DrawState;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
@@ -26,14 +26,12 @@ import gpusim.config.ConfigKeys;
  * cover nothing and are dropped. Counts CInvocations (triangles in) and CPrimitives
  * (triangles out, after clipping and culling).
  */
-public final class Clipper extends Stage {
+public final class Clipper extends PipeStage {
     public static final float GUARD_BAND = 200f;
     public static final float W_EPSILON = 1e-6f;
     static final int ATTRS = 8; // x y z w r g b a
     private static final int MAX_POLY = 16;
 
-    private final BoundedQueue<Work> in;
-    private BoundedQueue<Work> out;
     private final long primsPerClock;
     private final long[] counters;
     private TriBatch batch;
@@ -53,30 +51,11 @@ public final class Clipper extends Stage {
     private final gpusim.sim.Stat.Scalar clipped;
 
     public Clipper(GpuContext ctx, BoundedQueue<Work> in) {
-        super(ctx, "clip", "clipping, viewport transform, snapping and culling");
-        this.in = in;
+        super(ctx, "clip", "clipping, viewport transform, snapping and culling", in);
         this.primsPerClock = ctx.config().get(ConfigKeys.SETUP_PRIMS);
         this.counters = ctx.counters().value;
         this.culled = stats.scalar("culled", "triangles", "triangles dropped by culling or for zero area");
         this.clipped = stats.scalar("clipped", "triangles", "triangles that needed clipping");
-    }
-
-    public void connect(BoundedQueue<Work> out) {
-        this.out = out;
-    }
-
-    @Override
-    protected Work take(long now) {
-        Work w = in.peek(now);
-        if (w != null) {
-            in.pop(now);
-        }
-        return w;
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return !in.isEmpty();
     }
 
     @Override

@@ -2,7 +2,7 @@ package gpusim.gpu.db;
 
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
-import gpusim.gpu.Stage;
+import gpusim.gpu.PipeStage;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.TileBatch;
@@ -24,10 +24,8 @@ import gpusim.sim.Stat;
  * ceil(samples tested / db.samples_per_clock) cycles a batch, and clears at four times
  * that rate, then passes the batch on to the pixel stage.
  */
-public final class DepthBlock extends Stage {
+public final class DepthBlock extends PipeStage {
     private final int index;
-    private final BoundedQueue<Work> in;
-    private BoundedQueue<Work> out;
     private final DepthBlockCore core;
     private final long samplesPerClock;
     private final Stat.Scalar samplesIn;
@@ -38,9 +36,8 @@ public final class DepthBlock extends Stage {
 
     public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
-                + "hierarchical Z, depth/stencil test and occlusion counter");
+                + "hierarchical Z, depth/stencil test and occlusion counter", in);
         this.index = index;
-        this.in = in;
         this.core = core;
         this.samplesPerClock = ctx.config().get(ConfigKeys.DB_SAMPLES);
         this.samplesIn = stats.scalar("samples_tested", "samples", "covered samples depth/stencil tested");
@@ -52,26 +49,8 @@ public final class DepthBlock extends Stage {
                 "samples of the tiles hierarchical Z rejected (covered or not)");
     }
 
-    public void connect(BoundedQueue<Work> out) {
-        this.out = out;
-    }
-
     public DepthBlockCore core() {
         return core;
-    }
-
-    @Override
-    protected Work take(long now) {
-        Work w = in.peek(now);
-        if (w != null) {
-            in.pop(now);
-        }
-        return w;
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return !in.isEmpty();
     }
 
     @Override

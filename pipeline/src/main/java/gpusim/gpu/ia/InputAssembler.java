@@ -4,7 +4,7 @@ import gpusim.api.PrimitiveTopology;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
-import gpusim.gpu.Stage;
+import gpusim.gpu.PipeStage;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
@@ -17,11 +17,9 @@ import gpusim.sim.BoundedQueue;
  * vertex shared within a batch once. Counts IAVertices and IAPrimitives. Costs
  * ceil(indices / ia.vertices_per_clock) cycles a batch.
  */
-public final class InputAssembler extends Stage {
+public final class InputAssembler extends PipeStage {
     public static final int BATCH_PRIMS = 32;
 
-    private final BoundedQueue<Work> in;
-    private BoundedQueue<Work> out;
     private final long verticesPerClock;
     private final long[] counters;
     // Progress through the current draw.
@@ -34,21 +32,15 @@ public final class InputAssembler extends Stage {
     private int gen;
 
     public InputAssembler(GpuContext ctx, BoundedQueue<Work> in) {
-        super(ctx, "ia", "input assembly: vertex and index fetch, primitive assembly");
-        this.in = in;
+        super(ctx, "ia", "input assembly: vertex and index fetch, primitive assembly", in);
         this.verticesPerClock = ctx.config().get(ConfigKeys.IA_VERTS);
         this.counters = ctx.counters().value;
     }
 
-    public void connect(BoundedQueue<Work> out) {
-        this.out = out;
-    }
-
     @Override
     protected Work take(long now) {
-        Work w = in.peek(now);
+        Work w = super.take(now);
         if (w != null) {
-            in.pop(now);
             if (w instanceof DrawPacket d) {
                 instance = 0;
                 prim = 0;
@@ -58,11 +50,6 @@ public final class InputAssembler extends Stage {
             }
         }
         return w;
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return !in.isEmpty();
     }
 
     @Override

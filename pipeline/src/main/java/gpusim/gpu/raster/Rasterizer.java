@@ -2,7 +2,7 @@ package gpusim.gpu.raster;
 
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
-import gpusim.gpu.Stage;
+import gpusim.gpu.PipeStage;
 import gpusim.gpu.db.DepthBlockCore;
 import gpusim.gpu.db.FunctionalLanes;
 import gpusim.gpu.work.Marker;
@@ -21,8 +21,7 @@ import java.util.List;
  * ceil(samples of the binned tiles / raster.samples_per_clock) cycles a batch: the
  * scan-conversion work, wherever the simulator computes it.
  */
-public final class Rasterizer extends Stage {
-    private final BoundedQueue<Work> in;
+public final class Rasterizer extends PipeStage {
     private List<BoundedQueue<Work>> out;
     private final TileMap tiles;
     private final long samplesPerClock;
@@ -32,8 +31,7 @@ public final class Rasterizer extends Stage {
     private final gpusim.sim.Stat.Scalar tilesBinned;
 
     public Rasterizer(GpuContext ctx, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<TileBatch> pool) {
-        super(ctx, "raster", "rasterizer: coverage with the top-left rule and standard sample patterns");
-        this.in = in;
+        super(ctx, "raster", "rasterizer: coverage with the top-left rule and standard sample patterns", in);
         this.tiles = tiles;
         this.pool = pool;
         this.samplesPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
@@ -50,20 +48,6 @@ public final class Rasterizer extends Stage {
 
     private DepthBlockCore[] cores;
     private FunctionalLanes lanes;
-
-    @Override
-    protected Work take(long now) {
-        Work w = in.peek(now);
-        if (w != null) {
-            in.pop(now);
-        }
-        return w;
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return !in.isEmpty();
-    }
 
     /** Queues each DB core's part of a marker behind the work already queued on its lane. */
     @SuppressWarnings("unchecked")

@@ -3,7 +3,7 @@ package gpusim.gpu.vs;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
-import gpusim.gpu.Stage;
+import gpusim.gpu.PipeStage;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
@@ -16,37 +16,16 @@ import gpusim.trace.Resource;
  * unique vertex of a batch. Costs ceil(vertices x vs_cycles / shader.units) cycles a
  * batch.
  */
-public final class VertexStage extends Stage {
-    private final BoundedQueue<Work> in;
-    private BoundedQueue<Work> out;
+public final class VertexStage extends PipeStage {
     private final long shaderUnits;
     private final long defaultVsCycles;
     private final long[] counters;
 
     public VertexStage(GpuContext ctx, BoundedQueue<Work> in) {
-        super(ctx, "vs", "vertex stage: vertex transform and attribute pass-through");
-        this.in = in;
+        super(ctx, "vs", "vertex stage: vertex transform and attribute pass-through", in);
         this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
         this.defaultVsCycles = ctx.config().get(ConfigKeys.VS_CYCLES);
         this.counters = ctx.counters().value;
-    }
-
-    public void connect(BoundedQueue<Work> out) {
-        this.out = out;
-    }
-
-    @Override
-    protected Work take(long now) {
-        Work w = in.peek(now);
-        if (w != null) {
-            in.pop(now);
-        }
-        return w;
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return !in.isEmpty();
     }
 
     @Override
