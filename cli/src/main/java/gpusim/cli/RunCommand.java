@@ -77,7 +77,7 @@ public final class RunCommand implements Callable<Integer> {
                 t = TraceReader.read(trace, name, budget);
             }
             tParsed = System.nanoTime();
-            List<TraceWarning> warnings = TraceValidator.validate(t, !noDebugLayer);
+            List<TraceWarning> warnings = TraceValidator.validate(t, !noDebugLayer, config.getInt(ConfigKeys.DB_COUNT));
             if (!quiet) {
                 for (TraceWarning w : warnings) {
                     err.println(w.file() + ":" + w.line() + ": warning: " + w.rule().name() + ": " + w.explanation());

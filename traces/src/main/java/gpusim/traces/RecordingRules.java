@@ -45,6 +45,14 @@ final class RecordingRules {
     private final boolean debug;
     private final IndexRanges indexRanges = new IndexRanges();
 
+    private int dbCount = 1;
+
+    /** The number of depth blocks WriteQuery(OCCLUSION) results are written for. */
+    RecordingRules dbCount(int n) {
+        this.dbCount = n;
+        return this;
+    }
+
     RecordingRules(String file, boolean debugLayer) {
         this.file = file;
         this.debug = debugLayer;
@@ -328,8 +336,13 @@ final class RecordingRules {
             throw error(line, Rule.WRITE_QUERY_STRIDE, "stride " + w.stride() + " is not 64, 128 or 256");
         }
         Resource.Buffer buf = w.buffer();
+        if (w.type() == D3D11Query.OCCLUSION) {
+            // Each enabled DB writes its counter at OFFSET + db x STRIDE (seed 004): the last one must fit too.
+            bytes = (dbCount - 1) * w.stride() + 8;
+        }
         if (w.offset() < 0 || w.offset() > buf.size() - bytes) {
             throw error(line, Rule.WRITE_QUERY_RANGE, w.type() + " writes " + bytes + " bytes at offset " + w.offset()
+                    + (w.type() == D3D11Query.OCCLUSION ? " (" + dbCount + " DBs at stride " + w.stride() + ")" : "")
                     + " but buffer " + buf.name() + " has " + buf.size());
         }
     }

@@ -38,8 +38,9 @@ public enum Rule {
     CLEAR_STENCIL_NO_STENCIL(Source.FORMAT, "clear_depth_stencil stencil= on a depth format without stencil"),
     EXECUTE_LIST_TYPE(Source.FORMAT, "execute submits a command list whose type differs from the queue's"),
     DUMP_RANGE(Source.FORMAT, "a dump reads past the end of its buffer"),
+    DUMP_TOO_LARGE(Source.FORMAT, "a dump reports more than 2^24 words (bounded so a report cannot exhaust memory)"),
     COPY_RANGE(Source.FORMAT, "copy_buffer_region reads or writes past the end of a buffer"),
-    WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes its first result past the end of the buffer"),
+    WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes a result (for OCCLUSION: any DB's) past the end of the buffer"),
 
     // ---- Direct3D 12 core runtime (always enforced) ----
     QUERY_HEAP_TYPE_INVALID(Source.CORE, "the query heap type is not a member of D3D12_QUERY_HEAP_TYPE (seed 000, 001)"),

@@ -25,8 +25,16 @@ public final class TraceValidator {
      * @throws TraceException for the first rule broken
      */
     public static List<TraceWarning> validate(Trace trace, boolean debugLayer) {
+        return validate(trace, debugLayer, (int) gpusim.config.ConfigKeys.DB_COUNT.defaultValue());
+    }
+
+    /**
+     * As {@link #validate(Trace, boolean)}, for a GPU with {@code dbCount} depth blocks (WriteQuery
+     * OCCLUSION writes one result per DB, and every one must fall inside its buffer).
+     */
+    public static List<TraceWarning> validate(Trace trace, boolean debugLayer, int dbCount) {
         List<TraceWarning> warnings = new ArrayList<>();
-        RecordingRules recording = new RecordingRules(trace.file(), debugLayer);
+        RecordingRules recording = new RecordingRules(trace.file(), debugLayer).dbCount(dbCount);
         ExecutionRules execution = debugLayer ? new ExecutionRules(trace.file(), warnings) : null;
         List<CommandList> lists = trace.commandLists();
         List<TopCommand> subs = trace.submissions();
@@ -60,7 +68,14 @@ public final class TraceValidator {
         }
     }
 
+    /** Most words one dump may report (128 MiB of values): a report is read by people and tools. */
+    public static final long MAX_DUMP_WORDS = 1L << 24;
+
     private static void checkDump(String file, TopCommand.Dump d) {
+        if (d.count() > MAX_DUMP_WORDS) {
+            throw new TraceException(file, d.line(), Rule.DUMP_TOO_LARGE, "dump of " + d.count() + " words; at most "
+                    + MAX_DUMP_WORDS + " words a dump (dump a range with offset= and count=)");
+        }
         long size = d.buffer().size();
         long off = d.offset();
         if (off < 0 || d.count() < 0 || off > size || d.count() > (size - off) / 8) {

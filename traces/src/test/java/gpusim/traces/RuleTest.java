@@ -113,6 +113,7 @@ class RuleTest {
         l.add(c(Rule.EXECUTE_LIST_TYPE, direct("", "draw 3").replace("execute cl\n", "execute cl queue=COMPUTE" + M + "\n")));
         l.add(c(Rule.DUMP_RANGE, direct("") + "dump res offset=64 count=1" + M + "\n"));
         l.add(c(Rule.DUMP_RANGE, "offset past end", direct("") + "dump res offset=72" + M + "\n"));
+        l.add(c(Rule.DUMP_TOO_LARGE, direct("buffer big size=268435456") + "dump big" + M + "\n"));
         l.add(c(Rule.COPY_RANGE, direct("buffer src size=8", "copy_buffer_region res 60 src 0 8" + M)));
         l.add(c(Rule.WRITE_QUERY_RANGE, direct("", "write_query TIMESTAMP 0 0 res 64 64" + M)));
         // ------------------------------------------------------------ D3D12 core runtime
