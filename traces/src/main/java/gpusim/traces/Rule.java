@@ -26,7 +26,8 @@ public enum Rule {
     NOT_IN_BLOCK(Source.FORMAT, "a v, i or end line appears outside a vertex_buffer/index_buffer block"),
     NOT_AT_TOP_LEVEL(Source.FORMAT, "a top-level command appears inside a command_list"),
     VALUE_OUT_OF_RANGE(Source.FORMAT, "a number is outside the range its argument allows"),
-    TEXTURE_TOO_LARGE(Source.FORMAT, "a render target or depth-stencil width or height is not in 1..16384"),
+    TEXTURE_TOO_LARGE(Source.FORMAT, "a render target or depth-stencil width or height is not in 1..16384, "
+            + "or it holds more than 2^30 samples"),
     BAD_SAMPLE_COUNT(Source.FORMAT, "a sample count is not 1, 2, 4, 8 or 16"),
     MEMORY_BUDGET_EXCEEDED(Source.FORMAT, "the resources of the trace would exceed the memory budget"),
     NO_PIPELINE_STATE(Source.FORMAT, "a draw comes before any set_pipeline_state in its command list"),

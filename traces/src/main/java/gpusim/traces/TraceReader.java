@@ -241,6 +241,7 @@ public final class TraceReader {
         int w = dimension("width");
         int h = dimension("height");
         int s = samples();
+        surfaceLimit(w, h, s);
         budget.charge(ResourceSizes.renderTarget(w, h, s), "render_target " + name, args);
         define(new Resource.RenderTarget(name, w, h, s, lx.line));
     }
@@ -255,8 +256,21 @@ public final class TraceReader {
         int s = samples();
         DepthFormat f = args.optEnum("format", DepthFormat.D32_FLOAT, Enums.DEPTH_FORMAT, Rule.BAD_ENUM,
                 D3DEnum.spellings(DepthFormat.class));
+        surfaceLimit(w, h, s);
         budget.charge(ResourceSizes.depthStencil(w, h, s, f), "depth_stencil " + name, args);
         define(new Resource.DepthStencil(name, w, h, s, f, lx.line));
+    }
+
+    /** Most samples one surface may hold in the model (its storage is one Java array, tile-padded). */
+    public static final long MAX_SURFACE_SAMPLES = 1L << 30;
+
+    private void surfaceLimit(int w, int h, int s) {
+        // Padded to whole 32-pixel tiles, the largest DB tile.
+        long padded = ((w + 31L) & ~31L) * ((h + 31L) & ~31L) * s;
+        if (padded > MAX_SURFACE_SAMPLES) {
+            throw args.error(Rule.TEXTURE_TOO_LARGE, w + "x" + h + " at " + s + " samples is " + padded
+                    + " samples (tile-padded); the model holds at most " + MAX_SURFACE_SAMPLES + " a surface");
+        }
     }
 
     /** A texture width or height: 1..16384 (D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION). */

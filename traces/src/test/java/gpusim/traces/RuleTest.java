@@ -93,10 +93,12 @@ class RuleTest {
         l.add(c(Rule.VALUE_OUT_OF_RANGE, "buffer size 0", P + "buffer b size=0" + M + "\n"));
         l.add(c(Rule.TEXTURE_TOO_LARGE, P + "render_target big width=16385 height=1" + M + "\n"));
         l.add(c(Rule.TEXTURE_TOO_LARGE, "zero", P + "depth_stencil d0 width=8 height=0" + M + "\n"));
+        // 16384 x 16384 x 8 samples is 2^31 samples: past the model's 2^30 a surface, whatever the budget.
+        l.add(c(Rule.TEXTURE_TOO_LARGE, "samples", P + "render_target huge width=16384 height=16384 samples=8" + M + "\n"));
         l.add(c(Rule.BAD_SAMPLE_COUNT, P + "render_target r3 width=8 height=8 samples=3" + M + "\n"));
         l.add(c(Rule.MEMORY_BUDGET_EXCEEDED, P + "buffer huge size=99999999999999" + M + "\n"));
         l.add(c(Rule.MEMORY_BUDGET_EXCEEDED, "render target",
-                P + "render_target huge width=16384 height=16384 samples=16" + M + "\n"));
+                P + "render_target huge width=16384 height=16384 samples=4" + M + "\n"));
         l.add(c(Rule.MEMORY_BUDGET_EXCEEDED, "query heap", P + "query_heap big type=OCCLUSION count=100000000" + M + "\n"));
         l.add(c(Rule.NO_PIPELINE_STATE, P + "command_list c2 type=DIRECT\nset_vertex_buffer vb\ndraw 3" + M
                 + "\nclose\n"));
