@@ -254,6 +254,8 @@ public final class DepthBlockCore {
     // Accumulators of the rows of the current tile (fields: the row walk is its own method,
     // small enough for the JIT to compile early and well).
     private long rowCovered;
+    /** The x of each passing pixel of the current row (at most a tile's width). */
+    private final int[] passX = new int[32];
     private long rowPassed;
     private long rowPixels;
 
@@ -281,6 +283,7 @@ public final class DepthBlockCore {
             }
             double zRow = zAtOrigin + dzdy * (y - originY);
             int rowBase = layout.pixel(x0, y) - x0;
+            int run = 0;
             for (int x = x0; x <= x1; x++) {
                 if (!accept && scan.nextMask() == 0) {
                     continue;
@@ -295,9 +298,13 @@ public final class DepthBlockCore {
                         wMax = Math.max(wMax, q);
                     }
                     passed++;
-                    shader.shade(src, t, x, y, idx, 1);
+                    passX[run++] = x;
                     quadBits |= 1L << ((x >> 1) - quadBase);
                 }
+            }
+            if (run > 0) {
+                // The row's passing pixels are shaded together, the triangle's planes loaded once.
+                shader.shadeRow(src, t, y, passX, run, rowBase);
             }
         }
         writtenMin = wMin;

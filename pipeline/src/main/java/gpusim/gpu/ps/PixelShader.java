@@ -52,22 +52,72 @@ public final class PixelShader {
         }
     }
 
-    private void write(TriBatch src, int t, int x, int y, int base, int mask) {
+    /**
+     * Shades single-sample pixels xs[0..n) of row y of triangle {@code t}, whose samples are
+     * at rowBase + x in the depth surface, writing all of each pixel's one sample. The same
+     * arithmetic as {@link #shade}, with the planes hoisted out of the loop.
+     */
+    public void shadeRow(TriBatch src, int t, int y, int[] xs, int n, int rowBase) {
+        if (!writes) {
+            return;
+        }
+        if (blend || channelMask != -1 || !sameLayout || rt.samples != 1) {
+            for (int i = 0; i < n; i++) {
+                int x = xs[i];
+                write(src, t, x, y, sameLayout ? rowBase + x : rt.layout.pixel(x, y), 1);
+            }
+            return;
+        }
         if (t != planeTri || src != planeBatch) {
             setupPlanes(src, t);
             planeTri = t;
             planeBatch = src;
         }
         float[] p = plane;
+        float ry = p[1] * y + p[2];
+        float gy = p[4] * y + p[5];
+        float by = p[7] * y + p[8];
+        float ay = p[10] * y + p[11];
+        float rx = p[0];
+        float gx = p[3];
+        float bx = p[6];
+        float ax = p[9];
+        int[] rgba = rt.rgba;
+        if (affine) {
+            for (int i = 0; i < n; i++) {
+                int x = xs[i];
+                rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
+            }
+            return;
+        }
+        float dx = p[12];
+        float dy = p[13] * y + p[14];
+        for (int i = 0; i < n; i++) {
+            int x = xs[i];
+            float d = dx * x + dy;
+            float inv = d == 0 ? 0 : 1f / d;
+            rgba[rowBase + x] = ColorSurface.pack((rx * x + ry) * inv, (gx * x + gy) * inv, (bx * x + by) * inv,
+                    (ax * x + ay) * inv);
+        }
+    }
+
+    private void write(TriBatch src, int t, int x, int y, int base, int mask) {
+        if (t != planeTri || src != planeBatch) {
+            setupPlanes(src, t);
+            planeTri = t;
+            planeBatch = src;
+        }
+        // Evaluated as p0 x + (p1 y + p2), the order shadeRow uses, so both give the same colour.
+        float[] p = plane;
         float inv = 1f;
         if (!affine) {
-            float d = p[12] * x + p[13] * y + p[14];
+            float d = p[12] * x + (p[13] * y + p[14]);
             inv = d == 0 ? 0 : 1f / d;
         }
-        float r = (p[0] * x + p[1] * y + p[2]) * inv;
-        float g = (p[3] * x + p[4] * y + p[5]) * inv;
-        float b = (p[6] * x + p[7] * y + p[8]) * inv;
-        float a = (p[9] * x + p[10] * y + p[11]) * inv;
+        float r = (p[0] * x + (p[1] * y + p[2])) * inv;
+        float g = (p[3] * x + (p[4] * y + p[5])) * inv;
+        float b = (p[6] * x + (p[7] * y + p[8])) * inv;
+        float a = (p[9] * x + (p[10] * y + p[11])) * inv;
         int[] rgba = rt.rgba;
         if (!blend && mask == 1 && channelMask == -1) {
             rgba[base] = ColorSurface.pack(r, g, b, a);

@@ -46,6 +46,13 @@ public final class ScanConverter {
             int y1 = Math.min((ty << shift) + tileSize - 1, maxY);
             long ylo = (long) y0 * 256 + syMin;
             long yhi = (long) y1 * 256 + syMax;
+            // The y and constant parts of each edge's extremes, the same for the whole tile row.
+            long rowMax0 = c0 + b0 * (b0 >= 0 ? yhi : ylo);
+            long rowMax1 = c1 + b1 * (b1 >= 0 ? yhi : ylo);
+            long rowMax2 = c2 + b2 * (b2 >= 0 ? yhi : ylo);
+            long rowMin0 = c0 + b0 * (b0 >= 0 ? ylo : yhi);
+            long rowMin1 = c1 + b1 * (b1 >= 0 ? ylo : yhi);
+            long rowMin2 = c2 + b2 * (b2 >= 0 ? ylo : yhi);
             for (int tx = minX >> shift; tx <= maxX >> shift; tx++) {
                 if (++owner == dbCount) {
                     owner = 0; // TileMap.owner(tx, ty), without a division per tile
@@ -55,15 +62,15 @@ public final class ScanConverter {
                 long xlo = (long) x0 * 256 + sxMin;
                 long xhi = (long) x1 * 256 + sxMax;
                 // The extreme values of each edge function over the tile's sample rectangle.
-                long max0 = c0 + a0 * (a0 >= 0 ? xhi : xlo) + b0 * (b0 >= 0 ? yhi : ylo);
-                long max1 = c1 + a1 * (a1 >= 0 ? xhi : xlo) + b1 * (b1 >= 0 ? yhi : ylo);
-                long max2 = c2 + a2 * (a2 >= 0 ? xhi : xlo) + b2 * (b2 >= 0 ? yhi : ylo);
+                long max0 = rowMax0 + a0 * (a0 >= 0 ? xhi : xlo);
+                long max1 = rowMax1 + a1 * (a1 >= 0 ? xhi : xlo);
+                long max2 = rowMax2 + a2 * (a2 >= 0 ? xhi : xlo);
                 if (max0 < 0 || max1 < 0 || max2 < 0) {
                     continue;
                 }
-                long min0 = c0 + a0 * (a0 >= 0 ? xlo : xhi) + b0 * (b0 >= 0 ? ylo : yhi);
-                long min1 = c1 + a1 * (a1 >= 0 ? xlo : xhi) + b1 * (b1 >= 0 ? ylo : yhi);
-                long min2 = c2 + a2 * (a2 >= 0 ? xlo : xhi) + b2 * (b2 >= 0 ? ylo : yhi);
+                long min0 = rowMin0 + a0 * (a0 >= 0 ? xlo : xhi);
+                long min1 = rowMin1 + a1 * (a1 >= 0 ? xlo : xhi);
+                long min2 = rowMin2 + a2 * (a2 >= 0 ? xlo : xhi);
                 boolean accept = min0 >= 0 && min1 >= 0 && min2 >= 0;
                 perDb[owner].add(t, tx, ty, accept);
                 tested += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
