@@ -265,6 +265,7 @@ public final class DepthBlockCore {
      */
     private long tileDepthOnly(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept) {
         double dz0 = sampleDz[0];
+        boolean shading = shader.writes();
         int[] d = depth;
         int wMin = writtenMin;
         int wMax = writtenMax;
@@ -298,7 +299,9 @@ public final class DepthBlockCore {
                         wMax = Math.max(wMax, q);
                     }
                     passed++;
-                    passX[run++] = x;
+                    if (shading) {
+                        passX[run++] = x;
+                    }
                     quadBits |= 1L << ((x >> 1) - quadBase);
                 }
             }

@@ -27,6 +27,11 @@ public final class PixelShader {
     private boolean affine;
     private boolean sameLayout;
 
+    /** Whether the bound state writes any colour (a render target and a non-zero write mask). */
+    public boolean writes() {
+        return writes;
+    }
+
     /** Binds the draw state of the pixels that follow. */
     public void begin(DrawState st) {
         rt = st.rt();
