@@ -76,12 +76,11 @@ public final class MemoryRequest {
         return data;
     }
 
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     /** The little-endian 64-bit word at byte {@code offset} of the data. */
     public long longAt(int offset) {
-        long v = 0;
-        for (int i = 7; i >= 0; i--) {
-            v = (v << 8) | (data[offset + i] & 0xFF);
-        }
-        return v;
+        return (long) LONG_LE.get(data, offset);
     }
 }

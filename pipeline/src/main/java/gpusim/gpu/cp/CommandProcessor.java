@@ -8,6 +8,7 @@ import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
+import gpusim.gpu.query.QueryState;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
@@ -502,32 +503,39 @@ public final class CommandProcessor implements Component {
 
     private boolean resolve(Command.ResolveQueryData q, long now) {
         QueryHeapType ht = q.heap().type();
-        long slotBytes = QueryLayout.slotBytes(ht, ctx.dbCount);
+        int slotBytes = (int) QueryLayout.slotBytes(ht, ctx.dbCount);
         long base = res.querySlot(q.heap(), q.start());
         if (phase == 0) {
             if (resolveWaitStart < 0) {
                 resolveWaitStart = now;
+                resolveFrom = 0;
+                resolveData = new byte[slotBytes * q.count()];
             } else if (now - resolveWaitStart > deadlockCycles) {
                 throw new gpusim.sim.DeadlockException(now, "  resolve at line " + q.line() + " waited "
                         + (now - resolveWaitStart) + " cycles for query counters that were never written\n"
                         + engine.dump());
             }
-            read(base, (int) (slotBytes * q.count()));
+            // Read the slots not yet known to be complete (all of them the first time).
+            read(base + (long) resolveFrom * slotBytes, slotBytes * (q.count() - resolveFrom));
             phase = 1;
             return false;
         }
         if (phase == 1) {
-            QueryResolver.Result r = resolver.resolve(q.type(), ht, res.queryState(q.heap()), q.start(), q.count(),
-                    lastRead);
-            if (r == null) {
-                // Not every counter has landed yet: read again later (WAIT_REG_MEM).
+            System.arraycopy(lastRead.data(), 0, resolveData, resolveFrom * slotBytes, lastRead.size());
+            QueryState st = res.queryState(q.heap());
+            int pending = resolver.firstPending(ht, st, q.start(), q.count(), resolveData, resolveFrom);
+            if (pending < q.count()) {
+                // A counter has not landed yet: like WAIT_REG_MEM, read again later, from that query on.
                 polls.inc();
+                resolveFrom = pending;
                 busyUntil = now + pollCycles;
                 phase = 0;
                 return false;
             }
+            QueryResolver.Result r = resolver.resolve(q.type(), ht, st, q.start(), q.count(), resolveData);
             write(res.address(q.buffer()) + q.offset(), r.words());
             resolveWaitStart = -1;
+            resolveData = null;
             phase = 2;
             return false;
         }
@@ -536,6 +544,8 @@ public final class CommandProcessor implements Component {
 
     private long copyDone;
     private long resolveWaitStart = -1;
+    private int resolveFrom;
+    private byte[] resolveData;
     private long reuseWaitStart = -1;
 
     private boolean copy(Command.CopyBufferRegion c) {

@@ -23,6 +23,54 @@ public final class QueryResolver {
 
     public Result resolve(QueryType type, QueryHeapType heap, QueryState state, int start, int count,
                           MemoryRequest read) {
+        return resolve(type, heap, state, start, count, read.data());
+    }
+
+    /**
+     * The first query of [start, start + count) (as an offset from start, from {@code from} on)
+     * that has been ended but whose end word is not written yet in {@code data} (the slots of
+     * the whole range), or {@code count} if there is none.
+     */
+    public int firstPending(QueryHeapType heap, QueryState state, int start, int count, byte[] data, int from) {
+        int slot = (int) QueryLayout.slotBytes(heap, dbCount);
+        for (int i = from; i < count; i++) {
+            if (!state.ended(start + i)) {
+                continue;
+            }
+            int base = i * slot;
+            switch (heap) {
+                case OCCLUSION:
+                    for (int d = 0; d < dbCount; d++) {
+                        if ((word(data, base + d * 16 + 8) & QueryLayout.WRITTEN) == 0) {
+                            return i;
+                        }
+                    }
+                    break;
+                case PIPELINE_STATISTICS:
+                case PIPELINE_STATISTICS1:
+                case SO_STATISTICS: {
+                    int block = QueryLayout.blockBytes(heap);
+                    if ((word(data, base + block + QueryLayout.fields(heap) * 8) & QueryLayout.WRITTEN) == 0) {
+                        return i;
+                    }
+                    break;
+                }
+                default:
+                    break;
+            }
+        }
+        return count;
+    }
+
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    private static long word(byte[] data, int offset) {
+        return (long) LONG_LE.get(data, offset);
+    }
+
+    /** As {@link #resolve(QueryType, QueryHeapType, QueryState, int, int, MemoryRequest)}, over the slots' bytes. */
+    public Result resolve(QueryType type, QueryHeapType heap, QueryState state, int start, int count, byte[] data) {
         int slot = (int) QueryLayout.slotBytes(heap, dbCount);
         int perQuery = type.resultBytes() / 8;
         long[] out = new long[perQuery * count];
@@ -36,8 +84,8 @@ public final class QueryResolver {
                     }
                     long sum = 0;
                     for (int d = 0; d < dbCount; d++) {
-                        long begin = read.longAt(base + d * 16);
-                        long end = read.longAt(base + d * 16 + 8);
+                        long begin = word(data, base + d * 16);
+                        long end = word(data, base + d * 16 + 8);
                         // Only the end word is waited for: the DB writes a query's begin before its
                         // end and memory keeps their order, so a written end implies its begin.
                         if ((end & QueryLayout.WRITTEN) == 0) {
@@ -50,7 +98,7 @@ public final class QueryResolver {
                 }
                 case TIMESTAMP:
                 case COPY_QUEUE_TIMESTAMP:
-                    out[i] = read.longAt(base);
+                    out[i] = word(data, base);
                     break;
                 case PIPELINE_STATISTICS:
                 case PIPELINE_STATISTICS1:
@@ -60,11 +108,11 @@ public final class QueryResolver {
                     }
                     int fields = QueryLayout.fields(heap);
                     int block = QueryLayout.blockBytes(heap);
-                    if ((read.longAt(base + block + fields * 8) & QueryLayout.WRITTEN) == 0) {
+                    if ((word(data, base + block + fields * 8) & QueryLayout.WRITTEN) == 0) {
                         return null;
                     }
                     for (int f = 0; f < Math.min(fields, perQuery); f++) {
-                        out[i * perQuery + f] = read.longAt(base + block + f * 8) - read.longAt(base + f * 8);
+                        out[i * perQuery + f] = word(data, base + block + f * 8) - word(data, base + f * 8);
                     }
                     break;
                 }
