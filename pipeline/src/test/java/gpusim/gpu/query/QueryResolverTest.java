@@ -67,6 +67,27 @@ class QueryResolverTest {
     }
 
     @Test
+    void pollingResumesFromTheFirstQueryNotYetWritten() {
+        // Queries 0 and 2 ended and written, 1 ended but DB1's end word missing, 3 never ended.
+        QueryState st = new QueryState(4);
+        for (int q = 0; q < 3; q++) {
+            st.begin(q, QueryType.OCCLUSION);
+            st.end(q, QueryType.OCCLUSION, null);
+        }
+        QueryResolver r = new QueryResolver(2);
+        byte[] data = memory(1 | W, 2 | W, 1 | W, 2 | W,
+                3 | W, 4 | W, 3 | W, 4,
+                5 | W, 6 | W, 5 | W, 6 | W,
+                0, 0, 0, 0).data();
+        assertEquals(1, r.firstPending(QueryHeapType.OCCLUSION, st, 0, 4, data, 0));
+        assertEquals(1, r.firstPending(QueryHeapType.OCCLUSION, st, 0, 4, data, 1));
+        assertEquals(4, r.firstPending(QueryHeapType.OCCLUSION, st, 0, 4, data, 2), "2 is written, 3 never ended");
+        // Range [1, 3): query 1 is its offset 0.
+        byte[] tail = memory(3 | W, 4 | W, 3 | W, 4 | W, 5 | W, 6 | W, 5 | W, 6 | W).data();
+        assertEquals(2, r.firstPending(QueryHeapType.OCCLUSION, st, 1, 2, tail, 0));
+    }
+
+    @Test
     void queryNotEndedResolvesToZeroWithoutWaiting() {
         QueryState st = new QueryState(3);
         st.begin(1, QueryType.OCCLUSION);
