@@ -91,11 +91,6 @@ public final class Engine {
         }
     }
 
-    /** Wakes a component by index (for components that keep their own index). */
-    public void wakeIndex(int index, long cycle) {
-        wake(index, cycle);
-    }
-
     public int index(Component c) {
         return indexOf(c);
     }

@@ -92,10 +92,6 @@ public final class GpuContext {
         }
     }
 
-    public boolean someoneWaitsForIdle() {
-        return idleWaiter != null;
-    }
-
     public long totalCycles() {
         return totalCycles;
     }

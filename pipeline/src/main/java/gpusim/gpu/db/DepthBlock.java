@@ -49,10 +49,6 @@ public final class DepthBlock extends PipeStage {
                 "samples of the tiles hierarchical Z rejected (covered or not)");
     }
 
-    public DepthBlockCore core() {
-        return core;
-    }
-
     @Override
     protected long process(Work w, long now) {
         if (w instanceof TileBatch tb) {

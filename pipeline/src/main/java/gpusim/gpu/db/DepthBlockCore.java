@@ -82,11 +82,6 @@ public final class DepthBlockCore {
         return index;
     }
 
-    /** The ZPASS counter now. */
-    public long zpass() {
-        return zpass;
-    }
-
     /** Records this DB's counter in a query marker (the value it will write to memory). */
     public void snapshot(Marker m) {
         m.dbCounters[index] = zpass;

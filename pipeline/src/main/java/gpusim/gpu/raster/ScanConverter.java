@@ -140,10 +140,6 @@ public final class ScanConverter {
         return m;
     }
 
-    public int fullMask() {
-        return fullMask;
-    }
-
     /**
      * Every covered pixel of triangle {@code t} with its sample mask, in the order the
      * hardware path visits them (tiles of the bounding box row by row, quads within a tile):

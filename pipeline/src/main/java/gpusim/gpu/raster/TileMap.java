@@ -23,7 +23,4 @@ public final class TileMap {
         return (tx + ty) % dbCount;
     }
 
-    public int ownerOfPixel(int x, int y) {
-        return owner(x >> tileShift, y >> tileShift);
-    }
 }
