@@ -30,6 +30,19 @@ final class ProgressLine implements Gpu.Progress {
         err.flush();
     }
 
+    /**
+     * Whether standard error is a terminal (progress is for people watching, not for logs).
+     * Linux: /proc/self/fd/2 links to a tty or pts device; elsewhere, a console means a terminal.
+     */
+    static boolean stderrIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
+    }
+
     /** Clears the line if anything was drawn. */
     void finish() {
         if (drawn) {

@@ -91,7 +91,7 @@ public final class RunCommand implements Callable<Integer> {
         long tValidated = System.nanoTime();
         RunResult result;
         try {
-            ProgressLine progress = System.console() != null && !quiet ? new ProgressLine(err) : null;
+            ProgressLine progress = !quiet && ProgressLine.stderrIsTerminal() ? new ProgressLine(err) : null;
             result = new Gpu(t, config).run(progress);
             if (progress != null) {
                 progress.finish();
