@@ -5,8 +5,6 @@ import gpusim.api.CullMode;
 import gpusim.api.DepthFormat;
 import gpusim.gpu.db.DepthBlockCore;
 import gpusim.gpu.db.DepthSurface;
-import gpusim.gpu.raster.SamplePattern;
-import gpusim.gpu.raster.ScanConverter;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.setup.TriangleSetup;
 import gpusim.gpu.work.DrawState;
@@ -30,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Rasterization + depth test on large triangles, one core: a 1024x1024 square of two
- * triangles is binned to tiles, scan-converted exactly and depth-tested (LESS_EQUAL, with
+ * triangles is binned to one DB, whose tiles are tested whole, scan-converted exactly and depth-tested (LESS_EQUAL, with
  * depth writes, D32_FLOAT; hierarchical Z off so every sample is tested) by one DB core,
  * no render target bound (no colour work).
  * Reports covered samples per second ("samples" counter). Target: at least 200 M/s.
@@ -51,7 +49,6 @@ public class RasterDepthBenchmark {
     private TriBatch batch;
     private DepthBlockCore db;
     private TileMap tiles;
-    private SamplePattern pattern;
     private final TileBatch[] bins = {new TileBatch()};
 
     /** Covered samples processed, reported per second. */
@@ -70,7 +67,6 @@ public class RasterDepthBenchmark {
     public void setup() {
         tiles = new TileMap(1, 8);
         db = new DepthBlockCore(0, tiles, false);
-        pattern = SamplePattern.of(samples);
         DepthSurface ds = new DepthSurface("ds", SIZE, SIZE, samples, DepthFormat.D32_FLOAT, 8);
         java.util.Arrays.fill(ds.depth, Float.floatToIntBits(1.0f));
         PipelineState p = PipelineState.defaults("pso", 0);
@@ -107,7 +103,7 @@ public class RasterDepthBenchmark {
     public long rasterizeAndDepthTest(Counters counters) {
         bins[0].reset(batch, 0);
         for (int t = 0; t < batch.count; t++) {
-            ScanConverter.binTiles(batch, t, pattern, tiles, bins);
+            bins[0].add(t); // one DB owns every tile: the rasterizer bins each triangle to it
         }
         long tested = db.test(bins[0]);
         counters.samples += tested;

@@ -40,8 +40,11 @@ public final class ConfigKeys {
             "pixel shading cost per 2x2 quad when a pipeline state does not set ps_cycles");
     public static final ConfigKey SETUP_PRIMS = ConfigKey.range("setup.prims_per_clock", 1, 1, 64, "primitives/cycle",
             "clip, cull and setup rate");
+    public static final ConfigKey RASTER_TRIS = ConfigKey.range("raster.tris_per_clock", 1, 1, 64, "triangles/cycle",
+            "rasterizer binning rate: triangles sent on to the depth blocks' scan converters");
     public static final ConfigKey RASTER_SAMPLES = ConfigKey.range("raster.samples_per_clock", 64, 1, 4096,
-            "samples/cycle", "rasterizer coverage rate per depth block's screen region");
+            "samples/cycle", "scan-conversion rate of each depth block's scan converter (sample positions of the "
+                    + "tiles a triangle does not trivially miss)");
     public static final ConfigKey DB_SAMPLES = ConfigKey.range("db.samples_per_clock", 16, 1, 4096, "samples/cycle",
             "depth/stencil test rate of one DB");
     public static final ConfigKey CB_PIXELS = ConfigKey.range("cb.pixels_per_clock", 8, 1, 4096, "pixels/cycle",
@@ -60,7 +63,7 @@ public final class ConfigKeys {
 
     public static final List<ConfigKey> ALL = List.of(CLOCK_MHZ, TIMESTAMP_HZ, DB_COUNT, DB_TILE, DEADLOCK_CYCLES,
             MEMORY_BUDGET, MEMORY_ALIGNMENT, MEMORY_QUEUE, MEMORY_LATENCY, MEMORY_BYTES_PER_CYCLE, CP_CYCLES, POLL_CYCLES, IA_VERTS, SHADER_UNITS,
-            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_SAMPLES, DB_SAMPLES, HIZ_ENABLED, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY, SIM_THREADS);
+            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_TRIS, RASTER_SAMPLES, DB_SAMPLES, HIZ_ENABLED, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY, SIM_THREADS);
 
     public static ConfigKey find(String name) {
         for (ConfigKey k : ALL) {

@@ -21,13 +21,16 @@ import gpusim.sim.Stat;
  *
  * <p>The functional work (scan conversion of its tiles, hierarchical Z, depth/stencil,
  * counter, shading of its region) is its {@link DepthBlockCore}'s. This component charges
- * ceil(samples tested / db.samples_per_clock) cycles a batch, and clears at four times
- * that rate, then passes the batch on to the pixel stage.
+ * max(ceil(scan samples / raster.samples_per_clock), ceil(samples tested /
+ * db.samples_per_clock)) cycles a batch, clears at four times the test rate, then passes
+ * the batch on to the pixel stage.
  */
 public final class DepthBlock extends PipeStage {
     private final int index;
     private final DepthBlockCore core;
     private final long samplesPerClock;
+    private final long scanPerClock;
+    private final Stat.Scalar scanSamples;
     private final Stat.Scalar samplesIn;
     private final Stat.Scalar samplesPassed;
     private final Stat.Scalar counterWrites;
@@ -40,6 +43,9 @@ public final class DepthBlock extends PipeStage {
         this.index = index;
         this.core = core;
         this.samplesPerClock = ctx.config().get(ConfigKeys.DB_SAMPLES);
+        this.scanPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
+        this.scanSamples = stats.scalar("scan_samples", "samples",
+                "sample positions of its tiles that triangles do not trivially miss (scan-conversion work)");
         this.samplesIn = stats.scalar("samples_tested", "samples", "covered samples depth/stencil tested");
         this.samplesPassed = stats.scalar("samples_passed", "samples", "samples that passed depth and stencil");
         this.counterWrites = stats.scalar("counter_writes", "writes", "occlusion counter snapshots written to memory");
@@ -53,12 +59,14 @@ public final class DepthBlock extends PipeStage {
     protected long process(Work w, long now) {
         if (w instanceof TileBatch tb) {
             FunctionalLanes.await(tb.done);
+            scanSamples.add(tb.scanSamples);
             samplesIn.add(tb.samplesTested);
             samplesPassed.add(tb.samplesPassed);
             hizRejectedTiles.add(tb.hizRejectedTiles);
             hizRejectedSamples.add(tb.hizRejectedSamples);
             emit(out, tb);
-            return ceilDiv(tb.samplesTested, samplesPerClock);
+            // The scan converter and the depth/stencil pipe work in step: the slower sets the pace.
+            return Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.samplesTested, samplesPerClock));
         }
         Marker m = (Marker) w;
         if (m.dbDone != null && m.dbDone[index] != null) {

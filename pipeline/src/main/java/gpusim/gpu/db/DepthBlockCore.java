@@ -174,70 +174,83 @@ public final class DepthBlockCore {
         long quads = 0;
         long tested = 0;
         long passed = 0;
-        int lastTri = -1;
         int full = (1 << sp.samples) - 1;
+        int shift = tiles.tileShift;
+        int dbCount = tiles.dbCount;
+        long scanned = 0;
         for (int i = 0; i < tb.count; i++) {
             int t = tb.tri[i];
-            if (t != lastTri) {
-                scan.prepare(src, t, sp);
-                prepareTriangle(src, t);
-                lastTri = t;
-            }
-            int tx = tb.tile[i] & 0xFFFF;
-            int ty = tb.tile[i] >>> 16;
-            int x0 = Math.max(tx * ts, bbox[t * 4]);
-            int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
-            int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
-            int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);
-            int hizIndex = 0;
-            if (hiz) {
-                hizIndex = ty * ds.hizTilesX + tx;
-                if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
-                    tb.hizRejectedTiles++;
-                    tb.hizRejectedSamples += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
-                    continue;
-                }
-            }
-            boolean accept = tb.accept[i];
-            writtenMin = Integer.MAX_VALUE;
-            writtenMax = Integer.MIN_VALUE;
-            rowCovered = 0;
-            rowPassed = 0;
-            rowPixels = 0;
-            long quadBits = 0;
-            if (samples == 1 && ds != null && depthOn && !stencilOn) {
-                quads += tileDepthOnly(src, t, x0, y0, x1, y1, accept);
-            } else {
-                for (int y = y0; y <= y1; y++) {
-                    if ((y & 1) == 0) {
-                        // A new row of 2x2 quads: count the quads the previous one shaded.
-                        quads += Long.bitCount(quadBits);
-                        quadBits = 0;
+            scan.prepare(src, t, sp);
+            prepareTriangle(src, t);
+            int tx0 = bbox[t * 4] >> shift;
+            int ty0 = bbox[t * 4 + 1] >> shift;
+            int tx1 = bbox[t * 4 + 2] >> shift;
+            int ty1 = bbox[t * 4 + 3] >> shift;
+            // This DB's tiles of the triangle's bounding box, row by row.
+            for (int ty = ty0; ty <= ty1; ty++) {
+                for (int tx = tiles.firstOwned(index, tx0, ty); tx <= tx1; tx += dbCount) {
+                    int x0 = Math.max(tx * ts, bbox[t * 4]);
+                    int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
+                    int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
+                    int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);
+                    // The tile tested whole against the three edges: missed, inside, or partial.
+                    int coverage = scan.classify(x0, y0, x1, y1);
+                    if (coverage < 0) {
+                        continue;
                     }
-                    quadBits |= row(src, t, y, x0, x1, accept, full);
-                }
-            }
-            long tileCovered = rowCovered;
-            long tilePassed = rowPassed;
-            pixels += rowPixels;
-            quads += Long.bitCount(quadBits);
-            tested += tileCovered;
-            passed += tilePassed;
-            if (hizEnabled && ds != null && writtenMin <= writtenMax) {
-                hizIndex = ty * ds.hizTilesX + tx;
-                boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts
-                        && x1 == Math.min(tx * ts + ts, ds.width) - 1 && y1 == Math.min(ty * ts + ts, ds.height) - 1
-                        && tilePassed == tileCovered;
-                if (wholeTile) {
-                    // Every sample of the tile was just written: the bounds are exact again.
-                    ds.hizMin[hizIndex] = writtenMin;
-                    ds.hizMax[hizIndex] = writtenMax;
-                } else {
-                    ds.hizMin[hizIndex] = Math.min(ds.hizMin[hizIndex], writtenMin);
-                    ds.hizMax[hizIndex] = Math.max(ds.hizMax[hizIndex], writtenMax);
+                    boolean accept = coverage > 0;
+                    scanned += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
+                    int hizIndex = 0;
+                    if (hiz) {
+                        hizIndex = ty * ds.hizTilesX + tx;
+                        if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+                            tb.hizRejectedTiles++;
+                            tb.hizRejectedSamples += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
+                            continue;
+                        }
+                    }
+                    writtenMin = Integer.MAX_VALUE;
+                    writtenMax = Integer.MIN_VALUE;
+                    rowCovered = 0;
+                    rowPassed = 0;
+                    rowPixels = 0;
+                    long quadBits = 0;
+                    if (samples == 1 && ds != null && depthOn && !stencilOn) {
+                        quads += tileDepthOnly(src, t, x0, y0, x1, y1, accept);
+                    } else {
+                        for (int y = y0; y <= y1; y++) {
+                            if ((y & 1) == 0) {
+                                // A new row of 2x2 quads: count the quads the previous one shaded.
+                                quads += Long.bitCount(quadBits);
+                                quadBits = 0;
+                            }
+                            quadBits |= row(src, t, y, x0, x1, accept, full);
+                        }
+                    }
+                    long tileCovered = rowCovered;
+                    long tilePassed = rowPassed;
+                    pixels += rowPixels;
+                    quads += Long.bitCount(quadBits);
+                    tested += tileCovered;
+                    passed += tilePassed;
+                    if (hizEnabled && ds != null && writtenMin <= writtenMax) {
+                        hizIndex = ty * ds.hizTilesX + tx;
+                        boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts
+                                && x1 == Math.min(tx * ts + ts, ds.width) - 1 && y1 == Math.min(ty * ts + ts, ds.height) - 1
+                                && tilePassed == tileCovered;
+                        if (wholeTile) {
+                            // Every sample of the tile was just written: the bounds are exact again.
+                            ds.hizMin[hizIndex] = writtenMin;
+                            ds.hizMax[hizIndex] = writtenMax;
+                        } else {
+                            ds.hizMin[hizIndex] = Math.min(ds.hizMin[hizIndex], writtenMin);
+                            ds.hizMax[hizIndex] = Math.max(ds.hizMax[hizIndex], writtenMax);
+                        }
+                    }
                 }
             }
         }
+        tb.scanSamples = scanned;
         zpass += passed;
         tb.samplesTested = tested;
         tb.samplesPassed = passed;

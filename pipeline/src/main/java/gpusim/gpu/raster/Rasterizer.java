@@ -14,30 +14,29 @@ import java.util.ArrayDeque;
 import java.util.List;
 
 /**
- * The rasterizer: tests each set-up triangle against the screen tiles of its bounding box
- * and sends each depth block the tiles it owns (trivially accepted or partial), one tile
- * batch per DB per triangle batch; the DBs' scan converters find the exact samples.
- * Markers are broadcast to every DB, behind all earlier work. Costs
- * ceil(samples of the binned tiles / raster.samples_per_clock) cycles a batch: the
- * scan-conversion work, wherever the simulator computes it.
+ * The rasterizer's front: bins each set-up triangle to every depth block whose screen tiles
+ * its bounding box covers, one batch per DB per triangle batch. Each DB's scan converter
+ * then tests its own tiles of the triangle whole, and walks the partial ones sample by
+ * sample (per-region scan conversion, as GPUs with one scan converter per render back end
+ * do). Markers are broadcast to every DB, behind all earlier work. Costs
+ * ceil(triangles / raster.tris_per_clock) cycles a batch.
  */
 public final class Rasterizer extends PipeStage {
     private List<BoundedQueue<Work>> out;
     private final TileMap tiles;
-    private final long samplesPerClock;
+    private final long trisPerClock;
     private final ArrayDeque<TileBatch> pool;
     private final TileBatch[] perDb;
-    private final gpusim.sim.Stat.Scalar samplesTested;
-    private final gpusim.sim.Stat.Scalar tilesBinned;
+    private final gpusim.sim.Stat.Scalar binned;
 
     public Rasterizer(GpuContext ctx, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<TileBatch> pool) {
-        super(ctx, "raster", "rasterizer: coverage with the top-left rule and standard sample patterns", in);
+        super(ctx, "raster", "rasterizer front: bins triangles to the depth blocks whose tiles they cover", in);
         this.tiles = tiles;
         this.pool = pool;
-        this.samplesPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
+        this.trisPerClock = ctx.config().get(ConfigKeys.RASTER_TRIS);
         this.perDb = new TileBatch[tiles.dbCount];
-        this.samplesTested = stats.scalar("samples_tested", "samples", "sample positions of the binned tiles (scan-conversion work)");
-        this.tilesBinned = stats.scalar("tiles_binned", "tiles", "triangle tiles not trivially rejected, sent to DBs");
+        this.binned = stats.scalar("triangles_binned", "triangles",
+                "triangles sent to DBs, counted once for every DB whose tiles their bounding box covers");
     }
 
     public void connect(List<BoundedQueue<Work>> perDbQueues, DepthBlockCore[] cores, FunctionalLanes lanes) {
@@ -92,26 +91,36 @@ public final class Rasterizer extends PipeStage {
             fb.reset(b, d);
             perDb[d] = fb;
         }
-        SamplePattern sp = SamplePattern.of(b.state.samples());
-        long tested = 0;
+        int shift = tiles.tileShift;
         for (int t = 0; t < b.count; t++) {
-            tested += ScanConverter.binTiles(b, t, sp, tiles, perDb);
+            int minX = b.bbox[t * 4];
+            int minY = b.bbox[t * 4 + 1];
+            int maxX = b.bbox[t * 4 + 2];
+            int maxY = b.bbox[t * 4 + 3];
+            if (minX > maxX || minY > maxY) {
+                continue;
+            }
+            for (int d = 0; d < perDb.length; d++) {
+                if (tiles.ownsAny(d, minX >> shift, minY >> shift, maxX >> shift, maxY >> shift)) {
+                    perDb[d].add(t);
+                }
+            }
         }
-        samplesTested.add(tested);
         for (int d = 0; d < perDb.length; d++) {
             TileBatch fb = perDb[d];
             if (fb.count > 0) {
-                tilesBinned.add(fb.count);
+                binned.add(fb.count);
                 DepthBlockCore core = cores[d];
                 // The DB's functional work starts now, in order on its lane; the clocked DB
                 // waits for it when the batch reaches it.
                 fb.done = lanes.submit(d, () -> core.test(fb));
                 emit(out.get(d), fb);
             } else {
+                fb.source = null;
                 pool.push(fb);
             }
             perDb[d] = null;
         }
-        return ceilDiv(tested, samplesPerClock);
+        return ceilDiv(b.count, trisPerClock);
     }
 }

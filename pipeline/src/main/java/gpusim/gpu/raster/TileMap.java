@@ -23,4 +23,27 @@ public final class TileMap {
         return (tx + ty) % dbCount;
     }
 
+    /** The first tile column at or after {@code tx0} in row {@code ty} that DB {@code db} owns (then every dbCount-th). */
+    public int firstOwned(int db, int tx0, int ty) {
+        int k = Math.floorMod(db - tx0 - ty, dbCount);
+        return tx0 + k;
+    }
+
+    /**
+     * Whether DB {@code db} owns any tile of the tile range [tx0..tx1] x [ty0..ty1]. With the
+     * diagonal interleave, a range whose width plus height is more than dbCount touches
+     * every DB.
+     */
+    public boolean ownsAny(int db, int tx0, int ty0, int tx1, int ty1) {
+        if ((tx1 - tx0 + 1) + (ty1 - ty0) >= dbCount) {
+            return true;
+        }
+        for (int ty = ty0; ty <= ty1; ty++) {
+            if (firstOwned(db, tx0, ty) <= tx1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
 }

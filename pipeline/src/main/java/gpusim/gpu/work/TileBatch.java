@@ -1,11 +1,11 @@
 package gpusim.gpu.work;
 
 /**
- * The rasterizer's coarse output for one depth block: the (triangle, tile) pairs of a
- * triangle batch that touch the DB's tiles, each marked trivially accepted (every sample
- * of the tile inside all three edges) or partial. The DB's core finds the exact samples,
- * tests, shades, and leaves here the figures the clocked DB and pixel stage charge cycles
- * for. Primitive arrays, reused through a pool.
+ * The rasterizer's coarse output for one depth block: the triangles of a triangle batch
+ * whose bounding box covers at least one of the DB's tiles. The DB's core walks its own
+ * tiles of each, tests them whole against the edges, finds the exact samples, tests depth
+ * and stencil, shades, and leaves here the figures the clocked DB and pixel stage charge
+ * cycles for. Reused through a pool.
  */
 public final class TileBatch implements Work {
     public TriBatch source;
@@ -13,11 +13,10 @@ public final class TileBatch implements Work {
     public int db;
     public int count;
     public int[] tri = new int[64];
-    /** tile x | tile y << 16 */
-    public int[] tile = new int[64];
-    public boolean[] accept = new boolean[64];
     /** The DB core's job for this batch; its figures below are valid once it is done. */
     public java.util.concurrent.CompletableFuture<Void> done;
+    /** Sample positions of the DB's tiles that the triangles do not trivially miss (scan-conversion work). */
+    public long scanSamples;
     public long samplesTested;
     public long samplesPassed;
     public long pixels;
@@ -31,6 +30,7 @@ public final class TileBatch implements Work {
         this.db = db;
         this.count = 0;
         this.done = null;
+        this.scanSamples = 0;
         this.samplesTested = 0;
         this.samplesPassed = 0;
         this.pixels = 0;
@@ -39,17 +39,11 @@ public final class TileBatch implements Work {
         this.hizRejectedSamples = 0;
     }
 
-    public void add(int t, int tx, int ty, boolean full) {
+    public void add(int t) {
         if (count == tri.length) {
-            int n = count * 2;
-            tri = java.util.Arrays.copyOf(tri, n);
-            tile = java.util.Arrays.copyOf(tile, n);
-            accept = java.util.Arrays.copyOf(accept, n);
+            tri = java.util.Arrays.copyOf(tri, count * 2);
         }
-        tri[count] = t;
-        tile[count] = tx | (ty << 16);
-        accept[count] = full;
-        count++;
+        tri[count++] = t;
     }
 
     @Override

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gpusim.gpu.setup.TriangleSetup;
 import gpusim.gpu.work.DrawState;
 import gpusim.gpu.work.FragmentBatch;
-import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.TriBatch;
 import gpusim.trace.PipelineState;
 
@@ -88,25 +87,31 @@ final class RasterHarness {
                 assertTrue(out.mask[i] != 0, "empty fragment emitted");
                 mask[t][y][x] = out.mask[i];
             }
-            TileBatch[] bins = new TileBatch[dbCount];
-            for (int d = 0; d < dbCount; d++) {
-                bins[d] = new TileBatch();
-                bins[d].reset(b, d);
-            }
-            ScanConverter.binTiles(b, t, sp, map, bins);
-            boolean[][] binned = new boolean[(height >> map.tileShift) + 1][(width >> map.tileShift) + 1];
-            for (TileBatch bin : bins) {
-                for (int i = 0; i < bin.count; i++) {
-                    int tx = bin.tile[i] & 0xFFFF;
-                    int ty = bin.tile[i] >>> 16;
-                    assertEquals(bin.db, map.owner(tx, ty), "tile " + tx + "," + ty + " binned to the wrong DB");
-                    binned[ty][tx] = true;
+            // Binning: every DB that owns a tile of the bounding box gets the triangle, and the
+            // tiles a DB walks (firstOwned, then every dbCount-th) are exactly the ones it owns.
+            int shift = map.tileShift;
+            int tx0 = b.bbox[t * 4] >> shift;
+            int ty0 = b.bbox[t * 4 + 1] >> shift;
+            int tx1 = b.bbox[t * 4 + 2] >> shift;
+            int ty1 = b.bbox[t * 4 + 3] >> shift;
+            boolean[][] walked = new boolean[(height >> shift) + 2][(width >> shift) + 2];
+            if (b.bbox[t * 4] <= b.bbox[t * 4 + 2] && b.bbox[t * 4 + 1] <= b.bbox[t * 4 + 3]) {
+                for (int d = 0; d < dbCount; d++) {
+                    boolean any = false;
+                    for (int ty = ty0; ty <= ty1; ty++) {
+                        for (int tx = map.firstOwned(d, tx0, ty); tx <= tx1; tx += dbCount) {
+                            assertEquals(d, map.owner(tx, ty), "tile " + tx + "," + ty + " walked by the wrong DB");
+                            walked[ty][tx] = true;
+                            any = true;
+                        }
+                    }
+                    assertEquals(any, map.ownsAny(d, tx0, ty0, tx1, ty1), "ownsAny disagrees for DB " + d);
                 }
             }
             for (int y = 0; y < height; y++) {
                 for (int x = 0; x < width; x++) {
                     if (mask[t][y][x] != 0) {
-                        assertTrue(binned[y >> map.tileShift][x >> map.tileShift], "covered pixel's tile not binned");
+                        assertTrue(walked[y >> shift][x >> shift], "covered pixel's tile not walked by its DB");
                     }
                 }
             }
