@@ -31,12 +31,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ConformanceTest {
     static final String DIR = "conformance/";
 
+    /** The 60 conformance cases and the example. */
     static Stream<Arguments> cases() {
+        return Stream.concat(conformanceCases(), Stream.of(Arguments.of("predication-queries")));
+    }
+
+    /** The 60 conformance cases (the 300-frame example is left to the default-configuration test, for speed). */
+    static Stream<Arguments> conformanceCases() {
         List<Arguments> out = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             out.add(Arguments.of(String.format("case-%03d", i)));
         }
-        out.add(Arguments.of("predication-queries"));
         return out.stream();
     }
 
@@ -80,15 +85,27 @@ class ConformanceTest {
 
     /** Configurations that change the machine, not the API: results must not move. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("cases")
+    @MethodSource("conformanceCases")
     void resultsDoNotDependOnTheMachineShape(String name) throws IOException {
-        if (name.startsWith("predication-queries")) {
-            return; // 300 frames: covered by the default-configuration test; keeps the suite fast
-        }
         Config c = Config.defaults().with("db.count=7").with("db.tile=16").with("hiz.enabled=off")
                 .with("queue.depth=2").with("memory.latency=7").with("memory.bytes_per_cycle=8");
         assertDumps(name, run(name, c));
         Config one = Config.defaults().with("db.count=1").with("db.tile=32");
         assertDumps(name, run(name, one));
+    }
+
+    /**
+     * The depth blocks' functional work on worker threads from the first batch: the same
+     * dumps and the same cycle count, to the cycle, as on one thread.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("conformanceCases")
+    void workerThreadsChangeNothing(String name) throws IOException {
+        Config one = Config.defaults().with("sim.threads=1");
+        Config many = Config.defaults().with("sim.threads=3").with("sim.threads_after_ms=0");
+        RunResult a = run(name, one);
+        RunResult b = run(name, many);
+        assertDumps(name, b);
+        assertEquals(a.cycles(), b.cycles(), name + ": cycles with worker threads");
     }
 }

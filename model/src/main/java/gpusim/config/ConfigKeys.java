@@ -54,6 +54,9 @@ public final class ConfigKeys {
     public static final ConfigKey SIM_THREADS = ConfigKey.range("sim.threads", 0, 0, 256, "threads",
             "host threads for the depth blocks' functional work (0: one per core, up to db.count; 1: none); "
                     + "never changes results or cycles");
+    public static final ConfigKey SIM_THREADS_AFTER = ConfigKey.range("sim.threads_after_ms", 1000, 0, 3_600_000,
+            "ms", "host time a run works on one thread before it starts its worker threads (a short run is over "
+                    + "before they pay off)");
     public static final ConfigKey QUEUE_DEPTH = ConfigKey.range("queue.depth", 16, 1, 1 << 16, "entries",
             "capacity of each queue between pipeline stages");
     public static final ConfigKey QUEUE_LATENCY = ConfigKey.range("queue.latency", 1, 1, 1000, "cycles",
@@ -63,7 +66,7 @@ public final class ConfigKeys {
 
     public static final List<ConfigKey> ALL = List.of(CLOCK_MHZ, TIMESTAMP_HZ, DB_COUNT, DB_TILE, DEADLOCK_CYCLES,
             MEMORY_BUDGET, MEMORY_ALIGNMENT, MEMORY_QUEUE, MEMORY_LATENCY, MEMORY_BYTES_PER_CYCLE, CP_CYCLES, POLL_CYCLES, IA_VERTS, SHADER_UNITS,
-            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_TRIS, RASTER_SAMPLES, DB_SAMPLES, HIZ_ENABLED, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY, SIM_THREADS);
+            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_TRIS, RASTER_SAMPLES, DB_SAMPLES, HIZ_ENABLED, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY, SIM_THREADS, SIM_THREADS_AFTER);
 
     public static ConfigKey find(String name) {
         for (ConfigKey k : ALL) {

@@ -65,7 +65,7 @@ public final class Gpu {
         if (threads == 0) {
             threads = Math.min(ctx.dbCount, Runtime.getRuntime().availableProcessors());
         }
-        lanes = new FunctionalLanes(ctx.dbCount, threads);
+        lanes = new FunctionalLanes(ctx.dbCount, threads, config.get(ConfigKeys.SIM_THREADS_AFTER) * 1_000_000L);
         DepthBlockCore[] cores = new DepthBlockCore[ctx.dbCount];
         boolean hiz = config.flag(ConfigKeys.HIZ_ENABLED);
         for (int d = 0; d < ctx.dbCount; d++) {

@@ -11,29 +11,32 @@ import java.util.concurrent.Executors;
  * own tiles, so results do not depend on how lanes interleave; the clocked components
  * wait for a job's result only when their cycle to use it comes. With one thread, jobs
  * run at once on the caller's thread. With more, jobs still run inline for the first
- * {@link #INLINE_NANOS} of a run (a short run is over before worker threads and their
- * warm-up would pay off; measured in docs/performance.md), then on the workers.
+ * {@code sim.threads_after_ms} of a run (a short run is over before worker threads and
+ * their warm-up would pay off; measured in docs/performance.md), then on the workers.
  */
 public final class FunctionalLanes implements AutoCloseable {
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
-    /** Host time a run spends with inline jobs before it starts worker threads. */
-    public static final long INLINE_NANOS = Long.getLong("gpusim.inlineNanos", 1_000_000_000L);
     private final int threads;
+    private final long inlineNanos;
     private final long start = System.nanoTime();
     private ExecutorService pool;
     private final CompletableFuture<?>[] tail;
 
-    /** @param threads worker threads; 1 runs every job inline on the caller's thread */
-    public FunctionalLanes(int lanes, int threads) {
+    /**
+     * @param threads worker threads; 1 runs every job inline on the caller's thread
+     * @param inlineNanos host time to run jobs inline before starting the workers
+     */
+    public FunctionalLanes(int lanes, int threads, long inlineNanos) {
         this.tail = new CompletableFuture<?>[lanes];
         java.util.Arrays.fill(tail, DONE);
         this.threads = threads;
+        this.inlineNanos = inlineNanos;
     }
 
     /** Queues {@code job} on lane {@code lane}, after every job queued there before it. */
     public CompletableFuture<Void> submit(int lane, Runnable job) {
         if (pool == null) {
-            if (threads <= 1 || System.nanoTime() - start < INLINE_NANOS) {
+            if (threads <= 1 || System.nanoTime() - start < inlineNanos) {
                 job.run();
                 return DONE;
             }
