@@ -14,17 +14,37 @@ public sealed interface Stat {
     /** The value as a number (a long for scalars, a double for formulas). */
     Number value();
 
-    /** A counted value. */
-    final class Scalar implements Stat {
+    /** What every statistic has besides its value. */
+    abstract class Described {
         private final String name;
         private final String unit;
         private final String description;
-        private long value;
 
-        Scalar(String name, String unit, String description) {
+        Described(String name, String unit, String description) {
             this.name = name;
             this.unit = unit;
             this.description = description;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public String unit() {
+            return unit;
+        }
+
+        public String description() {
+            return description;
+        }
+    }
+
+    /** A counted value. */
+    final class Scalar extends Described implements Stat {
+        private long value;
+
+        Scalar(String name, String unit, String description) {
+            super(name, unit, description);
         }
 
         public void add(long delta) {
@@ -50,53 +70,18 @@ public sealed interface Stat {
         }
 
         @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String unit() {
-            return unit;
-        }
-
-        @Override
-        public String description() {
-            return description;
-        }
-
-        @Override
         public Number value() {
             return value;
         }
     }
 
     /** A derived figure, computed from other statistics when it is read. */
-    final class Formula implements Stat {
-        private final String name;
-        private final String unit;
-        private final String description;
+    final class Formula extends Described implements Stat {
         private final java.util.function.DoubleSupplier formula;
 
         Formula(String name, String unit, String description, java.util.function.DoubleSupplier formula) {
-            this.name = name;
-            this.unit = unit;
-            this.description = description;
+            super(name, unit, description);
             this.formula = formula;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String unit() {
-            return unit;
-        }
-
-        @Override
-        public String description() {
-            return description;
         }
 
         @Override

@@ -90,50 +90,45 @@ public final class DepthBlockCore {
     /** Clears this DB's tiles of a depth-stencil surface (a tile is one block of storage); returns the samples cleared. */
     public long clearDepthStencil(Marker m) {
         DepthSurface s = m.depthSurface;
-        SurfaceLayout l = s.layout;
         int clearDepth = s.encode(m.depth);
         byte clearStencil = (byte) m.stencil;
-        long cleared = 0;
-        for (int ty = 0; ty < l.tilesY; ty++) {
-            for (int tx = 0; tx < l.tilesX; tx++) {
-                if (tiles.owner(tx, ty) != index) {
-                    continue;
-                }
-                int from = l.tile(tx, ty);
-                int to = from + l.tileSlots();
-                if (m.clearDepth) {
-                    java.util.Arrays.fill(s.depth, from, to, clearDepth);
-                    s.hizMin[ty * s.hizTilesX + tx] = clearDepth;
-                    s.hizMax[ty * s.hizTilesX + tx] = clearDepth;
-                }
-                if (m.clearStencil && s.stencil != null) {
-                    java.util.Arrays.fill(s.stencil, from, to, clearStencil);
-                }
-                cleared += (long) (Math.min(l.width, tx * l.tileSize + l.tileSize) - tx * l.tileSize)
-                        * (Math.min(l.height, ty * l.tileSize + l.tileSize) - ty * l.tileSize) * l.samples;
+        long pixels = forOwnedTiles(s.layout, (tx, ty, from, to) -> {
+            if (m.clearDepth) {
+                java.util.Arrays.fill(s.depth, from, to, clearDepth);
+                s.hizMin[ty * s.hizTilesX + tx] = clearDepth;
+                s.hizMax[ty * s.hizTilesX + tx] = clearDepth;
             }
-        }
-        return cleared;
+            if (m.clearStencil && s.stencil != null) {
+                java.util.Arrays.fill(s.stencil, from, to, clearStencil);
+            }
+        });
+        return pixels * s.samples;
     }
 
     /** Clears this DB's tiles of a colour surface; returns the pixels cleared. */
     public long clearColor(Marker m) {
         ColorSurface rt = m.colorSurface;
-        SurfaceLayout l = rt.layout;
         int v = ColorSurface.pack(m.rgba[0], m.rgba[1], m.rgba[2], m.rgba[3]);
-        long cleared = 0;
+        return forOwnedTiles(rt.layout, (tx, ty, from, to) -> java.util.Arrays.fill(rt.rgba, from, to, v));
+    }
+
+    /** What to do with one tile's block of storage, [from, to). */
+    private interface TileBlock {
+        void apply(int tx, int ty, int from, int to);
+    }
+
+    /** Applies {@code block} to every tile of a surface this DB owns; returns the tiles' pixels inside the surface. */
+    private long forOwnedTiles(SurfaceLayout l, TileBlock block) {
+        long pixels = 0;
         for (int ty = 0; ty < l.tilesY; ty++) {
-            for (int tx = 0; tx < l.tilesX; tx++) {
-                if (tiles.owner(tx, ty) != index) {
-                    continue;
-                }
+            for (int tx = tiles.firstOwned(index, 0, ty); tx < l.tilesX; tx += tiles.dbCount) {
                 int from = l.tile(tx, ty);
-                java.util.Arrays.fill(rt.rgba, from, from + l.tileSlots(), v);
-                cleared += (long) (Math.min(l.width, tx * l.tileSize + l.tileSize) - tx * l.tileSize)
+                block.apply(tx, ty, from, from + l.tileSlots());
+                pixels += (long) (Math.min(l.width, tx * l.tileSize + l.tileSize) - tx * l.tileSize)
                         * (Math.min(l.height, ty * l.tileSize + l.tileSize) - ty * l.tileSize);
             }
         }
-        return cleared;
+        return pixels;
     }
 
     /**
