@@ -43,6 +43,14 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON report to FILE.")
     Path json;
 
+    @Option(names = "--csv", paramLabel = "DIR",
+            description = "Write CSV tables to DIR: draws.csv, queries.csv, stages.csv, stats.csv.")
+    Path csv;
+
+    @Option(names = "--images", paramLabel = "DIR",
+            description = "Write PNG pictures to DIR: each render target, each depth buffer, the DB tile ownership.")
+    Path images;
+
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "Set a configuration key (repeatable; 'gpusim config' lists them).")
     List<String> sets = List.of();
@@ -102,14 +110,20 @@ public final class RunCommand implements Callable<Integer> {
             return 3;
         }
         long tSimulated = System.nanoTime();
-        if (json != null) {
-            try {
+        try {
+            if (json != null) {
                 JsonReport.write(json, name, config, result);
-            } catch (IOException e) {
-                err.println("gpusim: cannot write " + json + ": " + e.getMessage());
-                err.flush();
-                return 1;
             }
+            if (csv != null) {
+                CsvReport.write(csv, result);
+            }
+            if (images != null) {
+                Images.write(images, result);
+            }
+        } catch (IOException e) {
+            err.println("gpusim: cannot write the report: " + e);
+            err.flush();
+            return 1;
         }
         if (!quiet) {
             Summary.print(out, name, result);

@@ -122,4 +122,35 @@ class CliTest {
         Outcome relaxed = gpusim("run", trace.toString(), "--no-debug-layer", "-q");
         assertEquals(0, relaxed.status(), relaxed.err());
     }
+
+    @Test
+    void csvTablesAndPicturesOfTheRun() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-031.trace"));
+        Path csv = tmp.resolve("csv");
+        Path img = tmp.resolve("img");
+        Path json = tmp.resolve("r.json");
+        Outcome o = gpusim("run", trace.toString(), "-q", "--csv", csv.toString(), "--images", img.toString(),
+                "--json", json.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode r = new ObjectMapper().readTree(json.toFile());
+        java.util.List<String> draws = Files.readAllLines(csv.resolve("draws.csv"));
+        assertEquals("draw,line,issued_cycle,finished_cycle,cycles", draws.get(0));
+        assertEquals(r.get("draws").size() + 1, draws.size());
+        java.util.List<String> queries = Files.readAllLines(csv.resolve("queries.csv"));
+        assertEquals(r.get("queries").size() + 1, queries.size());
+        assertTrue(Files.readString(csv.resolve("stages.csv")).contains("\ndb0,"));
+        assertTrue(Files.readString(csv.resolve("stats.csv")).contains("\nrun.cycles," + r.get("cycles").asLong()
+                + ",cycles,"));
+        // The render target: 128x128, and its top-left pixel keeps the clear colour (1, 1, 0.4, 1).
+        java.awt.image.BufferedImage rt = javax.imageio.ImageIO.read(img.resolve("rt-rt.png").toFile());
+        assertEquals(128, rt.getWidth());
+        assertEquals(128, rt.getHeight());
+        assertEquals(0xFFFFFF66, rt.getRGB(0, 0));
+        java.awt.image.BufferedImage depth = javax.imageio.ImageIO.read(img.resolve("depth-ds.png").toFile());
+        assertEquals(128, depth.getWidth());
+        // Ownership: 8-pixel tiles, neighbouring tiles in a row belong to different DBs.
+        java.awt.image.BufferedImage own = javax.imageio.ImageIO.read(img.resolve("db-ownership.png").toFile());
+        assertEquals(own.getRGB(0, 0), own.getRGB(7, 7));
+        assertTrue(own.getRGB(0, 0) != own.getRGB(8, 0));
+    }
 }

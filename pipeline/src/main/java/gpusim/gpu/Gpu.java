@@ -6,7 +6,9 @@ import gpusim.gpu.clip.Clipper;
 import gpusim.gpu.cp.CommandProcessor;
 import gpusim.gpu.db.DepthBlock;
 import gpusim.gpu.db.DepthBlockCore;
+import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.db.FunctionalLanes;
+import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.ia.InputAssembler;
 import gpusim.gpu.ps.PixelStage;
 import gpusim.gpu.query.QueryLayout;
@@ -47,6 +49,7 @@ public final class Gpu {
     private final List<Component> components = new ArrayList<>();
     private final Trace trace;
     private final FunctionalLanes lanes;
+    private final TileMap tiles;
 
     public Gpu(Trace trace, Config config) {
         this.trace = trace;
@@ -59,7 +62,7 @@ public final class Gpu {
         res = new Resources(trace.resources(), mem, ctx.dbCount, ctx.tileSize);
         int depth = config.getInt(ConfigKeys.QUEUE_DEPTH);
         int latency = config.getInt(ConfigKeys.QUEUE_LATENCY);
-        TileMap tiles = new TileMap(ctx.dbCount, ctx.tileSize);
+        tiles = new TileMap(ctx.dbCount, ctx.tileSize);
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
         int threads = config.getInt(ConfigKeys.SIM_THREADS);
         if (threads == 0) {
@@ -189,8 +192,17 @@ public final class Gpu {
         totals.scalar("cycles", "cycles", "simulated GPU cycles from the first command to the last completing")
                 .set(cycles);
         totals.scalar("draws", "draws", "draws issued").set(ctx.draws().draws().size());
+        List<ColorSurface> colors = new ArrayList<>();
+        List<DepthSurface> depths = new ArrayList<>();
+        for (Resource r : trace.resources()) {
+            if (r instanceof Resource.RenderTarget rt) {
+                colors.add(res.color(rt));
+            } else if (r instanceof Resource.DepthStencil ds) {
+                depths.add(res.depth(ds));
+            }
+        }
         return new RunResult(cycles, cp.dumps(), decodeQueries(), ctx.draws().draws(), root,
-                ctx.config().get(ConfigKeys.TIMESTAMP_HZ), engine.ticks());
+                ctx.config().get(ConfigKeys.TIMESTAMP_HZ), engine.ticks(), colors, depths, tiles);
     }
 
     /** Every used query's result as its heap memory holds it now, decoded as the type last used with it. */

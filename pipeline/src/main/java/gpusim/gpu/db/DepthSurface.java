@@ -41,6 +41,15 @@ public final class DepthSurface {
         this.hizMax = new int[layout.tilesX * layout.tilesY];
     }
 
+    /** The depth in [0, 1] that an encoded value stands for. */
+    public double decode(int v) {
+        switch (format) {
+            case D24_UNORM_S8_UINT: return (v & 0xFFFFFF) / 16777215.0;
+            case D16_UNORM: return (v & 0xFFFF) / 65535.0;
+            default: return Float.intBitsToFloat(v);
+        }
+    }
+
     /**
      * Encodes a depth in [0, 1] as the format stores it. UNORM: round to nearest of
      * z x (2^n - 1) (D3D11 functional spec, FLOAT -> UNORM conversion). D32: the nearest float.

@@ -1,0 +1,103 @@
+package gpusim.cli;
+
+import gpusim.gpu.RunResult;
+import gpusim.gpu.db.DepthSurface;
+import gpusim.gpu.ps.ColorSurface;
+import gpusim.gpu.raster.TileMap;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+
+/**
+ * Pictures of a run's final state, for people: each render target (samples averaged),
+ * each depth buffer (near dark, far light, stretched over the depths present; stencil is not
+ * shown), and the map of which depth block owns which screen tile.
+ */
+final class Images {
+    private Images() {
+    }
+
+    static void write(Path dir, RunResult r) throws IOException {
+        Files.createDirectories(dir);
+        int w = 0;
+        int h = 0;
+        for (ColorSurface rt : r.colorTargets()) {
+            ImageIO.write(color(rt), "png", dir.resolve("rt-" + rt.name + ".png").toFile());
+            w = Math.max(w, rt.width);
+            h = Math.max(h, rt.height);
+        }
+        for (DepthSurface ds : r.depthTargets()) {
+            ImageIO.write(depth(ds), "png", dir.resolve("depth-" + ds.name + ".png").toFile());
+            w = Math.max(w, ds.width);
+            h = Math.max(h, ds.height);
+        }
+        if (w > 0) {
+            ImageIO.write(ownership(r.tiles(), w, h), "png", dir.resolve("db-ownership.png").toFile());
+        }
+    }
+
+    /** A render target, each pixel the average of its samples (a box resolve). */
+    static BufferedImage color(ColorSurface rt) {
+        BufferedImage img = new BufferedImage(rt.width, rt.height, BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < rt.height; y++) {
+            for (int x = 0; x < rt.width; x++) {
+                int base = rt.layout.pixel(x, y);
+                int[] sum = new int[4];
+                for (int s = 0; s < rt.samples; s++) {
+                    int v = rt.rgba[base + s];
+                    for (int c = 0; c < 4; c++) {
+                        sum[c] += (v >>> (8 * c)) & 0xFF;
+                    }
+                }
+                int n = rt.samples;
+                int r = (sum[0] + n / 2) / n;
+                int g = (sum[1] + n / 2) / n;
+                int b = (sum[2] + n / 2) / n;
+                img.setRGB(x, y, 0xFF000000 | (r << 16) | (g << 8) | b);
+            }
+        }
+        return img;
+    }
+
+    /**
+     * A depth buffer as grey levels (sample 0 of each pixel): the nearest depth present black,
+     * the farthest white, linearly between, so that the shapes show whatever the range used.
+     */
+    static BufferedImage depth(DepthSurface ds) {
+        double lo = Double.MAX_VALUE;
+        double hi = -Double.MAX_VALUE;
+        double[] z = new double[ds.width * ds.height];
+        for (int y = 0; y < ds.height; y++) {
+            for (int x = 0; x < ds.width; x++) {
+                double v = ds.decode(ds.depth[ds.layout.pixel(x, y)]);
+                z[y * ds.width + x] = v;
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        double range = hi > lo ? hi - lo : 1;
+        BufferedImage img = new BufferedImage(ds.width, ds.height, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < ds.height; y++) {
+            for (int x = 0; x < ds.width; x++) {
+                int g = (int) Math.round((z[y * ds.width + x] - lo) / range * 255);
+                img.setRGB(x, y, (g << 16) | (g << 8) | g);
+            }
+        }
+        return img;
+    }
+
+    /** Each screen tile coloured by the DB that owns it. */
+    static BufferedImage ownership(TileMap tiles, int width, int height) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                int db = tiles.owner(x >> tiles.tileShift, y >> tiles.tileShift);
+                // Hues spread around the colour wheel, one a DB.
+                img.setRGB(x, y, java.awt.Color.HSBtoRGB((float) db / tiles.dbCount, 0.55f, 0.95f) & 0xFFFFFF);
+            }
+        }
+        return img;
+    }
+}
