@@ -51,6 +51,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Write PNG pictures to DIR: each render target, each depth buffer, the DB tile ownership.")
     Path images;
 
+    @Option(names = "--timeline", paramLabel = "FILE",
+            description = "Write a Chrome/Perfetto trace-event timeline to FILE: busy and stalled spans per component, "
+                    + "query events, queue occupancy (1 us on the timeline = 1 cycle).")
+    Path timeline;
+
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "Set a configuration key (repeatable; 'gpusim config' lists them).")
     List<String> sets = List.of();
@@ -100,7 +105,25 @@ public final class RunCommand implements Callable<Integer> {
         RunResult result;
         try {
             ProgressLine progress = !quiet && ProgressLine.stderrIsTerminal() ? new ProgressLine(err) : null;
-            result = new Gpu(t, config).run(progress);
+            Gpu gpu = new Gpu(t, config);
+            Timeline tl = null;
+            if (timeline != null) {
+                try {
+                    tl = new Timeline(timeline, gpu.components());
+                } catch (IOException e) {
+                    err.println("gpusim: cannot write " + timeline + ": " + e.getMessage());
+                    err.flush();
+                    return 1;
+                }
+                gpu.setHook(tl);
+            }
+            try {
+                result = gpu.run(progress);
+            } finally {
+                if (tl != null) {
+                    tl.close();
+                }
+            }
             if (progress != null) {
                 progress.finish();
             }
@@ -108,6 +131,10 @@ public final class RunCommand implements Callable<Integer> {
             err.println("gpusim: " + e.getMessage());
             err.flush();
             return 3;
+        } catch (java.io.UncheckedIOException e) {
+            err.println("gpusim: cannot write " + timeline + ": " + e.getCause().getMessage());
+            err.flush();
+            return 1;
         }
         long tSimulated = System.nanoTime();
         try {

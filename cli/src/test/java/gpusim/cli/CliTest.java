@@ -153,4 +153,42 @@ class CliTest {
         assertEquals(own.getRGB(0, 0), own.getRGB(7, 7));
         assertTrue(own.getRGB(0, 0) != own.getRGB(8, 0));
     }
+
+    @Test
+    void timelineSpansAddUpToTheReportedBusyAndStalledCycles() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-031.trace"));
+        Path tl = tmp.resolve("timeline.json");
+        Path json = tmp.resolve("r.json");
+        // Tiny queues, so that stages really stall.
+        Outcome o = gpusim("run", trace.toString(), "-q", "--timeline", tl.toString(), "--json", json.toString(),
+                "--set", "queue.depth=1");
+        assertEquals(0, o.status(), o.err());
+        JsonNode stats = new ObjectMapper().readTree(json.toFile()).get("stats");
+        JsonNode events = new ObjectMapper().readTree(tl.toFile()).get("traceEvents");
+        java.util.Map<Integer, String> tracks = new java.util.HashMap<>();
+        java.util.Map<String, Long> busy = new java.util.HashMap<>();
+        java.util.Map<String, Long> stalled = new java.util.HashMap<>();
+        int instants = 0;
+        int counters = 0;
+        for (JsonNode e : events) {
+            switch (e.get("ph").asText()) {
+                case "M" -> tracks.put(e.get("tid").asInt(), e.get("args").get("name").asText());
+                case "X" -> {
+                    String track = tracks.get(e.get("tid").asInt());
+                    java.util.Map<String, Long> m = e.get("name").asText().equals("busy") ? busy : stalled;
+                    m.merge(track, e.get("dur").asLong(), Long::sum);
+                }
+                case "i" -> instants++;
+                case "C" -> counters++;
+                default -> throw new AssertionError("unexpected event " + e);
+            }
+        }
+        for (String stage : new String[] {"ia", "vs", "clip", "setup", "raster", "db0", "db1", "db2", "db3", "ps"}) {
+            assertEquals(stats.get(stage).get("busy_cycles").get("value").asLong(), busy.getOrDefault(stage, 0L), stage);
+            assertEquals(stats.get(stage).get("stall_cycles").get("value").asLong(), stalled.getOrDefault(stage, 0L),
+                    stage + " stalled");
+        }
+        assertTrue(stalled.values().stream().mapToLong(Long::longValue).sum() > 0, "queues of one entry make stalls");
+        assertTrue(instants > 0 && counters > 0);
+    }
 }

@@ -81,6 +81,9 @@ public final class BoundedQueue<T> {
         readyAt[tail] = now + latency;
         size++;
         pushes++;
+        if (engine.hook() != null) {
+            engine.hook().counter(name, now, size);
+        }
         if (size > peak) {
             peak = size;
         }
@@ -118,6 +121,9 @@ public final class BoundedQueue<T> {
         items[head] = null;
         head = (head + 1) % capacity;
         size--;
+        if (engine.hook() != null) {
+            engine.hook().counter(name, now, size);
+        }
         if (producerBlocked) {
             producerBlocked = false;
             engine.wake(producer, now);

@@ -24,6 +24,7 @@ public final class Engine {
     private int ticking = -1;
     private long lastProgress;
     private long ticks;
+    private TraceHook hook;
 
     public Engine(long deadlockCycles) {
         if (deadlockCycles < 1) {
@@ -57,6 +58,16 @@ public final class Engine {
 
     public long now() {
         return now;
+    }
+
+    /** Attaches the hook every component reports to (null: none). */
+    public void setHook(TraceHook hook) {
+        this.hook = hook;
+    }
+
+    /** The attached hook, or null; components test for null before building a report. */
+    public TraceHook hook() {
+        return hook;
     }
 
     public List<Component> components() {

@@ -143,6 +143,16 @@ public final class Gpu {
         return run(null);
     }
 
+    /** Attaches a hook that sees every component's busy and stalled spans, events and queue depths. */
+    public void setHook(gpusim.sim.TraceHook hook) {
+        engine.setHook(hook);
+    }
+
+    /** The components, front of the pipe first (for naming timeline tracks). */
+    public List<Component> components() {
+        return components;
+    }
+
     /** Told now and then how far a run has got (for a progress display); never changes the run. */
     public interface Progress {
         void update(long cycle, int submissionsDone, int submissionsTotal);

@@ -109,6 +109,9 @@ public abstract class Stage implements Component {
                 progress = true;
             }
             stallCycles.add(now - busyUntil);
+            if (now > busyUntil && engine.hook() != null) {
+                engine.hook().span(this, "stalled", busyUntil, now);
+            }
             outputs.clear();
             outputQueues.clear();
             nextOutput = 0;
@@ -140,6 +143,9 @@ public abstract class Stage implements Component {
     private void start(Work w, long now) {
         long cost = Math.max(1, process(w, now));
         busyCycles.add(cost);
+        if (engine.hook() != null) {
+            engine.hook().span(this, "busy", now, now + cost);
+        }
         current = w;
         busyUntil = now + cost;
         holding = true;

@@ -191,6 +191,7 @@ public final class CommandProcessor implements Component {
             }
             if (pushStallStart >= 0) {
                 stallCycles.add(now - pushStallStart);
+                span("stalled", pushStallStart, now);
                 pushStallStart = -1;
             }
             pendingPush = null;
@@ -209,6 +210,7 @@ public final class CommandProcessor implements Component {
         }
         if (memWaitStart >= 0) {
             memWaitCycles.add(now - memWaitStart);
+            span("memory wait", memWaitStart, now);
             memWaitStart = -1;
         }
         if (needDrain) {
@@ -223,6 +225,7 @@ public final class CommandProcessor implements Component {
             needDrain = false;
             if (drainStart >= 0) {
                 drainCycles.add(now - drainStart);
+                span("draining", drainStart, now);
                 drainStart = -1;
             }
         }
@@ -424,6 +427,20 @@ public final class CommandProcessor implements Component {
         throw new IllegalStateException("unknown command " + c);
     }
 
+    /** Reports a span to the attached hook, if any. */
+    private void span(String kind, long start, long end) {
+        if (engine.hook() != null && end > start) {
+            engine.hook().span(this, kind, start, end);
+        }
+    }
+
+    /** Reports an instant event to the attached hook, if any. */
+    private void event(String name, long now) {
+        if (engine.hook() != null) {
+            engine.hook().instant(this, name, now);
+        }
+    }
+
     private static long ceil(long a, long b) {
         return (a + b - 1) / b;
     }
@@ -455,6 +472,7 @@ public final class CommandProcessor implements Component {
         }
         Marker m = marker(q.heap(), q.type(), q.index(), true, now);
         push(m);
+        event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
         return true;
     }
 
@@ -498,6 +516,7 @@ public final class CommandProcessor implements Component {
         Marker m = marker(q.heap(), q.type(), q.index(), false, now);
         res.queryState(q.heap()).end(q.index(), q.type(), m);
         push(m);
+        event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
         return true;
     }
 
@@ -534,6 +553,8 @@ public final class CommandProcessor implements Component {
             }
             QueryResolver.Result r = resolver.resolve(q.type(), ht, st, q.start(), q.count(), resolveData);
             write(res.address(q.buffer()) + q.offset(), r.words());
+            event("resolve_query_data " + q.heap().name() + "[" + q.start() + ".." + (q.start() + q.count() - 1)
+                    + "]", now);
             resolveWaitStart = -1;
             resolveData = null;
             phase = 2;
