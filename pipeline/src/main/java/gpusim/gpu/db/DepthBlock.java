@@ -22,14 +22,16 @@ import gpusim.sim.Stat;
  * <p>The functional work (scan conversion of its tiles, hierarchical Z, depth/stencil,
  * counter, shading of its region) is its {@link DepthBlockCore}'s. This component charges
  * max(ceil(scan samples / raster.samples_per_clock), ceil(samples tested /
- * db.samples_per_clock)) cycles a batch, clears at four times the test rate, then passes
- * the batch on to the pixel stage.
+ * db.samples_per_clock), ceil(pixels written / cb.pixels_per_clock)) cycles a batch (its
+ * scan converter, depth pipe and colour backend in step), clears at four times the rates,
+ * then passes the batch on to the pixel stage.
  */
 public final class DepthBlock extends PipeStage {
     private final int index;
     private final DepthBlockCore core;
     private final long samplesPerClock;
     private final long scanPerClock;
+    private final long cbRate;
     private final Stat.Scalar scanSamples;
     private final Stat.Scalar samplesIn;
     private final Stat.Scalar samplesPassed;
@@ -44,6 +46,7 @@ public final class DepthBlock extends PipeStage {
         this.core = core;
         this.samplesPerClock = ctx.config().get(ConfigKeys.DB_SAMPLES);
         this.scanPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
+        this.cbRate = ctx.config().get(ConfigKeys.CB_PIXELS);
         this.scanSamples = stats.scalar("scan_samples", "samples",
                 "sample positions of its tiles that triangles do not trivially miss (scan-conversion work)");
         this.samplesIn = stats.scalar("samples_tested", "samples", "covered samples depth/stencil tested");
@@ -65,8 +68,10 @@ public final class DepthBlock extends PipeStage {
             hizRejectedTiles.add(tb.hizRejectedTiles);
             hizRejectedSamples.add(tb.hizRejectedSamples);
             emit(out, tb);
-            // The scan converter and the depth/stencil pipe work in step: the slower sets the pace.
-            return Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.samplesTested, samplesPerClock));
+            // The region's scan converter, depth/stencil pipe and colour backend work in step:
+            // the slowest sets the pace.
+            return Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.samplesTested, samplesPerClock)),
+                    ceilDiv(tb.pixels, cbRate));
         }
         Marker m = (Marker) w;
         if (m.dbDone != null && m.dbDone[index] != null) {
@@ -84,6 +89,10 @@ public final class DepthBlock extends PipeStage {
                 return 1;
             case CLEAR_DEPTH_STENCIL:
                 return ceilDiv(m.dbCounters[index], samplesPerClock * 4);
+            case CLEAR_COLOR:
+                // This region's colour backend clears its tiles (fast clear, 4x its write rate).
+                emit(out, m);
+                return ceilDiv(m.dbCounters[index], cbRate * 4);
             default:
                 emit(out, m);
                 return 1;

@@ -15,13 +15,14 @@ import java.util.ArrayDeque;
 import java.util.List;
 
 /**
- * The pixel stage and colour backend, as a clocked component. It takes work from every DB
- * in turn; a marker is acted on once every DB has delivered its copy, and a DB that has
- * delivered its copy is not read further until then, so that no later fragment overtakes
- * the marker. Counts PSInvocations (pixels with a sample that passed depth/stencil: early Z).
- * Costs max(ceil(quads x ps_cycles / shader.units), ceil(pixels / cb.pixels_per_clock))
- * cycles a batch; colour clears ceil(pixels / (4 x cb.pixels_per_clock)). The shading and
- * colour writes themselves are done, region by region, by the DB cores' {@link PixelShader}.
+ * The pixel stage: the shader array every DB region shares, as a clocked component. It
+ * takes work from every DB in turn; a marker is acted on once every DB has delivered its
+ * copy, and a DB that has delivered its copy is not read further until then, so that no
+ * later fragment overtakes the marker. Counts PSInvocations (pixels with a sample that
+ * passed depth/stencil: early Z). Costs ceil(quads x ps_cycles / shader.units) cycles a
+ * batch. The colour backends are per region, charged by the DBs (a render back end is a DB
+ * and a CB); the shading and colour writes themselves are done, region by region, by the
+ * DB cores' {@link PixelShader}.
  */
 public final class PixelStage extends Stage {
     private final List<BoundedQueue<Work>> in;
@@ -30,7 +31,6 @@ public final class PixelStage extends Stage {
     private final ArrayDeque<TileBatch> pool;
     private final long shaderUnits;
     private final long defaultPsCycles;
-    private final long cbRate;
     private final long[] counters;
     private final Stat.Scalar pixelsShaded;
     private final Stat.Scalar quadsShaded;
@@ -42,7 +42,6 @@ public final class PixelStage extends Stage {
         this.pool = pool;
         this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
         this.defaultPsCycles = ctx.config().get(ConfigKeys.PS_CYCLES);
-        this.cbRate = ctx.config().get(ConfigKeys.CB_PIXELS);
         this.counters = ctx.counters().value;
         this.pixelsShaded = stats.scalar("pixels_shaded", "pixels", "pixels shaded (PSInvocations)");
         this.quadsShaded = stats.scalar("quads_shaded", "quads", "2x2 quads with at least one shaded pixel");
@@ -91,7 +90,7 @@ public final class PixelStage extends Stage {
             pixelsShaded.add(tb.pixels);
             quadsShaded.add(tb.quads);
             long psCycles = tb.source.state.psCycles() >= 0 ? tb.source.state.psCycles() : defaultPsCycles;
-            return Math.max(ceilDiv(tb.quads * psCycles, shaderUnits), ceilDiv(tb.pixels, cbRate));
+            return ceilDiv(tb.quads * psCycles, shaderUnits);
         }
         Marker m = (Marker) w;
         m.arrivals++;
@@ -120,10 +119,6 @@ public final class PixelStage extends Stage {
                     m.landedAt = Math.max(m.landedAt, t);
                 }, m));
                 return 1;
-            }
-            case CLEAR_COLOR: {
-                ColorSurface rt = m.colorSurface;
-                return ceilDiv((long) rt.width * rt.height, cbRate * 4);
             }
             default:
                 return 1;
