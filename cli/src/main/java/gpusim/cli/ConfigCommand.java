@@ -18,13 +18,17 @@ public final class ConfigCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--preset", paramLabel = "NAME",
+            description = "Start from a named machine: small, console (4 DBs) or desktop (16 DBs); --set applies after.")
+    String preset;
+
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Show the configuration with KEY set to VALUE.")
     List<String> sets = List.of();
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Config config = Configs.build(spec.commandLine(), sets);
+        Config config = Configs.build(spec.commandLine(), preset, sets);
         out.printf("%-26s %14s  %-16s %-22s %s%n", "KEY", "VALUE", "UNIT", "ALLOWED", "MEANING");
         for (ConfigKey k : ConfigKeys.ALL) {
             out.printf("%-26s %14s  %-16s %-22s %s%n", k.name(), k.format(config.get(k)), k.unit(),

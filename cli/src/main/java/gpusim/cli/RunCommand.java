@@ -56,6 +56,10 @@ public final class RunCommand implements Callable<Integer> {
                     + "query events, queue occupancy (1 us on the timeline = 1 cycle).")
     Path timeline;
 
+    @Option(names = "--preset", paramLabel = "NAME",
+            description = "Start from a named machine: small, console (4 DBs) or desktop (16 DBs); --set applies after.")
+    String preset;
+
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "Set a configuration key (repeatable; 'gpusim config' lists them).")
     List<String> sets = List.of();
@@ -75,7 +79,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Config config = Configs.build(spec.commandLine(), sets);
+        Config config = Configs.build(spec.commandLine(), preset, sets);
         long budget = config.get(ConfigKeys.MEMORY_BUDGET);
         Trace t;
         String name;

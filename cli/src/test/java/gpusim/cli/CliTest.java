@@ -191,4 +191,15 @@ class CliTest {
         assertTrue(stalled.values().stream().mapToLong(Long::longValue).sum() > 0, "queues of one entry make stalls");
         assertTrue(instants > 0 && counters > 0);
     }
+
+    @Test
+    void presetsNameMachinesAndSetAppliesAfter() {
+        Outcome o = gpusim("config", "--preset", "desktop", "--set", "db.count=12");
+        assertEquals(0, o.status(), o.err());
+        assertTrue(o.out().lines().anyMatch(l -> l.matches("db\\.count\\s+12\\s.*")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.matches("shader\\.units\\s+64\\s.*")), o.out());
+        Outcome bad = gpusim("config", "--preset", "mainframe");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("unknown preset (one of small, console, desktop)"), bad.err());
+    }
 }

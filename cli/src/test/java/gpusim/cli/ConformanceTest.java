@@ -92,6 +92,9 @@ class ConformanceTest {
         assertDumps(name, run(name, c));
         Config one = Config.defaults().with("db.count=1").with("db.tile=32");
         assertDumps(name, run(name, one));
+        for (gpusim.config.Preset p : gpusim.config.Preset.values()) {
+            assertDumps(name, run(name, p.config())); // every preset
+        }
     }
 
     /**
