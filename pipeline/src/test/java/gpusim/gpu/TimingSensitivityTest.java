@@ -61,4 +61,31 @@ class TimingSensitivityTest {
         // Depth test ALWAYS: HiZ cannot reject anything, so the work is the same.
         assertEquals(off.cycles(), on.cycles());
     }
+
+    /** 6,000 small triangles, back-facing (culled): all vertex work, no pixels. */
+    static Trace vertexBound() {
+        TraceBuilder b = new TraceBuilder();
+        Resource.RenderTarget rt = b.renderTarget("rt", 64, 64, 1);
+        float[] v = new float[6000 * 3 * 4];
+        for (int t = 0; t < 6000; t++) {
+            float x = (t % 50) / 25f - 1;
+            float y = (t / 50 % 50) / 25f - 1;
+            // Counter-clockwise on screen: back-facing with the default cull mode (BACK).
+            float[] tri = {x, y, 0.5f, 1, x + 0.01f, y, 0.5f, 1, x, y + 0.01f, 0.5f, 1};
+            System.arraycopy(tri, 0, v, t * 12, 12);
+        }
+        Resource.VertexBuffer vb = b.vertices("vb", v);
+        Resource.Pso pso = b.pso("p");
+        var l = b.list("l").targets(rt, null).pso(pso).vb(vb).draw(6000 * 3);
+        return b.execute(l.close()).build();
+    }
+
+    @Test
+    void doublingVertexThroughputHalvesAVertexBoundRun() {
+        Trace t = vertexBound();
+        RunResult slow = TraceBuilder.run(t, "shader.units=8", "vs.cycles=32");
+        RunResult fast = TraceBuilder.run(t, "shader.units=16", "vs.cycles=32");
+        assertEquals(0, slow.stats().find("ps.pixels_shaded").value().longValue(), "nothing reaches the pixels");
+        assertTrue(slow.cycles() >= 1.6 * fast.cycles(), slow.cycles() + " vs " + fast.cycles());
+    }
 }
