@@ -13,7 +13,7 @@ import javax.imageio.ImageIO;
 /**
  * Pictures of a run's final state, for people: each render target (samples averaged),
  * each depth buffer (near dark, far light, stretched over the depths present; stencil is not
- * shown), and the map of which depth block owns which screen tile.
+ * shown) with its overdraw heat map, and the map of which depth block owns which screen tile.
  */
 final class Images {
     private Images() {
@@ -30,6 +30,9 @@ final class Images {
         }
         for (DepthSurface ds : r.depthTargets()) {
             ImageIO.write(depth(ds), "png", dir.resolve("depth-" + ds.name + ".png").toFile());
+            if (ds.overdraw != null) {
+                ImageIO.write(overdraw(ds), "png", dir.resolve("overdraw-" + ds.name + ".png").toFile());
+            }
             w = Math.max(w, ds.width);
             h = Math.max(h, ds.height);
         }
@@ -86,6 +89,42 @@ final class Images {
             }
         }
         return img;
+    }
+
+    /**
+     * Overdraw as a heat map: how many times each pixel was covered by a triangle and
+     * depth-tested, from black (never) through blue, red and yellow to white (the most).
+     * Tiles that hierarchical Z rejected are not tested, so the map shows what HiZ left; run
+     * with {@code --set hiz.enabled=off} for the raw overdraw.
+     */
+    static BufferedImage overdraw(DepthSurface ds) {
+        int max = 1;
+        for (int y = 0; y < ds.height; y++) {
+            for (int x = 0; x < ds.width; x++) {
+                max = Math.max(max, ds.overdrawAt(x, y));
+            }
+        }
+        BufferedImage img = new BufferedImage(ds.width, ds.height, BufferedImage.TYPE_INT_RGB);
+        for (int y = 0; y < ds.height; y++) {
+            for (int x = 0; x < ds.width; x++) {
+                img.setRGB(x, y, heat((double) ds.overdrawAt(x, y) / max));
+            }
+        }
+        return img;
+    }
+
+    /** Black, blue, red, yellow, white as v goes from 0 to 1. */
+    static int heat(double v) {
+        double[][] stops = {{0, 0, 0}, {0, 0, 1}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}};
+        double p = Math.min(1, Math.max(0, v)) * (stops.length - 1);
+        int i = Math.min((int) p, stops.length - 2);
+        double f = p - i;
+        int rgb = 0;
+        for (int c = 0; c < 3; c++) {
+            int ch = (int) Math.round(255 * (stops[i][c] + f * (stops[i + 1][c] - stops[i][c])));
+            rgb = (rgb << 8) | ch;
+        }
+        return rgb;
     }
 
     /** Each screen tile coloured by the DB that owns it. */

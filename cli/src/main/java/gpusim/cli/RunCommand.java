@@ -48,7 +48,8 @@ public final class RunCommand implements Callable<Integer> {
     Path csv;
 
     @Option(names = "--images", paramLabel = "DIR",
-            description = "Write PNG pictures to DIR: each render target, each depth buffer, the DB tile ownership.")
+            description = "Write PNG pictures to DIR: each render target, each depth buffer, its overdraw heat map, "
+                    + "the DB tile ownership.")
     Path images;
 
     @Option(names = "--timeline", paramLabel = "FILE",
@@ -110,6 +111,9 @@ public final class RunCommand implements Callable<Integer> {
         try {
             ProgressLine progress = !quiet && ProgressLine.stderrIsTerminal() ? new ProgressLine(err) : null;
             Gpu gpu = new Gpu(t, config);
+            if (images != null) {
+                gpu.recordOverdraw();
+            }
             Timeline tl = null;
             if (timeline != null) {
                 try {

@@ -148,6 +148,8 @@ class CliTest {
         assertEquals(0xFFFFFF66, rt.getRGB(0, 0));
         java.awt.image.BufferedImage depth = javax.imageio.ImageIO.read(img.resolve("depth-ds.png").toFile());
         assertEquals(128, depth.getWidth());
+        java.awt.image.BufferedImage overdraw = javax.imageio.ImageIO.read(img.resolve("overdraw-ds.png").toFile());
+        assertEquals(128, overdraw.getHeight());
         // Ownership: 8-pixel tiles, neighbouring tiles in a row belong to different DBs.
         java.awt.image.BufferedImage own = javax.imageio.ImageIO.read(img.resolve("db-ownership.png").toFile());
         assertEquals(own.getRGB(0, 0), own.getRGB(7, 7));

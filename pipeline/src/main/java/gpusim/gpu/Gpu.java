@@ -143,6 +143,13 @@ public final class Gpu {
         return run(null);
     }
 
+    /** Counts, per pixel of every depth-stencil surface, how often it is covered and depth-tested (for pictures). */
+    public void recordOverdraw() {
+        for (DepthSurface d : res.depthSurfaces().values()) {
+            d.recordOverdraw();
+        }
+    }
+
     /** Attaches a hook that sees every component's busy and stalled spans, events and queue depths. */
     public void setHook(gpusim.sim.TraceHook hook) {
         engine.setHook(hook);

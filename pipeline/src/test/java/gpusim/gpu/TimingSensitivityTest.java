@@ -88,4 +88,17 @@ class TimingSensitivityTest {
         assertEquals(0, slow.stats().find("ps.pixels_shaded").value().longValue(), "nothing reaches the pixels");
         assertTrue(slow.cycles() >= 1.6 * fast.cycles(), slow.cycles() + " vs " + fast.cycles());
     }
+
+    @Test
+    void overdrawCountsEveryDepthTestOfAPixel() {
+        Trace t = fillBound();
+        Gpu gpu = new Gpu(t, gpusim.config.Config.defaults().with("hiz.enabled=off"));
+        gpu.recordOverdraw();
+        RunResult r = gpu.run();
+        // 20 full-screen draws of two triangles each: every pixel depth-tested 20 times.
+        gpusim.gpu.db.DepthSurface ds = r.depthTargets().get(0);
+        assertEquals(20, ds.overdrawAt(0, 0));
+        assertEquals(20, ds.overdrawAt(255, 255));
+        assertEquals(20, ds.overdrawAt(128, 77));
+    }
 }

@@ -270,6 +270,7 @@ public final class DepthBlockCore {
         double dz0 = sampleDz[0];
         boolean shading = shader.writes();
         int[] d = depth;
+        int[] od = ds.overdraw;
         int wMin = writtenMin;
         int wMax = writtenMax;
         long covered = 0;
@@ -294,6 +295,9 @@ public final class DepthBlockCore {
                 }
                 covered++;
                 int idx = rowBase + x;
+                if (od != null) {
+                    od[idx]++;
+                }
                 int q = encode(clamp(zRow + dzdx * (x - originX) + dz0));
                 if (compare(funcCode, q, d[idx])) {
                     if (depthWrite) {
@@ -336,12 +340,16 @@ public final class DepthBlockCore {
         long covered = 0;
         long passed = 0;
         long shaded = 0;
+        int[] od = ds == null ? null : ds.overdraw;
         for (int x = x0; x <= x1; x++) {
             int m = accept ? full : scan.nextMask();
             if (m == 0) {
                 continue;
             }
             covered += Integer.bitCount(m);
+            if (od != null) {
+                od[(rowBase + x * samples) / samples]++;
+            }
             int pass = ds == null ? m : testPixel(rowBase + x * samples, zRow + dzdx * (x - originX), m);
             if (pass != 0) {
                 passed += Integer.bitCount(pass);

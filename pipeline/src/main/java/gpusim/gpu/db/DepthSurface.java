@@ -22,6 +22,11 @@ public final class DepthSurface {
      * A new surface holds depth 0 everywhere, so every bound starts at 0, exactly.
      */
     public final int hizTilesX;
+    /**
+     * When recorded: per pixel (the layout's sample-0 index divided by the sample count), how
+     * many times a triangle covered it and it was depth-tested (overdraw). Null otherwise.
+     */
+    public int[] overdraw;
     public final int[] hizMin;
     public final int[] hizMax;
 
@@ -39,6 +44,16 @@ public final class DepthSurface {
         this.hizTilesX = layout.tilesX;
         this.hizMin = new int[layout.tilesX * layout.tilesY];
         this.hizMax = new int[layout.tilesX * layout.tilesY];
+    }
+
+    /** Starts counting overdraw (before a run; costs one int a pixel). */
+    public void recordOverdraw() {
+        overdraw = new int[layout.size() / samples];
+    }
+
+    /** Times pixel (x, y) was covered and depth-tested, or 0 when overdraw is not recorded. */
+    public int overdrawAt(int x, int y) {
+        return overdraw == null ? 0 : overdraw[layout.pixel(x, y) / samples];
     }
 
     /** The depth in [0, 1] that an encoded value stands for. */
