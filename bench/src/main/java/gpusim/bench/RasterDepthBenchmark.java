@@ -74,7 +74,7 @@ public class RasterDepthBenchmark {
                 ComparisonFunc.LESS_EQUAL, false, 255, 255, p.front(), p.back(), 15, p.blend(), -1, -1, 0);
         float[] identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
         DrawState st = new DrawState(pso, null, ds, samples, 0, 0, SIZE, SIZE, 0, 1, 0, 0, SIZE, SIZE, identity,
-                0, null, null, -1, -1);
+                0, null, null);
         batch = new TriBatch(0, st, 2);
         int s = SIZE * 256;
         // Two clockwise triangles covering the square, with a depth slope.

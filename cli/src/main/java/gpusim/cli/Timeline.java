@@ -52,47 +52,41 @@ final class Timeline implements TraceHook, AutoCloseable {
 
     @Override
     public void span(Component c, String kind, long start, long end) {
-        try {
-            g.writeStartObject();
-            g.writeStringField("name", kind);
-            g.writeStringField("ph", "X");
-            g.writeNumberField("ts", start);
-            g.writeNumberField("dur", end - start);
-            g.writeNumberField("pid", 1);
-            g.writeNumberField("tid", track(c));
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        event(kind, "X", start, track(c), end - start, null, 0);
     }
 
     @Override
     public void instant(Component c, String name, long cycle) {
-        try {
-            g.writeStartObject();
-            g.writeStringField("name", name);
-            g.writeStringField("ph", "i");
-            g.writeStringField("s", "t");
-            g.writeNumberField("ts", cycle);
-            g.writeNumberField("pid", 1);
-            g.writeNumberField("tid", track(c));
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        event(name, "i", cycle, track(c), -1, null, 0);
     }
 
     @Override
     public void counter(String name, long cycle, long value) {
+        event("queue " + name, "C", cycle, -1, -1, "entries", value);
+    }
+
+    /** One trace event; dur, tid and the counter argument are written only when given. */
+    private void event(String name, String phase, long ts, int tid, long dur, String arg, long value) {
         try {
             g.writeStartObject();
-            g.writeStringField("name", "queue " + name);
-            g.writeStringField("ph", "C");
-            g.writeNumberField("ts", cycle);
+            g.writeStringField("name", name);
+            g.writeStringField("ph", phase);
+            if (phase.equals("i")) {
+                g.writeStringField("s", "t");
+            }
+            g.writeNumberField("ts", ts);
+            if (dur >= 0) {
+                g.writeNumberField("dur", dur);
+            }
             g.writeNumberField("pid", 1);
-            g.writeObjectFieldStart("args");
-            g.writeNumberField("entries", value);
-            g.writeEndObject();
+            if (tid >= 0) {
+                g.writeNumberField("tid", tid);
+            }
+            if (arg != null) {
+                g.writeObjectFieldStart("args");
+                g.writeNumberField(arg, value);
+                g.writeEndObject();
+            }
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -74,7 +74,7 @@ final class BoundState {
         }
         PipelineState p = pso;
         snapshot = new DrawState(p, rt, ds, samples, vx, vy, vw, vh, vmin, vmax, left, top, Math.max(left, right),
-                Math.max(top, bottom), transform, stencilRef, vb, ib, p.vsCycles(), p.psCycles());
+                Math.max(top, bottom), transform, stencilRef, vb, ib);
         return snapshot;
     }
 }

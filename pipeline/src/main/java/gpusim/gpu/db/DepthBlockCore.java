@@ -341,6 +341,7 @@ public final class DepthBlockCore {
         long passed = 0;
         long shaded = 0;
         int[] od = ds == null ? null : ds.overdraw;
+        int odBase = rowBase / samples; // rowBase is a whole number of pixels
         for (int x = x0; x <= x1; x++) {
             int m = accept ? full : scan.nextMask();
             if (m == 0) {
@@ -348,7 +349,7 @@ public final class DepthBlockCore {
             }
             covered += Integer.bitCount(m);
             if (od != null) {
-                od[(rowBase + x * samples) / samples]++;
+                od[odBase + x]++;
             }
             int pass = ds == null ? m : testPixel(rowBase + x * samples, zRow + dzdx * (x - originX), m);
             if (pass != 0) {

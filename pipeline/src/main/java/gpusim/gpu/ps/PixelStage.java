@@ -89,7 +89,8 @@ public final class PixelStage extends Stage {
             counters[PipelineCounters.PS_INVOCATIONS] += tb.pixels;
             pixelsShaded.add(tb.pixels);
             quadsShaded.add(tb.quads);
-            long psCycles = tb.source.state.psCycles() >= 0 ? tb.source.state.psCycles() : defaultPsCycles;
+            int pso = tb.source.state.pso().psCycles();
+            long psCycles = pso >= 0 ? pso : defaultPsCycles;
             return ceilDiv(tb.quads * psCycles, shaderUnits);
         }
         Marker m = (Marker) w;

@@ -67,7 +67,8 @@ public final class VertexStage extends PipeStage {
         }
         counters[PipelineCounters.VS_INVOCATIONS] += b.vertexCount;
         emit(out, b);
-        long vsCycles = b.state.vsCycles() >= 0 ? b.state.vsCycles() : defaultVsCycles;
+        int pso = b.state.pso().vsCycles();
+        long vsCycles = pso >= 0 ? pso : defaultVsCycles;
         return ceilDiv(b.vertexCount * vsCycles, shaderUnits);
     }
 }

@@ -24,9 +24,7 @@ public record DrawState(
         float[] transform,
         int stencilRef,
         Resource.VertexBuffer vb,
-        Resource.IndexBuffer ib,
-        int vsCycles,
-        int psCycles) {
+        Resource.IndexBuffer ib) {
 
     /** True when the transform is the identity (the vertex stage can skip the multiply). */
     public boolean identityTransform() {

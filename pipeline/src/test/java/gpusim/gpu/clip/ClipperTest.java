@@ -107,7 +107,7 @@ class ClipperTest {
         pso = new PipelineState("p", pso.topology(), CullMode.NONE, false, depthClip, true, true, pso.depthFunc(),
                 false, 255, 255, pso.front(), pso.back(), 15, pso.blend(), -1, -1, 1);
         DrawState st = new DrawState(pso, null, null, 1, 0, 0, vpW, vpH, vpMin, vpMax, 0, 0, (int) vpW, (int) vpH,
-                IDENTITY, 0, null, null, -1, -1);
+                IDENTITY, 0, null, null);
         int n = xyzw.length / 4;
         int id = ctx.draws().issue(1, 0);
         GeomBatch g = new GeomBatch(id, st, n / 3);

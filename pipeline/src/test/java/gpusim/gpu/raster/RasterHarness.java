@@ -24,7 +24,7 @@ final class RasterHarness {
     static DrawState state(int samples, int left, int top, int right, int bottom) {
         PipelineState pso = PipelineState.defaults("test", 1);
         return new DrawState(pso, null, null, samples, 0, 0, right, bottom, 0, 1, left, top, right, bottom,
-                IDENTITY, 0, null, null, -1, -1);
+                IDENTITY, 0, null, null);
     }
 
     static int fixed(double pixels) {
