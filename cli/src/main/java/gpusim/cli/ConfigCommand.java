@@ -29,9 +29,9 @@ public final class ConfigCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Config config = Configs.build(spec.commandLine(), preset, sets);
-        out.printf("%-26s %14s  %-16s %-22s %s%n", "KEY", "VALUE", "UNIT", "ALLOWED", "MEANING");
+        out.printf("%-30s %14s  %-14s %-26s %s%n", "KEY", "VALUE", "UNIT", "ALLOWED", "MEANING");
         for (ConfigKey k : ConfigKeys.ALL) {
-            out.printf("%-26s %14s  %-16s %-22s %s%n", k.name(), k.format(config.get(k)), k.unit(),
+            out.printf("%-30s %14s  %-14s %-26s %s%n", k.name(), k.format(config.get(k)), k.unit(),
                     k.allowedText(), k.meaning());
         }
         out.flush();

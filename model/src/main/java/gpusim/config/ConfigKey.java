@@ -6,7 +6,12 @@ package gpusim.config;
  * configuration can be listed.
  */
 public record ConfigKey(String name, long defaultValue, long min, long max, long[] allowed, boolean bool,
-                        String unit, String meaning) {
+                        String[] choices, boolean hex, String unit, String meaning) {
+
+    public ConfigKey(String name, long defaultValue, long min, long max, long[] allowed, boolean bool,
+                     String unit, String meaning) {
+        this(name, defaultValue, min, max, allowed, bool, null, false, unit, meaning);
+    }
 
     public static ConfigKey range(String name, long def, long min, long max, String unit, String meaning) {
         return new ConfigKey(name, def, min, max, null, false, unit, meaning);
@@ -20,6 +25,20 @@ public record ConfigKey(String name, long defaultValue, long min, long max, long
         return new ConfigKey(name, def ? 1 : 0, 0, 1, null, true, "on/off", meaning);
     }
 
+    /** A key naming one of {@code names}; its value is the index of the name. */
+    public static ConfigKey choice(String name, String def, String[] names, String meaning) {
+        int d = java.util.Arrays.asList(names).indexOf(def);
+        if (d < 0) {
+            throw new IllegalArgumentException(def + " is not one of the choices of " + name);
+        }
+        return new ConfigKey(name, d, 0, names.length - 1, null, false, names.clone(), false, "name", meaning);
+    }
+
+    /** A bit mask, printed in hexadecimal. */
+    public static ConfigKey mask(String name, long def, long max, String unit, String meaning) {
+        return new ConfigKey(name, def, 1, max, null, false, null, true, unit, meaning);
+    }
+
     /** Parses and checks a value for this key; throws {@link IllegalArgumentException} with a clear message. */
     public long parse(String text) {
         if (bool) {
@@ -28,6 +47,14 @@ public record ConfigKey(String name, long defaultValue, long min, long max, long
                 case "off": case "false": case "0": return 0;
                 default: throw new IllegalArgumentException(name + ": expected on or off, got '" + text + "'");
             }
+        }
+        if (choices != null) {
+            for (int i = 0; i < choices.length; i++) {
+                if (choices[i].equals(text)) {
+                    return i;
+                }
+            }
+            throw new IllegalArgumentException(name + ": expected one of " + allowedText() + ", got '" + text + "'");
         }
         long v;
         try {
@@ -57,6 +84,12 @@ public record ConfigKey(String name, long defaultValue, long min, long max, long
         if (bool) {
             return "on, off";
         }
+        if (choices != null) {
+            return String.join(", ", choices);
+        }
+        if (hex) {
+            return "0x" + Long.toHexString(min) + "..0x" + Long.toHexString(max);
+        }
         if (allowed != null) {
             StringBuilder sb = new StringBuilder();
             for (long a : allowed) {
@@ -71,6 +104,12 @@ public record ConfigKey(String name, long defaultValue, long min, long max, long
     }
 
     public String format(long v) {
+        if (choices != null) {
+            return choices[(int) v];
+        }
+        if (hex) {
+            return "0x" + Long.toHexString(v);
+        }
         return bool ? (v != 0 ? "on" : "off") : Long.toString(v);
     }
 }

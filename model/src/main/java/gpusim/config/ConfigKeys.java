@@ -15,6 +15,29 @@ public final class ConfigKeys {
             "number of depth blocks (DBs); each owns an interleaved set of screen tiles");
     public static final ConfigKey DB_TILE = ConfigKey.oneOf("db.tile", 8, new long[] {8, 16, 32}, "pixels",
             "edge of the square screen tile a DB owns");
+    public static final ConfigKey DB_PATTERN = ConfigKey.choice("db.pattern", "checkerboard",
+            new String[] {"rows", "checkerboard", "hashed"},
+            "which enabled DB owns screen tile (tx, ty): rows = ty mod n, checkerboard = (tx + ty) mod n, "
+                    + "hashed = an XOR hash of the tile coordinates mod n (n enabled DBs)");
+    public static final ConfigKey DB_ENABLED = ConfigKey.mask("db.enabled", 0xFFFF_FFFFL, 0xFFFF_FFFFL, "mask",
+            "bit d set: DB d is enabled (bits at or above db.count are ignored; at least one DB must be enabled); "
+                    + "a disabled DB owns no tiles");
+    public static final ConfigKey DB_BINARY_EARLY_OUT = ConfigKey.flag("db.binary_early_out", false,
+            "a DB stops exact counting for a BINARY_OCCLUSION query once one sample passed; never changes results");
+    public static final ConfigKey MEMORY_CHANNELS = ConfigKey.range("memory.channels", 4, 1, 32, "channels",
+            "memory channels; each serves its own request queue");
+    public static final ConfigKey MEMORY_INTERLEAVE = ConfigKey.oneOf("memory.interleave", 256,
+            new long[] {32, 64, 128, 256, 512, 1024, 2048, 4096}, "bytes",
+            "address interleave granule: byte address a goes to channel (a / this) mod memory.channels");
+    public static final ConfigKey MEMORY_LINE = ConfigKey.oneOf("memory.line", 64, new long[] {32, 64, 128}, "bytes",
+            "memory line (burst) size: the unit a channel transfers and combines writes within");
+    public static final ConfigKey MEMORY_WRITE_COMBINING = ConfigKey.flag("memory.write_combining", true,
+            "a write to a line that already has a write waiting in the channel's queue merges into it");
+    public static final ConfigKey MEMORY_PARTIAL_WRITE = ConfigKey.range("memory.partial_write_cycles", 0, 0, 100_000,
+            "cycles", "extra channel cycles for a write that covers only part of a line (a read-modify-write)");
+    public static final ConfigKey FEATURE_COPY_QUEUE_TIMESTAMPS = ConfigKey.flag("features.copy_queue_timestamps", true,
+            "D3D12_FEATURE_DATA_D3D12_OPTIONS3.CopyQueueTimestampQueriesSupported: whether COPY_QUEUE_TIMESTAMP "
+                    + "query heaps may be created");
     public static final ConfigKey DEADLOCK_CYCLES = ConfigKey.range("sim.deadlock_cycles", 1_000_000, 1,
             Long.MAX_VALUE / 4, "cycles", "cycles without progress, while work is pending, that count as a deadlock");
     public static final ConfigKey MEMORY_BUDGET = ConfigKey.range("memory.budget", 2L << 30, 1 << 20, 64L << 30,
@@ -64,9 +87,42 @@ public final class ConfigKeys {
     public static final ConfigKey POLL_CYCLES = ConfigKey.range("cp.poll_cycles", 16, 1, 100_000, "cycles",
             "interval at which the command processor re-reads memory while waiting on a value (WAIT_REG_MEM)");
 
-    public static final List<ConfigKey> ALL = List.of(CLOCK_MHZ, TIMESTAMP_HZ, DB_COUNT, DB_TILE, DEADLOCK_CYCLES,
-            MEMORY_BUDGET, MEMORY_ALIGNMENT, MEMORY_QUEUE, MEMORY_LATENCY, MEMORY_BYTES_PER_CYCLE, CP_CYCLES, POLL_CYCLES, IA_VERTS, SHADER_UNITS,
-            VS_CYCLES, PS_CYCLES, SETUP_PRIMS, RASTER_TRIS, RASTER_SAMPLES, DB_SAMPLES, HIZ_ENABLED, CB_PIXELS, QUEUE_DEPTH, QUEUE_LATENCY, SIM_THREADS, SIM_THREADS_AFTER);
+    public static final List<ConfigKey> ALL = List.of(
+            CLOCK_MHZ,
+            TIMESTAMP_HZ,
+            DB_COUNT,
+            DB_TILE,
+            DB_PATTERN,
+            DB_ENABLED,
+            DB_BINARY_EARLY_OUT,
+            DEADLOCK_CYCLES,
+            MEMORY_BUDGET,
+            MEMORY_ALIGNMENT,
+            MEMORY_QUEUE,
+            MEMORY_CHANNELS,
+            MEMORY_INTERLEAVE,
+            MEMORY_LINE,
+            MEMORY_WRITE_COMBINING,
+            MEMORY_PARTIAL_WRITE,
+            MEMORY_LATENCY,
+            MEMORY_BYTES_PER_CYCLE,
+            CP_CYCLES,
+            POLL_CYCLES,
+            IA_VERTS,
+            SHADER_UNITS,
+            VS_CYCLES,
+            PS_CYCLES,
+            SETUP_PRIMS,
+            RASTER_TRIS,
+            RASTER_SAMPLES,
+            DB_SAMPLES,
+            HIZ_ENABLED,
+            CB_PIXELS,
+            QUEUE_DEPTH,
+            QUEUE_LATENCY,
+            SIM_THREADS,
+            SIM_THREADS_AFTER,
+            FEATURE_COPY_QUEUE_TIMESTAMPS);
 
     public static ConfigKey find(String name) {
         for (ConfigKey k : ALL) {
