@@ -88,7 +88,31 @@ public final class PixelShader {
         float bx = p[6];
         float ax = p[9];
         int[] rgba = rt.rgba;
+        int first = xs[0];
+        // The passing pixels of a row are usually one run (xs ascending, no gaps): then the
+        // loop runs over x itself, with no indirection, which the JIT can unroll and vectorise.
+        boolean span = xs[n - 1] - first == n - 1;
         if (affine) {
+            if (rx == 0 && gx == 0 && bx == 0 && ax == 0) {
+                // Flat along x: p0 x + p1y is exactly p1y for every x (0 x is a zero, and a
+                // zero's sign does not survive the addition or the UNORM8 clamp), so one
+                // colour fills the row.
+                int c = ColorSurface.pack(ry, gy, by, ay);
+                if (span) {
+                    java.util.Arrays.fill(rgba, rowBase + first, rowBase + first + n, c);
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        rgba[rowBase + xs[i]] = c;
+                    }
+                }
+                return;
+            }
+            if (span) {
+                for (int x = first; x < first + n; x++) {
+                    rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
+                }
+                return;
+            }
             for (int i = 0; i < n; i++) {
                 int x = xs[i];
                 rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
@@ -97,6 +121,15 @@ public final class PixelShader {
         }
         float dx = p[12];
         float dy = p[13] * y + p[14];
+        if (span) {
+            for (int x = first; x < first + n; x++) {
+                float d = dx * x + dy;
+                float inv = d == 0 ? 0 : 1f / d;
+                rgba[rowBase + x] = ColorSurface.pack((rx * x + ry) * inv, (gx * x + gy) * inv, (bx * x + by) * inv,
+                        (ax * x + ay) * inv);
+            }
+            return;
+        }
         for (int i = 0; i < n; i++) {
             int x = xs[i];
             float d = dx * x + dy;
