@@ -65,6 +65,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Set a configuration key (repeatable; 'gpusim config' lists them).")
     List<String> sets = List.of();
 
+    @Option(names = "--mode", paramLabel = "MODE",
+            description = "timing (default): model every cycle; functional: results only (the same dumps and query "
+                    + "results, faster), reporting 0 cycles. Sets sim.mode, after --preset and --set.")
+    String mode;
+
     @Option(names = "--no-debug-layer",
             description = "Do not check the D3D12 debug-layer rules (core runtime and format rules stay on).")
     boolean noDebugLayer;
@@ -81,6 +86,18 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Config config = Configs.build(spec.commandLine(), preset, sets);
+        if (mode != null) {
+            try {
+                config = config.with("sim.mode=" + mode);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--mode " + mode
+                        + ": expected timing or functional");
+            }
+        }
+        if (timeline != null && config.get(ConfigKeys.SIM_MODE) == 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--timeline shows modelled time: it needs --mode timing");
+        }
         long budget = config.get(ConfigKeys.MEMORY_BUDGET);
         Trace t;
         String name;

@@ -18,10 +18,17 @@ import java.util.Map;
  * spans, instant events for query begins, ends and resolves, and a counter per queue for
  * its occupancy. Time is in GPU cycles: one microsecond on the timeline is one cycle.
  * Events are streamed to the file as they happen.
+ *
+ * <p>Queue occupancy is sampled when it changes: a queue reports every push and pop, and a
+ * counter event is written once its cycle is over (the value it ended the cycle with), and
+ * only if that differs from the last value written, so a push and a pop in one cycle leave
+ * no event and a long steady stretch costs nothing.
  */
 final class Timeline implements TraceHook, AutoCloseable {
     private final JsonGenerator g;
     private final Map<Component, Integer> tracks = new IdentityHashMap<>();
+    /** Per counter: the cycle of its latest report, the value then, and the value last written (-1: none). */
+    private final Map<String, long[]> counters = new java.util.LinkedHashMap<>();
 
     Timeline(Path file, List<Component> components) throws IOException {
         g = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8);
@@ -62,7 +69,23 @@ final class Timeline implements TraceHook, AutoCloseable {
 
     @Override
     public void counter(String name, long cycle, long value) {
-        event("queue " + name, "C", cycle, -1, -1, "entries", value);
+        long[] c = counters.get(name);
+        if (c == null) {
+            c = new long[] {cycle, value, -1};
+            counters.put(name, c);
+        } else if (cycle != c[0]) {
+            flush(name, c);
+            c[0] = cycle;
+        }
+        c[1] = value;
+    }
+
+    /** Writes a counter's value at the end of its latest reported cycle, if it changed. */
+    private void flush(String name, long[] c) {
+        if (c[1] != c[2]) {
+            event("queue " + name, "C", c[0], -1, -1, "entries", c[1]);
+            c[2] = c[1];
+        }
     }
 
     /** One trace event; dur, tid and the counter argument are written only when given. */
@@ -95,6 +118,9 @@ final class Timeline implements TraceHook, AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        for (Map.Entry<String, long[]> e : counters.entrySet()) {
+            flush(e.getKey(), e.getValue());
+        }
         g.writeEndArray();
         g.writeEndObject();
         g.close();

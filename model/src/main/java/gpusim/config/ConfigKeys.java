@@ -69,11 +69,20 @@ public final class ConfigKeys {
             "samples/cycle", "scan-conversion rate of each depth block's scan converter (sample positions of the "
                     + "tiles a triangle does not trivially miss)");
     public static final ConfigKey DB_SAMPLES = ConfigKey.range("db.samples_per_clock", 16, 1, 4096, "samples/cycle",
-            "depth/stencil test rate of one DB");
+            "early depth/stencil test rate of one DB (covered samples tested before pixel shading)");
+    public static final ConfigKey DB_LATE_SAMPLES = ConfigKey.range("db.late_samples_per_clock", 8, 1, 4096,
+            "samples/cycle", "late depth/stencil test rate of one DB: covered samples of late_z pipeline states, "
+                    + "tested as the shaded quads come back from the shader array");
+    public static final ConfigKey HIZ_TILES = ConfigKey.range("hiz.tiles_per_clock", 4, 1, 1024, "tiles/cycle",
+            "hierarchical Z rate of one DB: triangle tiles tested against their tile's depth bounds");
     public static final ConfigKey CB_PIXELS = ConfigKey.range("cb.pixels_per_clock", 8, 1, 4096, "pixels/cycle",
             "colour backend write rate (per DB region)");
     public static final ConfigKey HIZ_ENABLED = ConfigKey.flag("hiz.enabled", true,
             "hierarchical Z: per-tile depth bounds let a DB reject a triangle's tile whole; never changes results");
+    public static final ConfigKey SIM_MODE = ConfigKey.choice("sim.mode", "timing", new String[] {"timing", "functional"},
+            "timing: every stage, queue and memory access takes its modelled time; functional: results only, "
+                    + "fast: each takes one step, and the report's cycles, per-draw cycles, stage busy/stalled "
+                    + "cycles are 0 and query latencies -1 (timestamps count steps)");
     public static final ConfigKey SIM_THREADS = ConfigKey.range("sim.threads", 0, 0, 256, "threads",
             "host threads for the depth blocks' functional work (0: one per core, up to db.count; 1: none); "
                     + "never changes results or cycles");
@@ -116,10 +125,13 @@ public final class ConfigKeys {
             RASTER_TRIS,
             RASTER_SAMPLES,
             DB_SAMPLES,
+            DB_LATE_SAMPLES,
             HIZ_ENABLED,
+            HIZ_TILES,
             CB_PIXELS,
             QUEUE_DEPTH,
             QUEUE_LATENCY,
+            SIM_MODE,
             SIM_THREADS,
             SIM_THREADS_AFTER,
             FEATURE_COPY_QUEUE_TIMESTAMPS);

@@ -26,6 +26,8 @@ public final class GpuContext {
     private long totalCycles;
     public final int dbCount;
     public final int tileSize;
+    /** sim.mode=functional: stages take one step an item and count no cycles (results only). */
+    public final boolean functional;
 
     public GpuContext(Engine engine, Config config, MemorySystem memory) {
         this.engine = engine;
@@ -33,6 +35,7 @@ public final class GpuContext {
         this.memory = memory;
         this.dbCount = config.getInt(ConfigKeys.DB_COUNT);
         this.tileSize = config.getInt(ConfigKeys.DB_TILE);
+        this.functional = config.get(ConfigKeys.SIM_MODE) == 1;
     }
 
     public Engine engine() {

@@ -108,9 +108,11 @@ public abstract class Stage implements Component {
                 nextOutput++;
                 progress = true;
             }
-            stallCycles.add(now - busyUntil);
-            if (now > busyUntil && engine.hook() != null) {
-                engine.hook().span(this, "stalled", busyUntil, now);
+            if (!ctx.functional) {
+                stallCycles.add(now - busyUntil);
+                if (now > busyUntil && engine.hook() != null) {
+                    engine.hook().span(this, "stalled", busyUntil, now);
+                }
             }
             outputs.clear();
             outputQueues.clear();
@@ -118,7 +120,7 @@ public abstract class Stage implements Component {
             holding = false;
             Work w = current;
             current = null;
-            if (w.drawId() >= 0) {
+            if (w.drawId() >= 0 && !ctx.functional) {
                 ctx.draws().touch(w.drawId(), now);
             }
             progress = true;
@@ -142,9 +144,14 @@ public abstract class Stage implements Component {
 
     private void start(Work w, long now) {
         long cost = Math.max(1, process(w, now));
-        busyCycles.add(cost);
-        if (engine.hook() != null) {
-            engine.hook().span(this, "busy", now, now + cost);
+        if (ctx.functional) {
+            // Results only: the item's work is done; it leaves at the next step.
+            cost = 1;
+        } else {
+            busyCycles.add(cost);
+            if (engine.hook() != null) {
+                engine.hook().span(this, "busy", now, now + cost);
+            }
         }
         current = w;
         busyUntil = now + cost;

@@ -117,6 +117,7 @@ public final class TraceBuilder {
         public BlendMode blend = BlendMode.OFF;
         public int vsCycles = -1;
         public int psCycles = -1;
+        public boolean lateZ;
 
         public Pso topology(PrimitiveTopology t) {
             topology = t;
@@ -159,9 +160,14 @@ public final class TraceBuilder {
             return this;
         }
 
+        public Pso lateZ(boolean on) {
+            lateZ = on;
+            return this;
+        }
+
         PipelineState build(String name, int l) {
             return new PipelineState(name, topology, cull, frontCcw, depthClip, depth, depthWrite, depthFunc, stencil,
-                    stencilReadMask, stencilWriteMask, front, back, colorWrite, blend, vsCycles, psCycles, l);
+                    stencilReadMask, stencilWriteMask, front, back, colorWrite, blend, vsCycles, psCycles, lateZ, l);
         }
     }
 

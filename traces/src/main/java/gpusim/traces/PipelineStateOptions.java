@@ -22,13 +22,13 @@ final class PipelineStateOptions {
             + "[stencil_read_mask=0..255] [stencil_write_mask=0..255] [stencil_func=F] [stencil_pass=OP] "
             + "[stencil_fail=OP] [stencil_depth_fail=OP] [back_stencil_func=F] [back_stencil_pass=OP] "
             + "[back_stencil_fail=OP] [back_stencil_depth_fail=OP] [color_write=0..15] [blend=off|alpha] "
-            + "[vs_cycles=N] [ps_cycles=N]";
+            + "[vs_cycles=N] [ps_cycles=N] [late_z=on|off]";
 
     static final String[] KEYS = {
         "topology", "cull", "front_ccw", "depth_clip", "depth", "depth_write", "depth_func", "stencil",
         "stencil_read_mask", "stencil_write_mask", "stencil_func", "stencil_pass", "stencil_fail",
         "stencil_depth_fail", "back_stencil_func", "back_stencil_pass", "back_stencil_fail",
-        "back_stencil_depth_fail", "color_write", "blend", "vs_cycles", "ps_cycles",
+        "back_stencil_depth_fail", "color_write", "blend", "vs_cycles", "ps_cycles", "late_z",
     };
 
     /** The model's shader-cost keys (vs.cycles, ps.cycles) allow 0..100000 cycles. */
@@ -61,8 +61,10 @@ final class PipelineStateOptions {
         BlendMode blend = a.optEnum("blend", d.blend(), Enums.BLEND, Rule.BAD_ENUM, "off, alpha");
         int vs = (int) a.optInteger("vs_cycles", d.vsCycles(), 0, MAX_SHADER_CYCLES);
         int ps = (int) a.optInteger("ps_cycles", d.psCycles(), 0, MAX_SHADER_CYCLES);
+        // A model addition: the pixel shader writes depth or discards, so depth/stencil run after it.
+        boolean lateZ = a.optBool("late_z", d.lateZ());
         return new PipelineState(name, topology, cull, frontCcw, depthClip, depth, depthWrite, depthFunc, stencil,
-                readMask, writeMask, front, back, colorWrite, blend, vs, ps, line);
+                readMask, writeMask, front, back, colorWrite, blend, vs, ps, lateZ, line);
     }
 
     private static StencilFace face(Args a, String prefix, StencilFace d) {

@@ -105,7 +105,7 @@ class ClipperTest {
         sink.in = out;
         PipelineState pso = PipelineState.defaults("p", 1);
         pso = new PipelineState("p", pso.topology(), CullMode.NONE, false, depthClip, true, true, pso.depthFunc(),
-                false, 255, 255, pso.front(), pso.back(), 15, pso.blend(), -1, -1, 1);
+                false, 255, 255, pso.front(), pso.back(), 15, pso.blend(), -1, -1, false, 1);
         DrawState st = new DrawState(pso, null, null, 1, 0, 0, vpW, vpH, vpMin, vpMax, 0, 0, (int) vpW, (int) vpH,
                 IDENTITY, 0, null, null);
         int n = xyzw.length / 4;
