@@ -21,19 +21,26 @@ import gpusim.sim.Stat;
  *
  * <p>The functional work (scan conversion of its tiles, hierarchical Z, depth/stencil,
  * counter, shading of its region) is its {@link DepthBlockCore}'s. This component charges
- * max(ceil(scan samples / raster.samples_per_clock), ceil(samples tested /
- * db.samples_per_clock), ceil(pixels written / cb.pixels_per_clock)) cycles a batch (its
- * scan converter, depth pipe and colour backend in step), clears at four times the rates,
- * then passes the batch on to the pixel stage.
+ * a batch the time of its slowest unit, the units working in step: scan conversion
+ * (ceil(scan samples / raster.samples_per_clock)), hierarchical Z (ceil(tiles tested /
+ * hiz.tiles_per_clock)), the depth/stencil test (ceil(samples tested /
+ * db.samples_per_clock) early, or / db.late_samples_per_clock for a late-Z pipeline state,
+ * whose samples are tested as its shaded quads come back) and the colour backend
+ * (ceil(pixels written / cb.pixels_per_clock)); clears at four times the rates. It then
+ * passes the batch on to the pixel stage.
  */
 public final class DepthBlock extends PipeStage {
     private final int index;
     private final DepthBlockCore core;
     private final long samplesPerClock;
+    private final long lateSamplesPerClock;
+    private final long hizTilesPerClock;
     private final long scanPerClock;
     private final long cbRate;
     private final Stat.Scalar scanSamples;
     private final Stat.Scalar samplesIn;
+    private final Stat.Scalar lateSamples;
+    private final Stat.Scalar hizTiles;
     private final Stat.Scalar samplesPassed;
     private final Stat.Scalar counterWrites;
     private final Stat.Scalar hizRejectedTiles;
@@ -45,11 +52,16 @@ public final class DepthBlock extends PipeStage {
         this.index = index;
         this.core = core;
         this.samplesPerClock = ctx.config().get(ConfigKeys.DB_SAMPLES);
+        this.lateSamplesPerClock = ctx.config().get(ConfigKeys.DB_LATE_SAMPLES);
+        this.hizTilesPerClock = ctx.config().get(ConfigKeys.HIZ_TILES);
         this.scanPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
         this.cbRate = ctx.config().get(ConfigKeys.CB_PIXELS);
         this.scanSamples = stats.scalar("scan_samples", "samples",
                 "sample positions of its tiles that triangles do not trivially miss (scan-conversion work)");
         this.samplesIn = stats.scalar("samples_tested", "samples", "covered samples depth/stencil tested");
+        this.lateSamples = stats.scalar("late_samples_tested", "samples",
+                "of samples_tested, those of late-Z pipeline states (tested after shading)");
+        this.hizTiles = stats.scalar("hiz_tiles", "tiles", "triangle tiles tested against hierarchical Z");
         this.samplesPassed = stats.scalar("samples_passed", "samples", "samples that passed depth and stencil");
         this.counterWrites = stats.scalar("counter_writes", "writes", "occlusion counter snapshots written to memory");
         this.hizRejectedTiles = stats.scalar("hiz_rejected_tiles", "tiles",
@@ -67,11 +79,19 @@ public final class DepthBlock extends PipeStage {
             samplesPassed.add(tb.samplesPassed);
             hizRejectedTiles.add(tb.hizRejectedTiles);
             hizRejectedSamples.add(tb.hizRejectedSamples);
+            hizTiles.add(tb.hizTiles);
             emit(out, tb);
-            // The region's scan converter, depth/stencil pipe and colour backend work in step:
-            // the slowest sets the pace.
-            return Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.samplesTested, samplesPerClock)),
-                    ceilDiv(tb.pixels, cbRate));
+            long depthTest;
+            if (tb.source.state.pso().lateZ()) {
+                lateSamples.add(tb.samplesTested);
+                depthTest = ceilDiv(tb.samplesTested, lateSamplesPerClock);
+            } else {
+                depthTest = ceilDiv(tb.samplesTested, samplesPerClock);
+            }
+            // The region's scan converter, HiZ unit, depth/stencil pipe and colour backend work
+            // in step: the slowest sets the pace.
+            return Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.hizTiles, hizTilesPerClock)),
+                    Math.max(depthTest, ceilDiv(tb.pixels, cbRate)));
         }
         Marker m = (Marker) w;
         if (m.dbDone != null && m.dbDone[index] != null) {

@@ -19,8 +19,10 @@ import java.util.List;
  * takes work from every DB in turn; a marker is acted on once every DB has delivered its
  * copy, and a DB that has delivered its copy is not read further until then, so that no
  * later fragment overtakes the marker. Counts PSInvocations (pixels with a sample that
- * passed depth/stencil: early Z). Costs ceil(quads x ps_cycles / shader.units) cycles a
- * batch. The colour backends are per region, charged by the DBs (a render back end is a DB
+ * passed depth/stencil, also for late-Z states, so that results do not depend on the
+ * option). Costs ceil(quads x ps_cycles / shader.units) cycles a batch, where the quads are
+ * those with a passing sample, or for a late-Z pipeline state (its shader runs before the
+ * depth test) every quad with a covered sample. The colour backends are per region, charged by the DBs (a render back end is a DB
  * and a CB); the shading and colour writes themselves are done, region by region, by the
  * DB cores' {@link PixelShader}.
  */
@@ -44,7 +46,8 @@ public final class PixelStage extends Stage {
         this.defaultPsCycles = ctx.config().get(ConfigKeys.PS_CYCLES);
         this.counters = ctx.counters().value;
         this.pixelsShaded = stats.scalar("pixels_shaded", "pixels", "pixels shaded (PSInvocations)");
-        this.quadsShaded = stats.scalar("quads_shaded", "quads", "2x2 quads with at least one shaded pixel");
+        this.quadsShaded = stats.scalar("quads_shaded", "quads", "2x2 quads the shader array ran: with a sample "
+                + "passing depth/stencil, or for late-Z pipeline states with a covered sample");
     }
 
     @Override
@@ -88,10 +91,11 @@ public final class PixelStage extends Stage {
         if (w instanceof TileBatch tb) {
             counters[PipelineCounters.PS_INVOCATIONS] += tb.pixels;
             pixelsShaded.add(tb.pixels);
-            quadsShaded.add(tb.quads);
-            int pso = tb.source.state.pso().psCycles();
-            long psCycles = pso >= 0 ? pso : defaultPsCycles;
-            return ceilDiv(tb.quads * psCycles, shaderUnits);
+            gpusim.trace.PipelineState pso = tb.source.state.pso();
+            long quads = pso.lateZ() ? tb.quadsCovered : tb.quads;
+            quadsShaded.add(quads);
+            long psCycles = pso.psCycles() >= 0 ? pso.psCycles() : defaultPsCycles;
+            return ceilDiv(quads * psCycles, shaderUnits);
         }
         Marker m = (Marker) w;
         m.arrivals++;

@@ -21,6 +21,10 @@ public final class TileBatch implements Work {
     public long samplesPassed;
     public long pixels;
     public long quads;
+    /** 2x2 quads with a covered sample: what a late-Z draw shades (every quad, before its depth test). */
+    public long quadsCovered;
+    /** Triangle tiles tested against hierarchical Z (the HiZ unit's work), rejected or not. */
+    public long hizTiles;
     public long hizRejectedTiles;
     public long hizRejectedSamples;
 
@@ -35,6 +39,8 @@ public final class TileBatch implements Work {
         this.samplesPassed = 0;
         this.pixels = 0;
         this.quads = 0;
+        this.quadsCovered = 0;
+        this.hizTiles = 0;
         this.hizRejectedTiles = 0;
         this.hizRejectedSamples = 0;
     }
