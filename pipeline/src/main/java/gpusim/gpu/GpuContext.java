@@ -2,6 +2,7 @@ package gpusim.gpu;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
+import gpusim.gpu.raster.TileMap;
 import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
@@ -28,6 +29,8 @@ public final class GpuContext {
     public final int tileSize;
     /** sim.mode=functional: stages take one step an item and count no cycles (results only). */
     public final boolean functional;
+    /** Which DB owns which screen tile (pattern and enabled DBs from the configuration). */
+    public final TileMap tiles;
 
     public GpuContext(Engine engine, Config config, MemorySystem memory) {
         this.engine = engine;
@@ -36,6 +39,8 @@ public final class GpuContext {
         this.dbCount = config.getInt(ConfigKeys.DB_COUNT);
         this.tileSize = config.getInt(ConfigKeys.DB_TILE);
         this.functional = config.get(ConfigKeys.SIM_MODE) == 1;
+        this.tiles = new TileMap(dbCount, tileSize, TileMap.Pattern.values()[config.getInt(ConfigKeys.DB_PATTERN)],
+                config.validate().get(ConfigKeys.DB_ENABLED));
     }
 
     public Engine engine() {

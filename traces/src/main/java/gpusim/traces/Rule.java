@@ -64,6 +64,8 @@ public enum Rule {
     WRITE_QUERY_INDEX(Source.CORE, "write_query OCCLUSION with an index other than 0 or 1 (seed 004)"),
     WRITE_QUERY_OFFSET_ALIGNMENT(Source.CORE, "write_query's offset is not 8-byte aligned (seed 004)"),
     WRITE_QUERY_STRIDE(Source.CORE, "write_query's stride is not 64, 128 or 256 (seed 004)"),
+    WRITE_QUERY_FLAGS(Source.CORE, "write_query FLAGS has a bit the model does not define, or SET_VALID with a type other "
+            + "than OCCLUSION"),
 
     // ---- Direct3D 12 debug layer (skipped with --no-debug-layer) ----
     QUERY_BEGUN_TWICE(Source.DEBUG, "a query element is begun again before it is ended (seed 000)"),

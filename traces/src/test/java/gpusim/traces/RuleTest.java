@@ -141,6 +141,7 @@ class RuleTest {
         l.add(c(Rule.WRITE_QUERY_INDEX, direct("", "write_query OCCLUSION 2 0 res 0 64" + M)));
         l.add(c(Rule.WRITE_QUERY_OFFSET_ALIGNMENT, direct("", "write_query OCCLUSION 0 0 res 4 64" + M)));
         l.add(c(Rule.WRITE_QUERY_STRIDE, direct("", "write_query OCCLUSION 0 0 res 0 32" + M)));
+        l.add(c(Rule.WRITE_QUERY_FLAGS, direct("", "write_query OCCLUSION 0 0x4 res 0 64" + M)));
         // ------------------------------------------------------------ D3D12 debug layer
         l.add(c(Rule.QUERY_BEGUN_TWICE, direct("", "begin_query qh OCCLUSION 0", "begin_query qh OCCLUSION 0" + M,
                 "end_query qh OCCLUSION 0")));
