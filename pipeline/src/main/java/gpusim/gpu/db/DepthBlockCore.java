@@ -30,7 +30,13 @@ import gpusim.trace.StencilFace;
  * (stored &amp; readMask), with the front or back face's ops by the triangle's facing, and
  * writes through the write mask. Without a bound depth-stencil surface every covered
  * sample passes. Hierarchical Z (when enabled) keeps per-tile bounds on the stored depths
- * and skips a triangle's tile whose samples must all fail; it never changes a result.
+ * and skips a triangle's tile whose samples must all fail; it never changes a result. A
+ * late-Z pipeline state (its shader writes depth or discards) gets no HiZ rejection: its
+ * depth is not known before shading.
+ *
+ * <p>Host-side only, never visible in a result or a cycle: a whole single-sample tile
+ * region whose depths provably all pass (the tile's HiZ bounds against the plane's extremes,
+ * or ALWAYS) is written without reading or comparing the stored depths.
  */
 public final class DepthBlockCore {
     private static final double HIZ_MARGIN = 1e-12;
@@ -185,13 +191,14 @@ public final class DepthBlockCore {
             ref = st.stencilRef() & 0xFF;
             readMask = pso.stencilReadMask();
             writeMask = pso.stencilWriteMask();
-            hiz = hizEnabled && depthOn && !stencilOn;
+            hiz = hizEnabled && depthOn && !stencilOn && !pso.lateZ();
         }
         shader.begin(st);
         int ts = tiles.tileSize;
         int[] bbox = src.bbox;
         long pixels = 0;
         long quads = 0;
+        long coveredQuads = 0;
         long tested = 0;
         long passed = 0;
         int full = (1 << sp.samples) - 1;
@@ -228,6 +235,7 @@ public final class DepthBlockCore {
                     scanned += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
                     int hizIndex = 0;
                     if (hiz) {
+                        tb.hizTiles++;
                         hizIndex = ty * ds.hizTilesX + tx;
                         if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
                             tb.hizRejectedTiles++;
@@ -241,18 +249,25 @@ public final class DepthBlockCore {
                     rowPassed = 0;
                     rowPixels = 0;
                     long quadBits = 0;
+                    long coveredBits = 0;
                     if (samples == 1 && ds != null && depthOn && !stencilOn) {
-                        quads += tileDepthOnly(src, t, x0, y0, x1, y1, accept);
+                        quads += tileDepthOnly(src, t, x0, y0, x1, y1, accept, ty * ds.hizTilesX + tx);
+                        coveredQuads += tileCoveredQuads;
                     } else {
                         for (int y = y0; y <= y1; y++) {
                             if ((y & 1) == 0) {
-                                // A new row of 2x2 quads: count the quads the previous one shaded.
+                                // A new row of 2x2 quads: count the quads the previous one shaded
+                                // and those it covered.
                                 quads += Long.bitCount(quadBits);
+                                coveredQuads += Long.bitCount(coveredBits);
                                 quadBits = 0;
+                                coveredBits = 0;
                             }
                             quadBits |= row(src, t, y, x0, x1, accept, full);
+                            coveredBits |= rowCoveredBits;
                         }
                     }
+                    coveredQuads += Long.bitCount(coveredBits);
                     long tileCovered = rowCovered;
                     long tilePassed = rowPassed;
                     pixels += rowPixels;
@@ -283,6 +298,7 @@ public final class DepthBlockCore {
         tb.samplesPassed = passed;
         tb.pixels = pixels;
         tb.quads = quads;
+        tb.quadsCovered = coveredQuads;
         return tested;
     }
 
@@ -293,12 +309,20 @@ public final class DepthBlockCore {
     private final int[] passX = new int[32];
     private long rowPassed;
     private long rowPixels;
+    /** The quad columns (relative to x0 / 2) of the last {@link #row} with a covered sample. */
+    private long rowCoveredBits;
+    /** The quads of the last {@link #tileDepthOnly} region with a covered sample. */
+    private long tileCoveredQuads;
 
     /**
      * The common single-sample, depth-only case of a whole tile region, flat (the same
-     * arithmetic as {@link #depthOnly}); returns the quads shaded.
+     * arithmetic as {@link #depthOnly}); returns the quads shaded and leaves those covered in
+     * {@link #tileCoveredQuads}.
      */
-    private long tileDepthOnly(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept) {
+    private long tileDepthOnly(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept, int hizIndex) {
+        if (accept && format == 0 && ds.overdraw == null && allPass(x0, y0, x1, y1, hizIndex)) {
+            return tileAllPass(src, t, x0, y0, x1, y1);
+        }
         double dz0 = sampleDz[0];
         boolean shading = shader.writes();
         int[] d = depth;
@@ -309,11 +333,15 @@ public final class DepthBlockCore {
         long passed = 0;
         long quads = 0;
         long quadBits = 0;
+        long coveredQuads = 0;
+        long coveredBits = 0;
         int quadBase = x0 >> 1;
         for (int y = y0; y <= y1; y++) {
             if ((y & 1) == 0) {
                 quads += Long.bitCount(quadBits);
+                coveredQuads += Long.bitCount(coveredBits);
                 quadBits = 0;
+                coveredBits = 0;
             }
             if (!accept) {
                 scan.rowStart(x0, y);
@@ -326,6 +354,7 @@ public final class DepthBlockCore {
                     continue;
                 }
                 covered++;
+                coveredBits |= 1L << ((x >> 1) - quadBase);
                 int idx = rowBase + x;
                 if (od != null) {
                     od[idx]++;
@@ -354,7 +383,114 @@ public final class DepthBlockCore {
         rowCovered += covered;
         rowPassed += passed;
         rowPixels += passed;
+        tileCoveredQuads = coveredQuads + Long.bitCount(coveredBits);
         return quads + Long.bitCount(quadBits);
+    }
+
+    /**
+     * Whether every sample of the fully covered single-sample region [x0..x1] x [y0..y1]
+     * passes the depth test against what the tile holds, provably: the depth function is
+     * ALWAYS, or the tile's HiZ bounds (kept whenever HiZ is enabled, for every draw) lie
+     * beyond the region's extreme depths. The extremes are exact: the depth each pixel
+     * gets, (z0 + dz/dy (y - y0)) + dz/dx (x - x0) + offset, clamped and encoded, is built
+     * from operations each monotonic in x and in y, so it is monotonic in each and its
+     * extremes over a rectangle lie at its corners (given finite values and a non-negative
+     * depth range, where D32 bits order like the depths).
+     */
+    private boolean allPass(int x0, int y0, int x1, int y1, int hizIndex) {
+        if (funcCode == 8) { // ALWAYS
+            return cornerDepths(x0, y0, x1, y1);
+        }
+        if (!hizEnabled || (funcCode != 2 && funcCode != 4 && funcCode != 5 && funcCode != 7)) {
+            return false;
+        }
+        if (!cornerDepths(x0, y0, x1, y1)) {
+            return false;
+        }
+        int tileMin = ds.hizMin[hizIndex];
+        int tileMax = ds.hizMax[hizIndex];
+        switch (funcCode) {
+            case 2: return cornerMax < tileMin; // LESS
+            case 4: return cornerMax <= tileMin; // LESS_EQUAL
+            case 5: return cornerMin > tileMax; // GREATER
+            default: return cornerMin >= tileMax; // GREATER_EQUAL
+        }
+    }
+
+    /** The encoded depth extremes of the last {@link #cornerDepths} region. */
+    private int cornerMin;
+    private int cornerMax;
+
+    /**
+     * Evaluates the region's four corner pixels the way the depth loop does and leaves the
+     * extremes in {@link #cornerMin} and {@link #cornerMax}; false where the corner argument
+     * does not hold (a non-finite depth or a negative depth range).
+     */
+    private boolean cornerDepths(int x0, int y0, int x1, int y1) {
+        if (!(lo >= 0)) {
+            return false;
+        }
+        double dz0 = sampleDz[0];
+        double za = zAtOrigin + dzdy * (y0 - originY);
+        double zb = zAtOrigin + dzdy * (y1 - originY);
+        double z00 = za + dzdx * (x0 - originX) + dz0;
+        double z10 = za + dzdx * (x1 - originX) + dz0;
+        double z01 = zb + dzdx * (x0 - originX) + dz0;
+        double z11 = zb + dzdx * (x1 - originX) + dz0;
+        if (!Double.isFinite(z00) || !Double.isFinite(z10) || !Double.isFinite(z01) || !Double.isFinite(z11)) {
+            return false;
+        }
+        int q00 = encode(clamp(z00));
+        int q10 = encode(clamp(z10));
+        int q01 = encode(clamp(z01));
+        int q11 = encode(clamp(z11));
+        cornerMin = Math.min(Math.min(q00, q10), Math.min(q01, q11));
+        cornerMax = Math.max(Math.max(q00, q10), Math.max(q01, q11));
+        return true;
+    }
+
+    /**
+     * A fully covered single-sample D32 region every sample of which passes (see
+     * {@link #allPass}): the depths are written (if depth writes are on) and the pixels
+     * shaded, row by row, without reading the stored depths; the counts are the region's
+     * size. The same arithmetic and the same figures as the general loop.
+     */
+    private long tileAllPass(TriBatch src, int t, int x0, int y0, int x1, int y1) {
+        int n = x1 - x0 + 1;
+        boolean shading = shader.writes();
+        if (depthWrite || shading) {
+            double dz0 = sampleDz[0];
+            double zLo = lo;
+            double zHi = hi;
+            double slope = dzdx;
+            double ox = originX;
+            int[] d = depth;
+            for (int y = y0; y <= y1; y++) {
+                int rowBase = layout.pixel(x0, y) - x0;
+                if (depthWrite) {
+                    double zRow = zAtOrigin + dzdy * (y - originY);
+                    for (int x = x0; x <= x1; x++) {
+                        double z = zRow + slope * (x - ox) + dz0;
+                        d[rowBase + x] = Float.floatToRawIntBits((float) (z < zLo ? zLo : z > zHi ? zHi : z) + 0.0f);
+                    }
+                }
+                if (shading) {
+                    shader.shadeSpan(src, t, y, x0, n, rowBase);
+                }
+            }
+        }
+        if (depthWrite) {
+            // The corners hold the extremes of what was written (see allPass).
+            writtenMin = Math.min(writtenMin, cornerMin);
+            writtenMax = Math.max(writtenMax, cornerMax);
+        }
+        long pixels = (long) n * (y1 - y0 + 1);
+        rowCovered += pixels;
+        rowPassed += pixels;
+        rowPixels += pixels;
+        long quads = (long) ((x1 >> 1) - (x0 >> 1) + 1) * ((y1 >> 1) - (y0 >> 1) + 1);
+        tileCoveredQuads = quads;
+        return quads;
     }
 
     /**
@@ -369,6 +505,7 @@ public final class DepthBlockCore {
         int rowBase = ds == null ? 0 : layout.pixel(x0, y) - x0 * samples;
         int quadBase = x0 >> 1;
         long quadBits = 0;
+        long coveredBits = 0;
         long covered = 0;
         long passed = 0;
         long shaded = 0;
@@ -380,6 +517,7 @@ public final class DepthBlockCore {
                 continue;
             }
             covered += Integer.bitCount(m);
+            coveredBits |= 1L << ((x >> 1) - quadBase);
             if (od != null) {
                 od[odBase + x]++;
             }
@@ -394,6 +532,7 @@ public final class DepthBlockCore {
         rowCovered += covered;
         rowPassed += passed;
         rowPixels += shaded;
+        rowCoveredBits = coveredBits;
         return quadBits;
     }
 

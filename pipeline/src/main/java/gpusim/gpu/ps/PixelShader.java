@@ -58,27 +58,27 @@ public final class PixelShader {
     }
 
     /**
-     * Shades single-sample pixels xs[0..n) of row y of triangle {@code t}, whose samples are
-     * at rowBase + x in the depth surface, writing all of each pixel's one sample. The same
-     * arithmetic as {@link #shade}, with the planes hoisted out of the loop.
+     * Shades single-sample pixels xs[0..n) (ascending) of row y of triangle {@code t}, whose
+     * samples are at rowBase + x in the depth surface, writing all of each pixel's one sample.
+     * The same arithmetic as {@link #shade}, with the planes hoisted out of the loop.
      */
     public void shadeRow(TriBatch src, int t, int y, int[] xs, int n, int rowBase) {
         if (!writes) {
             return;
         }
-        if (blend || channelMask != -1 || !sameLayout || rt.samples != 1) {
+        if (xs[n - 1] - xs[0] == n - 1) {
+            // The passing pixels of a row are usually one run, with no gaps.
+            shadeSpan(src, t, y, xs[0], n, rowBase);
+            return;
+        }
+        if (!planesHoistable()) {
             for (int i = 0; i < n; i++) {
                 int x = xs[i];
                 write(src, t, x, y, sameLayout ? rowBase + x : rt.layout.pixel(x, y), 1);
             }
             return;
         }
-        if (t != planeTri || src != planeBatch) {
-            setupPlanes(src, t);
-            planeTri = t;
-            planeBatch = src;
-        }
-        float[] p = plane;
+        float[] p = planes(src, t);
         float ry = p[1] * y + p[2];
         float gy = p[4] * y + p[5];
         float by = p[7] * y + p[8];
@@ -88,31 +88,7 @@ public final class PixelShader {
         float bx = p[6];
         float ax = p[9];
         int[] rgba = rt.rgba;
-        int first = xs[0];
-        // The passing pixels of a row are usually one run (xs ascending, no gaps): then the
-        // loop runs over x itself, with no indirection, which the JIT can unroll and vectorise.
-        boolean span = xs[n - 1] - first == n - 1;
         if (affine) {
-            if (rx == 0 && gx == 0 && bx == 0 && ax == 0) {
-                // Flat along x: p0 x + p1y is exactly p1y for every x (0 x is a zero, and a
-                // zero's sign does not survive the addition or the UNORM8 clamp), so one
-                // colour fills the row.
-                int c = ColorSurface.pack(ry, gy, by, ay);
-                if (span) {
-                    java.util.Arrays.fill(rgba, rowBase + first, rowBase + first + n, c);
-                } else {
-                    for (int i = 0; i < n; i++) {
-                        rgba[rowBase + xs[i]] = c;
-                    }
-                }
-                return;
-            }
-            if (span) {
-                for (int x = first; x < first + n; x++) {
-                    rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
-                }
-                return;
-            }
             for (int i = 0; i < n; i++) {
                 int x = xs[i];
                 rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
@@ -121,15 +97,6 @@ public final class PixelShader {
         }
         float dx = p[12];
         float dy = p[13] * y + p[14];
-        if (span) {
-            for (int x = first; x < first + n; x++) {
-                float d = dx * x + dy;
-                float inv = d == 0 ? 0 : 1f / d;
-                rgba[rowBase + x] = ColorSurface.pack((rx * x + ry) * inv, (gx * x + gy) * inv, (bx * x + by) * inv,
-                        (ax * x + ay) * inv);
-            }
-            return;
-        }
         for (int i = 0; i < n; i++) {
             int x = xs[i];
             float d = dx * x + dy;
@@ -137,6 +104,70 @@ public final class PixelShader {
             rgba[rowBase + x] = ColorSurface.pack((rx * x + ry) * inv, (gx * x + gy) * inv, (bx * x + by) * inv,
                     (ax * x + ay) * inv);
         }
+    }
+
+    /**
+     * Shades the single-sample pixels first .. first + n - 1 of row y of triangle {@code t}
+     * (a run with no gaps), as {@link #shadeRow} does; the loop runs over x itself, with no
+     * indirection, so the JIT can unroll it.
+     */
+    public void shadeSpan(TriBatch src, int t, int y, int first, int n, int rowBase) {
+        if (!writes) {
+            return;
+        }
+        int end = first + n;
+        if (!planesHoistable()) {
+            for (int x = first; x < end; x++) {
+                write(src, t, x, y, sameLayout ? rowBase + x : rt.layout.pixel(x, y), 1);
+            }
+            return;
+        }
+        float[] p = planes(src, t);
+        float ry = p[1] * y + p[2];
+        float gy = p[4] * y + p[5];
+        float by = p[7] * y + p[8];
+        float ay = p[10] * y + p[11];
+        float rx = p[0];
+        float gx = p[3];
+        float bx = p[6];
+        float ax = p[9];
+        int[] rgba = rt.rgba;
+        if (affine) {
+            if (rx == 0 && gx == 0 && bx == 0 && ax == 0) {
+                // Flat along x: p0 x + p1y is exactly p1y for every x (0 x is a zero, and a
+                // zero's sign does not survive the addition or the UNORM8 clamp), so one
+                // colour fills the run.
+                java.util.Arrays.fill(rgba, rowBase + first, rowBase + end, ColorSurface.pack(ry, gy, by, ay));
+                return;
+            }
+            for (int x = first; x < end; x++) {
+                rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
+            }
+            return;
+        }
+        float dx = p[12];
+        float dy = p[13] * y + p[14];
+        for (int x = first; x < end; x++) {
+            float d = dx * x + dy;
+            float inv = d == 0 ? 0 : 1f / d;
+            rgba[rowBase + x] = ColorSurface.pack((rx * x + ry) * inv, (gx * x + gy) * inv, (bx * x + by) * inv,
+                    (ax * x + ay) * inv);
+        }
+    }
+
+    /** Whether a row can be shaded with the planes hoisted: plain writes of whole single-sample pixels, same layout. */
+    private boolean planesHoistable() {
+        return !blend && channelMask == -1 && sameLayout && rt.samples == 1;
+    }
+
+    /** The colour planes of triangle {@code t}, set up when it changes. */
+    private float[] planes(TriBatch src, int t) {
+        if (t != planeTri || src != planeBatch) {
+            setupPlanes(src, t);
+            planeTri = t;
+            planeBatch = src;
+        }
+        return plane;
     }
 
     private void write(TriBatch src, int t, int x, int y, int base, int mask) {
