@@ -89,6 +89,7 @@ public final class DepthBlockCore {
     private final double[] sampleDz = new double[16];
     private int writtenMin;
     private int writtenMax;
+    private final double[] columnBounds = new double[2];
 
     public DepthBlockCore(int index, TileMap tiles, boolean hizEnabled) {
         this.index = index;
@@ -221,7 +222,16 @@ public final class DepthBlockCore {
             int ty1 = bbox[t * 4 + 3] >> shift;
             // This DB's tiles of the triangle's bounding box, row by row.
             for (int ty = ty0; ty <= ty1; ty++) {
-                for (int tx = tiles.firstOwned(index, tx0, ty); tx <= tx1; tx = tiles.nextOwned(index, tx, ty)) {
+                // Host-side only: the tiles of the row the edges surely miss are not visited
+                // (classify would reject each; nothing is counted for them).
+                double[] cols = scan.columnBounds(Math.max(ty * ts, bbox[t * 4 + 1]),
+                        Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]), columnBounds);
+                if (cols == null) {
+                    continue;
+                }
+                int txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
+                int txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
+                for (int tx = tiles.firstOwned(index, txFirst, ty); tx <= txLast; tx = tiles.nextOwned(index, tx, ty)) {
                     int x0 = Math.max(tx * ts, bbox[t * 4]);
                     int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
                     int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
@@ -457,8 +467,7 @@ public final class DepthBlockCore {
      */
     private long tileAllPass(TriBatch src, int t, int x0, int y0, int x1, int y1) {
         int n = x1 - x0 + 1;
-        boolean shading = shader.writes();
-        if (depthWrite || shading) {
+        if (depthWrite) {
             double dz0 = sampleDz[0];
             double zLo = lo;
             double zHi = hi;
@@ -467,18 +476,15 @@ public final class DepthBlockCore {
             int[] d = depth;
             for (int y = y0; y <= y1; y++) {
                 int rowBase = layout.pixel(x0, y) - x0;
-                if (depthWrite) {
-                    double zRow = zAtOrigin + dzdy * (y - originY);
-                    for (int x = x0; x <= x1; x++) {
-                        double z = zRow + slope * (x - ox) + dz0;
-                        d[rowBase + x] = Float.floatToRawIntBits((float) (z < zLo ? zLo : z > zHi ? zHi : z) + 0.0f);
-                    }
-                }
-                if (shading) {
-                    shader.shadeSpan(src, t, y, x0, n, rowBase);
+                double zRow = zAtOrigin + dzdy * (y - originY);
+                for (int x = x0; x <= x1; x++) {
+                    double z = zRow + slope * (x - ox) + dz0;
+                    d[rowBase + x] = Float.floatToRawIntBits((float) (z < zLo ? zLo : z > zHi ? zHi : z) + 0.0f);
                 }
             }
         }
+        // The colour surface shares the depth surface's layout when shading is hoisted (PixelShader).
+        shader.shadeRect(src, t, x0, y0, x1, y1, layout);
         if (depthWrite) {
             // The corners hold the extremes of what was written (see allPass).
             writtenMin = Math.min(writtenMin, cornerMin);

@@ -155,6 +155,42 @@ public final class PixelShader {
         }
     }
 
+    /**
+     * Shades every pixel of the single-sample rectangle [x0..x1] x [y0..y1] of triangle
+     * {@code t}, rows one after another, as {@link #shadeSpan} does row by row; the rows'
+     * storage starts at layout.pixel(x0, y) - x0 + x (a tile region of the tiled layout).
+     * The planes are set up and tested once for the rectangle.
+     */
+    public void shadeRect(TriBatch src, int t, int x0, int y0, int x1, int y1, gpusim.gpu.db.SurfaceLayout layout) {
+        if (!writes) {
+            return;
+        }
+        int n = x1 - x0 + 1;
+        if (!planesHoistable()) {
+            for (int y = y0; y <= y1; y++) {
+                shadeSpan(src, t, y, x0, n, layout.pixel(x0, y) - x0);
+            }
+            return;
+        }
+        float[] p = planes(src, t);
+        if (affine && p[0] == 0 && p[3] == 0 && p[6] == 0 && p[9] == 0) {
+            // Flat along x (see shadeSpan): one colour a row, stored with a plain loop (a
+            // tile row is a few pixels, too short for a call to Arrays.fill to pay).
+            int[] rgba = rt.rgba;
+            for (int y = y0; y <= y1; y++) {
+                int c = ColorSurface.pack(p[1] * y + p[2], p[4] * y + p[5], p[7] * y + p[8], p[10] * y + p[11]);
+                int from = layout.pixel(x0, y);
+                for (int i = from; i < from + n; i++) {
+                    rgba[i] = c;
+                }
+            }
+            return;
+        }
+        for (int y = y0; y <= y1; y++) {
+            shadeSpan(src, t, y, x0, n, layout.pixel(x0, y) - x0);
+        }
+    }
+
     /** Whether a row can be shaded with the planes hoisted: plain writes of whole single-sample pixels, same layout. */
     private boolean planesHoistable() {
         return !blend && channelMask == -1 && sameLayout && rt.samples == 1;

@@ -80,6 +80,42 @@ public final class ScanConverter {
         return min0 >= 0 && min1 >= 0 && min2 >= 0 ? 1 : 0;
     }
 
+    /**
+     * For a band of pixel rows [y0..y1], bounds on the pixel columns of the tiles the
+     * prepared triangle may cover: a tile (of these rows) whose last column is below
+     * {lowest} or whose first column is above {highest} is surely missed ({@link #classify}
+     * would say -1). Infinities where the edges set no bound; null when every tile of the
+     * band is missed. Conservative by a pixel on each side (double rounding), so a caller
+     * may skip the tiles outside and still classify those inside.
+     */
+    public double[] columnBounds(int y0, int y1, double[] out) {
+        long ylo = (long) y0 * 256 + syMin;
+        long yhi = (long) y1 * 256 + syMax;
+        double lowest = Double.NEGATIVE_INFINITY;
+        double highest = Double.POSITIVE_INFINITY;
+        long[] ab = {a0, b0, c0, a1, b1, c1, a2, b2, c2};
+        for (int k = 0; k < 9; k += 3) {
+            long a = ab[k];
+            long b = ab[k + 1];
+            // The edge's largest value over the band's sample rows, before x.
+            long kmax = ab[k + 2] + b * (b >= 0 ? yhi : ylo);
+            if (a == 0) {
+                if (kmax < 0) {
+                    return null;
+                }
+            } else if (a > 0) {
+                // Increasing in x: a tile whose right column x1 has a x1' + K < 0 (x1' its last
+                // sample position) is missed.
+                lowest = Math.max(lowest, ((double) -kmax / a - sxMax) / 256.0 - 1);
+            } else {
+                highest = Math.min(highest, ((double) -kmax / a - sxMin) / 256.0 + 1);
+            }
+        }
+        out[0] = Double.isNaN(lowest) ? Double.NEGATIVE_INFINITY : lowest;
+        out[1] = Double.isNaN(highest) ? Double.POSITIVE_INFINITY : highest;
+        return out;
+    }
+
     /** Starts a walk along row {@code y} at pixel {@code x}; {@link #nextMask} then steps right one pixel at a time. */
     public void rowStart(int x, int y) {
         long px = (long) x * 256;
