@@ -430,32 +430,35 @@ public final class DepthBlockCore {
     /** The encoded depth extremes of the last {@link #cornerDepths} region. */
     private int cornerMin;
     private int cornerMax;
+    /** Whether every depth of that region lies in the viewport's depth range before clamping (its corners do). */
+    private boolean cornerInRange;
+    /** Per column of a tile region: dz/dx (x - x0), the one term of the depth that varies along a row. */
+    private final double[] columnDz = new double[32];
 
     /**
-     * Evaluates the region's four corner pixels the way the depth loop does and leaves the
-     * extremes in {@link #cornerMin} and {@link #cornerMax}; false where the corner argument
-     * does not hold (a non-finite depth or a negative depth range).
+     * Evaluates the region's lowest and highest corner pixels (by the slopes' signs; each
+     * step of the depth is monotonic in x and in y, non-decreasing where its slope is not
+     * negative) the way the depth loop does, and leaves the extremes in {@link #cornerMin}
+     * and {@link #cornerMax}; false where the argument does not hold (a non-finite depth
+     * or a negative depth range).
      */
     private boolean cornerDepths(int x0, int y0, int x1, int y1) {
-        if (!(lo >= 0)) {
+        if (!(lo >= 0) || !(dzdx == dzdx) || !(dzdy == dzdy)) {
             return false;
         }
         double dz0 = sampleDz[0];
-        double za = zAtOrigin + dzdy * (y0 - originY);
-        double zb = zAtOrigin + dzdy * (y1 - originY);
-        double z00 = za + dzdx * (x0 - originX) + dz0;
-        double z10 = za + dzdx * (x1 - originX) + dz0;
-        double z01 = zb + dzdx * (x0 - originX) + dz0;
-        double z11 = zb + dzdx * (x1 - originX) + dz0;
-        if (!Double.isFinite(z00) || !Double.isFinite(z10) || !Double.isFinite(z01) || !Double.isFinite(z11)) {
+        int xl = dzdx >= 0 ? x0 : x1;
+        int xh = dzdx >= 0 ? x1 : x0;
+        int yl = dzdy >= 0 ? y0 : y1;
+        int yh = dzdy >= 0 ? y1 : y0;
+        double zl = zAtOrigin + dzdy * (yl - originY) + dzdx * (xl - originX) + dz0;
+        double zh = zAtOrigin + dzdy * (yh - originY) + dzdx * (xh - originX) + dz0;
+        if (!Double.isFinite(zl) || !Double.isFinite(zh)) {
             return false;
         }
-        int q00 = encode(clamp(z00));
-        int q10 = encode(clamp(z10));
-        int q01 = encode(clamp(z01));
-        int q11 = encode(clamp(z11));
-        cornerMin = Math.min(Math.min(q00, q10), Math.min(q01, q11));
-        cornerMax = Math.max(Math.max(q00, q10), Math.max(q01, q11));
+        cornerInRange = zl >= lo && zh <= hi;
+        cornerMin = encode(clamp(zl));
+        cornerMax = encode(clamp(zh));
         return true;
     }
 
@@ -471,15 +474,26 @@ public final class DepthBlockCore {
             double dz0 = sampleDz[0];
             double zLo = lo;
             double zHi = hi;
-            double slope = dzdx;
-            double ox = originX;
             int[] d = depth;
+            // The depth is (zRow + dz/dx (x - x0)) + dz0: the column term is the same in every
+            // row, so it is computed once a region (the same value, so the same depth).
+            double[] cx = columnDz;
+            for (int i = 0; i < n; i++) {
+                cx[i] = dzdx * ((x0 + i) - originX);
+            }
             for (int y = y0; y <= y1; y++) {
-                int rowBase = layout.pixel(x0, y) - x0;
+                int from = layout.pixel(x0, y);
                 double zRow = zAtOrigin + dzdy * (y - originY);
-                for (int x = x0; x <= x1; x++) {
-                    double z = zRow + slope * (x - ox) + dz0;
-                    d[rowBase + x] = Float.floatToRawIntBits((float) (z < zLo ? zLo : z > zHi ? zHi : z) + 0.0f);
+                if (cornerInRange) {
+                    // Every depth is inside the range already (its extremes are): no clamp.
+                    for (int i = 0; i < n; i++) {
+                        d[from + i] = Float.floatToRawIntBits((float) (zRow + cx[i] + dz0) + 0.0f);
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        double z = zRow + cx[i] + dz0;
+                        d[from + i] = Float.floatToRawIntBits((float) (z < zLo ? zLo : z > zHi ? zHi : z) + 0.0f);
+                    }
                 }
             }
         }

@@ -91,29 +91,36 @@ public final class ScanConverter {
     public double[] columnBounds(int y0, int y1, double[] out) {
         long ylo = (long) y0 * 256 + syMin;
         long yhi = (long) y1 * 256 + syMax;
-        double lowest = Double.NEGATIVE_INFINITY;
-        double highest = Double.POSITIVE_INFINITY;
-        long[] ab = {a0, b0, c0, a1, b1, c1, a2, b2, c2};
-        for (int k = 0; k < 9; k += 3) {
-            long a = ab[k];
-            long b = ab[k + 1];
-            // The edge's largest value over the band's sample rows, before x.
-            long kmax = ab[k + 2] + b * (b >= 0 ? yhi : ylo);
-            if (a == 0) {
-                if (kmax < 0) {
-                    return null;
-                }
-            } else if (a > 0) {
-                // Increasing in x: a tile whose right column x1 has a x1' + K < 0 (x1' its last
-                // sample position) is missed.
-                lowest = Math.max(lowest, ((double) -kmax / a - sxMax) / 256.0 - 1);
-            } else {
-                highest = Math.min(highest, ((double) -kmax / a - sxMin) / 256.0 + 1);
+        out[0] = Double.NEGATIVE_INFINITY;
+        out[1] = Double.POSITIVE_INFINITY;
+        if (!edgeBounds(a0, b0, c0, ylo, yhi, out) || !edgeBounds(a1, b1, c1, ylo, yhi, out)
+                || !edgeBounds(a2, b2, c2, ylo, yhi, out)) {
+            return null;
+        }
+        return out;
+    }
+
+    /** Narrows {lowest, highest} in {@code out} by one edge (see {@link #columnBounds}); false if it misses the band. */
+    private boolean edgeBounds(long a, long b, long c, long ylo, long yhi, double[] out) {
+        // The edge's largest value over the band's sample rows, before x.
+        long kmax = c + b * (b >= 0 ? yhi : ylo);
+        if (a == 0) {
+            return kmax >= 0;
+        }
+        double at = (double) -kmax / a; // where the edge crosses zero, 1/256 pixel
+        if (a > 0) {
+            // Increasing in x: a tile whose last sample column lies left of the crossing is missed.
+            double v = (at - sxMax) / 256.0 - 1;
+            if (v > out[0]) {
+                out[0] = v;
+            }
+        } else {
+            double v = (at - sxMin) / 256.0 + 1;
+            if (v < out[1]) {
+                out[1] = v;
             }
         }
-        out[0] = Double.isNaN(lowest) ? Double.NEGATIVE_INFINITY : lowest;
-        out[1] = Double.isNaN(highest) ? Double.POSITIVE_INFINITY : highest;
-        return out;
+        return true;
     }
 
     /** Starts a walk along row {@code y} at pixel {@code x}; {@link #nextMask} then steps right one pixel at a time. */
