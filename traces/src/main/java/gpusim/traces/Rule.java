@@ -42,6 +42,14 @@ public enum Rule {
     DUMP_TOO_LARGE(Source.FORMAT, "a dump reports more than 2^24 words (bounded so a report cannot exhaust memory)"),
     COPY_RANGE(Source.FORMAT, "copy_buffer_region reads or writes past the end of a buffer"),
     WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes a result (for OCCLUSION: any DB's) past the end of the buffer"),
+    // trace parameters: the project's addition to the format (trace-format.md, "Addition: trace parameters")
+    PARAM_MALFORMED(Source.FORMAT, "a param line is not 'param NAME=DEFAULT' (NAME [A-Za-z_][A-Za-z0-9_]*, a literal "
+            + "DEFAULT), or a '${' has no closing '}' or no valid name"),
+    PARAM_DUPLICATE(Source.FORMAT, "a parameter is declared twice"),
+    PARAM_UNDEFINED(Source.FORMAT, "${NAME} names no parameter declared on an earlier line"),
+    PARAM_UNKNOWN(Source.FORMAT, "a value is given (--param, or a sweep's param.NAME) for a parameter the trace does "
+            + "not declare"),
+    PARAM_TOO_LONG(Source.FORMAT, "a token is longer than 4096 bytes after parameter substitution"),
 
     // ---- Direct3D 12 core runtime (always enforced) ----
     QUERY_HEAP_TYPE_INVALID(Source.CORE, "the query heap type is not a member of D3D12_QUERY_HEAP_TYPE (seed 000, 001)"),
