@@ -53,6 +53,7 @@ final class Sweep {
     static final int MAX_COMBINATIONS = 10_000;
     static final String MANIFEST = "sweep.json";
     static final String ROWS = "rows";
+    static final String LOCK = ".lock";
     static final String ORDER = "cartesian product of the --vary values in the order given; the first --vary key "
             + "changes slowest, the last fastest";
 
@@ -235,9 +236,11 @@ final class Sweep {
 
     /**
      * The output directory must be new, empty, or a sweep of the same trace and base:
-     * rows of another study must not be mixed into this one's results.
+     * rows of another study must not be mixed into this one's results. The returned lock
+     * ({@code DIR/.lock}, held until closed) keeps a second sweep from writing into the
+     * same directory at the same time.
      */
-    void claimOutput() throws SweepException {
+    java.io.Closeable claimOutput() throws SweepException {
         ObjectNode manifest = JSON.createObjectNode();
         manifest.put("format", 1);
         manifest.put("trace", traceName);
@@ -247,9 +250,24 @@ final class Sweep {
         ObjectNode bp = manifest.putObject("base_params");
         new TreeMap<>(baseParams).forEach(bp::put);
         Path file = out.resolve(MANIFEST);
+        java.nio.channels.FileChannel lock = null;
+        boolean claimed = false;
         try {
             if (Files.exists(out) && !Files.isDirectory(out)) {
                 throw new SweepException(2, "--out " + out + " is not a directory");
+            }
+            Files.createDirectories(out);
+            lock = java.nio.channels.FileChannel.open(out.resolve(LOCK), java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE);
+            java.nio.channels.FileLock held;
+            try {
+                held = lock.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException e) {
+                held = null; // this JVM holds it already
+            }
+            if (held == null) {
+                throw new SweepException(2, "another sweep is writing to " + out + " (it holds " + out.resolve(LOCK)
+                        + "); wait for it to finish");
             }
             if (Files.exists(file)) {
                 JsonNode old;
@@ -265,12 +283,21 @@ final class Sweep {
                     throw new SweepException(2, out + " holds a sweep of another trace or base configuration (" + diff
                             + "); use another --out directory, or remove " + out + " to start over");
                 }
-                return;
+            } else {
+                writeAtomically(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
             }
-            Files.createDirectories(out);
-            writeAtomically(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
+            claimed = true;
+            return lock; // closing the channel releases the lock
         } catch (IOException e) {
             throw new SweepException(1, "cannot write " + file + ": " + e.getMessage());
+        } finally {
+            if (!claimed && lock != null) {
+                try {
+                    lock.close();
+                } catch (IOException e) {
+                    // nothing was claimed; the refusal being reported matters more
+                }
+            }
         }
     }
 
@@ -378,7 +405,12 @@ final class Sweep {
         try {
             for (int i = 0; i < pending.size(); i++) {
                 try {
-                    SweepRow r = done.take().get();
+                    java.util.concurrent.Future<SweepRow> f;
+                    // Wake up now and then so that the progress bar's clock moves during long runs.
+                    while ((f = done.poll(500, java.util.concurrent.TimeUnit.MILLISECONDS)) == null) {
+                        listener.update(finished, total, resumed);
+                    }
+                    SweepRow r = f.get();
                     if (r != null) {
                         rows.put(r.id(), r);
                         listener.update(++finished, total, resumed);

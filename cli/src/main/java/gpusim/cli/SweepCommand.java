@@ -39,7 +39,8 @@ import picocli.CommandLine.Parameters;
             "Exit status: 0 on success, 2 for a usage or trace error (nothing is run), 3 if the model deadlocks on "
                 + "a configuration, 1 for other failures (finished rows are kept)."},
         footer = {"", "Example:",
-            "  gpusim sweep study.trace --vary param.STRIDE=64,128,256 --vary db.count=2,4,8 --out study/"})
+            "  gpusim sweep study.trace --vary param.STRIDE=64,128,256 \\",
+            "      --vary db.count=2,4,8 --vary memory.interleave=256,1024 --out study/"})
 public final class SweepCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -57,7 +58,8 @@ public final class SweepCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--metric", paramLabel = "NAME", defaultValue = SweepMetrics.CYCLES,
-            description = "The metric to plot (default: ${DEFAULT-VALUE}); any column of results.csv.")
+            description = "The metric to plot (default: ${DEFAULT-VALUE}): any figure column of results.csv, "
+                    + "e.g. memory.conflicts or memory.channel0.requests.")
     String metric;
 
     @Option(names = "--jobs", paramLabel = "N",
@@ -164,19 +166,18 @@ public final class SweepCommand implements Callable<Integer> {
         if (!quiet) {
             warnings.forEach(err::println);
         }
-        sweep.claimOutput();
-        SweepProgress progress = !quiet && ProgressLine.stderrIsTerminal() ? new SweepProgress(err) : null;
-        Sweep.Table table;
-        try {
-            table = sweep.run(combos, progress != null ? progress : (done, total, resumed) -> { });
-        } finally {
-            if (progress != null) {
-                progress.finish();
-            }
-        }
         Path png = this.out.resolve(SweepPlot.fileName(m.name()));
+        Sweep.Table table;
         boolean plotted;
-        try {
+        try (java.io.Closeable lock = sweep.claimOutput()) {
+            SweepProgress progress = !quiet && ProgressLine.stderrIsTerminal() ? new SweepProgress(err) : null;
+            try {
+                table = sweep.run(combos, progress != null ? progress : (done, total, resumed) -> { });
+            } finally {
+                if (progress != null) {
+                    progress.finish();
+                }
+            }
             SweepReport.write(this.out, table);
             plotted = SweepPlot.write(png, table, m);
         } catch (IOException e) {

@@ -12,9 +12,12 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -195,6 +198,20 @@ class SweepTest {
         CliTest.Outcome edited = sweep(out);
         assertEquals(2, edited.status());
         assertTrue(edited.err().contains("the trace's contents differ"), edited.err());
+    }
+
+    @Test
+    void twoSweepsDoNotWriteIntoOneDirectoryAtOnce() throws IOException {
+        Path out = tmp.resolve("out");
+        assertEquals(0, sweep(out, "-q").status());
+        try (FileChannel ch = FileChannel.open(out.resolve(".lock"), StandardOpenOption.WRITE);
+             FileLock held = ch.lock()) {
+            CliTest.Outcome o = sweep(out);
+            assertEquals(2, o.status());
+            assertEquals("gpusim sweep: another sweep is writing to " + out + " (it holds " + out.resolve(".lock")
+                    + "); wait for it to finish\n", o.err());
+        }
+        assertEquals(0, sweep(out, "-q").status()); // and once it is released, the directory is free again
     }
 
     @Test
