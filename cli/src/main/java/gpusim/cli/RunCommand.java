@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -79,7 +80,7 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Config config = Configs.build(spec.commandLine(), preset, sets);
-        java.util.Map<String, String> paramValues = Configs.params(spec.commandLine(), params);
+        Map<String, String> paramValues = Configs.params(spec.commandLine(), params);
         Trace t;
         String name;
         long t0 = System.nanoTime();

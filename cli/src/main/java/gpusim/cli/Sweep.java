@@ -10,12 +10,17 @@ import gpusim.sim.DeadlockException;
 import gpusim.trace.Trace;
 import gpusim.traces.TraceException;
 import gpusim.traces.TraceWarning;
+import java.io.Closeable;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -32,6 +37,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -240,7 +247,7 @@ final class Sweep {
      * ({@code DIR/.lock}, held until closed) keeps a second sweep from writing into the
      * same directory at the same time.
      */
-    java.io.Closeable claimOutput() throws SweepException {
+    Closeable claimOutput() throws SweepException {
         ObjectNode manifest = JSON.createObjectNode();
         manifest.put("format", 1);
         manifest.put("trace", traceName);
@@ -250,19 +257,18 @@ final class Sweep {
         ObjectNode bp = manifest.putObject("base_params");
         new TreeMap<>(baseParams).forEach(bp::put);
         Path file = out.resolve(MANIFEST);
-        java.nio.channels.FileChannel lock = null;
+        FileChannel lock = null;
         boolean claimed = false;
         try {
             if (Files.exists(out) && !Files.isDirectory(out)) {
                 throw new SweepException(2, "--out " + out + " is not a directory");
             }
             Files.createDirectories(out);
-            lock = java.nio.channels.FileChannel.open(out.resolve(LOCK), java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.WRITE);
-            java.nio.channels.FileLock held;
+            lock = FileChannel.open(out.resolve(LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock held;
             try {
                 held = lock.tryLock();
-            } catch (java.nio.channels.OverlappingFileLockException e) {
+            } catch (OverlappingFileLockException e) {
                 held = null; // this JVM holds it already
             }
             if (held == null) {
@@ -343,7 +349,8 @@ final class Sweep {
             Set<String> planned = new LinkedHashSet<>();
             for (Combination c : combos) {
                 if (!planned.add(c.id())) {
-                    continue; // two combinations that are the same run (e.g. mask bits above db.count)
+                    // Distinct values make distinct runs, so this is a safety net: never two threads on one row file.
+                    continue;
                 }
                 Path f = SweepRow.file(rowsDir, c.id());
                 SweepRow r = Files.exists(f) ? SweepRow.read(f) : null;
@@ -405,9 +412,9 @@ final class Sweep {
         try {
             for (int i = 0; i < pending.size(); i++) {
                 try {
-                    java.util.concurrent.Future<SweepRow> f;
+                    Future<SweepRow> f;
                     // Wake up now and then so that the progress bar's clock moves during long runs.
-                    while ((f = done.poll(500, java.util.concurrent.TimeUnit.MILLISECONDS)) == null) {
+                    while ((f = done.poll(500, TimeUnit.MILLISECONDS)) == null) {
                         listener.update(finished, total, resumed);
                     }
                     SweepRow r = f.get();

@@ -2,6 +2,7 @@ package gpusim.cli;
 
 import gpusim.config.Config;
 import gpusim.traces.Rule;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -169,7 +170,7 @@ public final class SweepCommand implements Callable<Integer> {
         Path png = this.out.resolve(SweepPlot.fileName(m.name()));
         Sweep.Table table;
         boolean plotted;
-        try (java.io.Closeable lock = sweep.claimOutput()) {
+        try (Closeable lock = sweep.claimOutput()) {
             SweepProgress progress = !quiet && ProgressLine.stderrIsTerminal() ? new SweepProgress(err) : null;
             try {
                 table = sweep.run(combos, progress != null ? progress : (done, total, resumed) -> { });
@@ -184,8 +185,9 @@ public final class SweepCommand implements Callable<Integer> {
             throw new Sweep.SweepException(1, "cannot write the results: " + e.getMessage());
         }
         if (!quiet) {
-            out.printf("sweep: %d configurations (%d run, %d resumed, %d jobs) in %.1f s%n", combos.size(),
-                    table.ran(), table.resumed(), n, (System.nanoTime() - t0) / 1e9);
+            out.printf("sweep: %d configuration%s (%d run, %d resumed, %d job%s) in %.1f s%n", combos.size(),
+                    combos.size() == 1 ? "" : "s", table.ran(), table.resumed(), n, n == 1 ? "" : "s",
+                    (System.nanoTime() - t0) / 1e9);
             out.println("wrote " + this.out.resolve(SweepReport.CSV) + ", " + this.out.resolve(SweepReport.JSON_FILE)
                     + (plotted ? ", " + png : ""));
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
     static void writeDurably(Path file, byte[] bytes) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+            ByteBuffer b = ByteBuffer.wrap(bytes);
             while (b.hasRemaining()) {
                 ch.write(b);
             }

@@ -305,6 +305,25 @@ class SweepTest {
         assertFalse(Files.exists(out));
     }
 
+    /** A configuration the model deadlocks on: status 3, the configuration named, finished rows kept, no tables. */
+    @Test
+    void aDeadlockStopsTheSweepAndKeepsFinishedRows() throws IOException {
+        Path out = tmp.resolve("out");
+        // One cycle without progress counts as a deadlock: the resolve's wait for the counters is one.
+        CliTest.Outcome o = gpusim("sweep", trace().toString(), "--out", out.toString(), "--jobs", "1",
+                "--vary", "sim.deadlock_cycles=1000000,1");
+        assertEquals(3, o.status());
+        assertTrue(o.err().startsWith("gpusim sweep: model deadlock (configuration sim.deadlock_cycles=1): deadlock at "
+                + "cycle "), o.err());
+        assertFalse(o.err().contains("\tat "), o.err());
+        assertEquals(1, rowFiles(out).size());
+        assertFalse(Files.exists(out.resolve("results.csv")));
+        // Without the failing value, the finished row is resumed and the tables written.
+        CliTest.Outcome ok = gpusim("sweep", trace().toString(), "--out", out.toString(), "--vary",
+                "sim.deadlock_cycles=1000000");
+        assertTrue(ok.out().startsWith("sweep: 1 configuration (0 run, 1 resumed, "), ok.out());
+    }
+
     @Test
     void helpExplainsTheSweep() {
         CliTest.Outcome o = gpusim("sweep", "--help");
