@@ -30,11 +30,15 @@ class StreamOutputTraceTest {
         {1, -1, 0.5f, 1, 0, 0, 1, 1},
     };
 
-    JsonNode run(String... extra) throws IOException {
-        String text;
-        try (InputStream in = getClass().getClassLoader().getResourceAsStream("streamout/stream-output.trace")) {
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    static String text() throws IOException {
+        try (InputStream in = StreamOutputTraceTest.class.getClassLoader()
+                .getResourceAsStream("streamout/stream-output.trace")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+    }
+
+    JsonNode run(String... extra) throws IOException {
+        String text = text();
         Path trace = tmp.resolve("stream-output.trace");
         Files.writeString(trace, text);
         Path json = tmp.resolve("r.json");
@@ -80,6 +84,32 @@ class StreamOutputTraceTest {
         ByteBuffer got = ByteBuffer.allocate(384).order(ByteOrder.LITTLE_ENDIAN);
         got.asLongBuffer().put(values(d.get(4)));
         assertArrayEquals(expect.array(), got.array());
+    }
+
+    // Bad input never crashes (as BadInputTest, on the stream-output commands and options): the
+    // mutated trace runs or is refused with FILE:LINE: RULE, with and without the debug layer.
+    @Test
+    void mutatedStreamOutputTracesRunOrAreRefusedCleanly() throws IOException {
+        java.util.Random r = new java.util.Random(4);
+        String base = text();
+        int refused = 0;
+        for (int n = 0; n < 80; n++) {
+            String text = BadInputTest.mutate(base, r);
+            Path p = tmp.resolve("so" + n + ".trace");
+            Files.writeString(p, text);
+            CliTest.Outcome o = n % 2 == 0
+                    ? CliTest.gpusim("run", p.toString(), "-q", "--set", "sim.deadlock_cycles=200000")
+                    : CliTest.gpusim("run", p.toString(), "-q", "--no-debug-layer", "--set", "sim.deadlock_cycles=200000");
+            org.junit.jupiter.api.Assertions.assertTrue(o.status() == 0 || o.status() == 2,
+                    "mutation " + n + ": status " + o.status() + "\n" + o.err() + "\n--- trace:\n" + text);
+            org.junit.jupiter.api.Assertions.assertFalse(o.err().contains("\tat ") || o.err().contains("Exception"),
+                    "mutation " + n + " printed a stack trace:\n" + o.err());
+            if (o.status() == 2) {
+                refused++;
+                org.junit.jupiter.api.Assertions.assertTrue(o.err().startsWith(p + ":"), o.err());
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(refused > 10, "the mutations should break rules often: " + refused);
     }
 
     @Test

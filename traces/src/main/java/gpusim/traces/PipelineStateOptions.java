@@ -73,9 +73,10 @@ final class PipelineStateOptions {
     /**
      * D3D12_STREAM_OUTPUT_DESC from the so_ options (trace-format.md, "Additions: stream
      * output"); null without so_stream. Stream and slot: D3D12_SO_STREAM_COUNT and
-     * D3D12_SO_BUFFER_SLOT_COUNT are 4. The stride must hold the 32 bytes the model's
-     * declaration writes, be a multiple of 4 (32-bit components) and at most
-     * D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES (2048); CreateGraphicsPipelineState refuses others.
+     * D3D12_SO_BUFFER_SLOT_COUNT are 4. The stride (pBufferStrides[slot]) must hold the 32
+     * bytes the model's declaration writes, be a whole number of 32-bit components and be at
+     * most D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES (2048), checked where the pipeline state is made
+     * (CreateGraphicsPipelineState).
      */
     private static StreamOutput streamOutput(Args a) {
         if (!a.has("so_stream")) {
