@@ -190,6 +190,39 @@ class StreamOutputTest {
         assertArrayEquals(new long[] {96}, dump(r, 2));
     }
 
+    // A strip streams out as its triangles: odd ones with their first two vertices swapped, so the
+    // winding is kept (0 1 2, 2 1 3, 2 3 4); indexed draws stream the vertices their indices name.
+    @Test
+    void stripsAndIndexedDrawsStreamTheirTriangles() {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = t.renderTarget("rt", 16, 16, 1);
+        Resource.QueryHeap so = t.queryHeap("so", QueryHeapType.SO_STATISTICS, 1);
+        Resource.Buffer out = t.buffer("out", 16);
+        Resource.Buffer sob = t.buffer("sob", 640);
+        Resource.Buffer fs = t.buffer("fs", 8);
+        Resource.VertexBuffer vb = t.coloredVertices("vb", TRIS);
+        Resource.IndexBuffer ib = t.indices("ib", gpusim.api.IndexFormat.R16_UINT, 5, 3, 1);
+        Resource.Pso strip = t.pso("strip", new TraceBuilder.Pso().cull(CullMode.NONE)
+                .topology(gpusim.api.PrimitiveTopology.TRIANGLE_STRIP).streamOutput(0, 0, 32, 0));
+        Resource.Pso list = t.pso("list", new TraceBuilder.Pso().cull(CullMode.NONE).streamOutput(0, 0, 32, 0));
+        CommandList l = t.list("l").targets(rt, null).vb(vb).ib(ib).pso(strip)
+                .soTargets(new SoTargetView(sob, 0, 640, fs, 0))
+                .begin(so, QueryType.SO_STATISTICS_STREAM0, 0).draw(5).pso(list).drawIndexed(3, 0, 0, 1)
+                .end(so, QueryType.SO_STATISTICS_STREAM0, 0)
+                .resolve(so, QueryType.SO_STATISTICS_STREAM0, 0, 1, out, 0).close();
+        t.execute(l).dump(out).dump(sob).dump(fs);
+        RunResult r = run(t.build());
+        assertArrayEquals(new long[] {4, 4}, dump(r, 0));
+        float[] id = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+        int[] order = {0, 1, 2, 2, 1, 3, 2, 3, 4, 5, 3, 1};
+        byte[] expect = new byte[640];
+        for (int i = 0; i < order.length; i++) {
+            put(expect, 32 * i, streamed(order[i], id));
+        }
+        assertArrayEquals(expect, bytes(dump(r, 1)));
+        assertArrayEquals(new long[] {12 * 32}, dump(r, 2));
+    }
+
     // D3D12_QUERY_DATA_PIPELINE_STATISTICS1: the eleven PIPELINE_STATISTICS fields, then
     // ASInvocations, MSInvocations, MSPrimitives (0: no amplification or mesh shading). Exact values
     // for a full-screen quad drawn twice on a 16x16 target and a 1x1x7 dispatch.
