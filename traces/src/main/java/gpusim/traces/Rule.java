@@ -66,6 +66,8 @@ public enum Rule {
     WRITE_QUERY_INDEX(Source.CORE, "write_query OCCLUSION with an index other than 0 or 1 (seed 004)"),
     WRITE_QUERY_OFFSET_ALIGNMENT(Source.CORE, "write_query's offset is not 8-byte aligned (seed 004)"),
     WRITE_QUERY_STRIDE(Source.CORE, "write_query's stride is not 64, 128 or 256 (seed 004)"),
+    WRITE_QUERY_FLAGS(Source.CORE, "write_query FLAGS has a bit the model does not define, or SET_VALID with a type other "
+            + "than OCCLUSION"),
     SO_STRIDE_INVALID(Source.CORE, "a pipeline state's so_stride is not a multiple of 4 in 32..2048 "
             + "(D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES)"),
 

@@ -149,6 +149,7 @@ class RuleTest {
         l.add(c(Rule.WRITE_QUERY_INDEX, direct("", "write_query OCCLUSION 2 0 res 0 64" + M)));
         l.add(c(Rule.WRITE_QUERY_OFFSET_ALIGNMENT, direct("", "write_query OCCLUSION 0 0 res 4 64" + M)));
         l.add(c(Rule.WRITE_QUERY_STRIDE, direct("", "write_query OCCLUSION 0 0 res 0 32" + M)));
+        l.add(c(Rule.WRITE_QUERY_FLAGS, direct("", "write_query OCCLUSION 0 0x4 res 0 64" + M)));
         l.add(c(Rule.SO_STRIDE_INVALID, P + "pipeline_state p2 so_stream=0 so_stride=34" + M + "\n"));
         l.add(c(Rule.SO_STRIDE_INVALID, "smaller than a vertex", P + "pipeline_state p2 so_stream=0 so_stride=16" + M + "\n"));
         l.add(c(Rule.SO_STRIDE_INVALID, "over 2048", P + "pipeline_state p2 so_stream=3 so_stride=2052" + M + "\n"));

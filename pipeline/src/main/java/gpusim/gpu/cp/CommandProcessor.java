@@ -12,6 +12,7 @@ import gpusim.gpu.query.QueryState;
 import gpusim.gpu.so.SoBinding;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.Marker;
+import gpusim.api.WriteQueryFlag;
 import gpusim.gpu.work.Work;
 import gpusim.memory.MemoryRequest;
 import gpusim.sim.BoundedQueue;
@@ -77,6 +78,8 @@ public final class CommandProcessor implements Component {
     private final List<DumpResult> dumps = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
     private final QueryResolver resolver;
+    private final BinaryEarlyOut earlyOut;
+    private CounterReader counterReader;
 
     private final StatGroup stats = new StatGroup("cp", "command processor");
     private final Stat.Scalar commands = stats.scalar("commands", "commands", "commands executed");
@@ -108,6 +111,7 @@ public final class CommandProcessor implements Component {
         this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
         this.deadlockCycles = ctx.config().get(ConfigKeys.DEADLOCK_CYCLES);
         this.resolver = new QueryResolver(ctx.dbCount);
+        this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
         this.readDone = (r, t) -> {
             awaitingMemory--;
             lastRead = r;
@@ -121,6 +125,15 @@ public final class CommandProcessor implements Component {
 
     public void connect(BoundedQueue<Work> toInputAssembly) {
         this.out = toInputAssembly;
+    }
+
+    /** Reads a DB's occlusion counter as it is now (for WriteQuery with NO_WAIT). */
+    public interface CounterReader {
+        long read(int db, int counter);
+    }
+
+    public void connect(CounterReader reader) {
+        this.counterReader = reader;
     }
 
     public List<DumpResult> dumps() {
@@ -386,12 +399,12 @@ public final class CommandProcessor implements Component {
         } else if (c instanceof Command.Draw d) {
             int id = ctx.draws().issue(d.line(), now);
             draws.inc();
-            push(new DrawPacket(id, b.snapshot(), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
+            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
             return true;
         } else if (c instanceof Command.DrawIndexed d) {
             int id = ctx.draws().issue(d.line(), now);
             draws.inc();
-            push(new DrawPacket(id, b.snapshot(), true, d.indexCount(), d.startIndex(), d.baseVertex(),
+            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), true, d.indexCount(), d.startIndex(), d.baseVertex(),
                     d.instances()));
             return true;
         } else if (c instanceof Command.Dispatch d) {
@@ -475,13 +488,15 @@ public final class CommandProcessor implements Component {
             }
             reuseWaitStart = -1;
             // Zero the whole slot first, so that the end words read as not written until the
-            // DBs write them again (PAL resets a query slot before it begins).
-            write(slot, new long[(int) (QueryLayout.slotBytes(ht, ctx.dbCount) / 8)]);
+            // DBs write them again (PAL resets a query slot before it begins). A disabled DB's
+            // pair is preset as written with a zero count, so sums over all DBs stay right.
+            write(slot, QueryLayout.resetWords(ht, ctx.tiles));
             res.queryState(q.heap()).begin(q.index(), q.type());
             phase = 1;
             return false;
         }
         Marker m = marker(q.heap(), q.type(), q.index(), true, now);
+        earlyOut.begin(q.type());
         push(m);
         event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
         return true;
@@ -494,7 +509,8 @@ public final class CommandProcessor implements Component {
         if (type.isOcclusion()) {
             m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
             m.address = slot;
-            m.expectedWrites = ctx.dbCount;
+            m.expectedWrites = ctx.tiles.enabledCount();
+            m.binary = type == QueryType.BINARY_OCCLUSION;
         } else {
             m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
             m.fields = QueryLayout.fields(heap.type());
@@ -528,6 +544,7 @@ public final class CommandProcessor implements Component {
             return true;
         }
         Marker m = marker(q.heap(), q.type(), q.index(), false, now);
+        earlyOut.end(q.type());
         res.queryState(q.heap()).end(q.index(), q.type(), m);
         push(m);
         event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
@@ -642,19 +659,34 @@ public final class CommandProcessor implements Component {
         return true;
     }
 
+    private long[] noWaitCounters;
+
+    /**
+     * ID3D11DeviceContextX::WriteQuery (seed 004). OCCLUSION: a marker travels behind all
+     * earlier work and each enabled DB writes counter INDEX at OFFSET + db x STRIDE when it
+     * gets there (the gaps are not touched). The other types are written at the bottom of
+     * the pipe once all earlier work is done. With NO_WAIT the values are sampled when the
+     * command processor reaches the command, and written at once (a racy read).
+     */
     private boolean writeQuery(Command.WriteQuery q, long now) {
         long addr = res.address(q.buffer()) + q.offset();
+        boolean noWait = WriteQueryFlag.NO_WAIT.in(q.flags());
         if (q.type() == gpusim.api.D3D11Query.OCCLUSION) {
+            if (noWait) {
+                return writeQueryNoWait(q, addr);
+            }
             Marker m = new Marker(Marker.Kind.WRITE_QUERY_OCCLUSION, "write_query line " + q.line());
             m.address = addr;
             m.stride = q.stride();
+            m.counterIndex = q.index();
+            m.setValid = WriteQueryFlag.SET_VALID.in(q.flags());
+            m.expectedWrites = ctx.tiles.enabledCount();
             m.issuedAt = now;
             markers.add(m);
             push(m);
             return true;
         }
-        // The other WriteQuery types are written at the bottom of the pipe, after all earlier work.
-        if (phase == 0) {
+        if (phase == 0 && !noWait) {
             needDrain = true;
             phase = 1;
             return false;
@@ -682,6 +714,33 @@ public final class CommandProcessor implements Component {
             write(addr, words);
         }
         phase = 2;
+        return false;
+    }
+
+    /** WriteQuery(OCCLUSION, NO_WAIT): one write per enabled DB, of its counter as it is now. */
+    private boolean writeQueryNoWait(Command.WriteQuery q, long addr) {
+        int n = ctx.dbCount;
+        if (phase == 0) {
+            noWaitCounters = new long[n];
+            for (int d = 0; d < n; d++) {
+                if (ctx.tiles.enabled(d)) {
+                    noWaitCounters[d] = counterReader.read(d, q.index())
+                            | (WriteQueryFlag.SET_VALID.in(q.flags()) ? QueryLayout.WRITTEN : 0);
+                }
+            }
+            phase = 1;
+        }
+        // phase p >= 1: write DB p - 1's counter (skipping disabled DBs).
+        while (phase - 1 < n && !ctx.tiles.enabled(phase - 1)) {
+            phase++;
+        }
+        if (phase - 1 >= n) {
+            noWaitCounters = null;
+            return true;
+        }
+        int d = phase - 1;
+        write(addr + (long) d * q.stride(), new long[] {noWaitCounters[d]});
+        phase++;
         return false;
     }
 }
