@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * Trace parameters, the project's addition to the trace format (trace-format.md,
- * "Addition: trace parameters"): {@code param NAME=DEFAULT} at top level declares a
+ * "Additions", "Trace parameters"): {@code param NAME=DEFAULT} at top level declares a
  * parameter, and {@code ${NAME}} inside any later token is replaced by its value before
  * the reader sees the token. Values given by the caller ({@code gpusim run --param}, a
  * sweep's {@code param.NAME}) replace the defaults.

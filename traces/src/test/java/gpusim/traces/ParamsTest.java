@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Trace parameters (trace-format.md, "Addition: trace parameters"): substitution gives
+ * Trace parameters (trace-format.md, "Additions", "Trace parameters"): substitution gives
  * exactly the trace the substituted text gives, with the same line numbers; values given
  * by the caller replace defaults; malformed caller values are refused.
  */
