@@ -376,8 +376,20 @@ final class Sweep {
             ordered.add(rows.get(c.id()));
             channels = Math.max(channels, c.config().getInt(ConfigKeys.MEMORY_CHANNELS));
         }
-        return new Table(traceName, traceHash, base, baseParams, axes, SweepMetrics.columns(channels), combos,
-                ordered, resumed, pending.size());
+        // Each column's unit is the statistic's own, as a run reported it (the list's until one does).
+        List<SweepMetrics.Metric> columns = new ArrayList<>();
+        for (SweepMetrics.Metric m : SweepMetrics.columns(channels)) {
+            String unit = m.unit();
+            for (SweepRow r : ordered) {
+                if (r.units().containsKey(m.name())) {
+                    unit = r.units().get(m.name());
+                    break;
+                }
+            }
+            columns.add(new SweepMetrics.Metric(m.name(), unit, m.description(), m.reader()));
+        }
+        return new Table(traceName, traceHash, base, baseParams, axes, columns, combos, ordered, resumed,
+                pending.size());
     }
 
     private void runPending(List<Combination> pending, Path rowsDir, Map<String, SweepRow> rows, Listener listener,
@@ -481,7 +493,8 @@ final class Sweep {
         Trace t = Simulation.parse(traceName, traceText, c.params(), c.config());
         Simulation.validate(t, c.config(), debugLayer);
         RunResult r = Simulation.simulate(t, c.config());
-        return new SweepRow(c.id(), c.config().asMap(), c.params(), SweepMetrics.collect(r, c.config()));
+        return new SweepRow(c.id(), c.config().asMap(), c.params(), SweepMetrics.collect(r, c.config()),
+                SweepMetrics.units(r, c.config()));
     }
 
     private static void deleteTemporaries(Path rowsDir) throws IOException {

@@ -12,11 +12,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The figures a sweep records for each configuration: the one place that names them, with
- * their units. Most are statistics of the run's tree, read by path
- * ({@link gpusim.sim.StatGroup#find}); a statistic the model does not (yet) produce is
- * recorded as empty, so this list may name statistics before the model has them and is
- * the only thing to adjust when their paths change.
+ * The figures a sweep records for each configuration: the one place that names them. Most
+ * are statistics of the run's tree, read by path ({@link gpusim.sim.StatGroup#find}); a
+ * statistic the model does not (yet) produce is recorded as empty, so this list may name
+ * statistics before the model has them and is the only thing to adjust when their paths
+ * change. The units given here are used until a run shows the statistic's own unit.
  */
 final class SweepMetrics {
     private SweepMetrics() {
@@ -87,6 +87,20 @@ final class SweepMetrics {
             l.add(m.name().replace("%d", "N"));
         }
         return String.join(", ", l);
+    }
+
+    /** The units of the figures one run has: the statistic's own unit where it is a statistic. */
+    static Map<String, String> units(RunResult r, Config config) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Metric x : columns(config.getInt(ConfigKeys.MEMORY_CHANNELS))) {
+            Stat s = r.stats().find(x.name());
+            if (s != null) {
+                m.put(x.name(), s.unit());
+            } else if (x.read(r) != null) {
+                m.put(x.name(), x.unit());
+            }
+        }
+        return m;
     }
 
     /** The figures of one run, in column order; a figure the run lacks maps to null. */

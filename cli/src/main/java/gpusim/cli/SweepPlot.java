@@ -49,6 +49,11 @@ final class SweepPlot {
     static boolean write(Path file, Sweep.Table t, SweepMetrics.Metric metric) throws IOException {
         // No display is needed or wanted (CI, ssh): AWT must not look for one.
         System.setProperty("java.awt.headless", "true");
+        for (SweepMetrics.Metric c : t.columns()) {
+            if (c.name().equals(metric.name())) {
+                metric = c; // with the unit the runs reported
+            }
+        }
         List<SweepAxis> axes = t.axes();
         SweepAxis x = axes.get(0);
         DefaultCategoryDataset data = new DefaultCategoryDataset();

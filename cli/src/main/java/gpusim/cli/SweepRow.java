@@ -21,7 +21,8 @@ import java.util.Map;
  * finishes, to a temporary file renamed into place, so an interrupted sweep leaves only
  * whole rows behind and a resumed one trusts every row file it finds.
  */
-record SweepRow(String id, Map<String, Long> config, Map<String, String> params, Map<String, Number> metrics) {
+record SweepRow(String id, Map<String, Long> config, Map<String, String> params, Map<String, Number> metrics,
+                Map<String, String> units) {
     static final String SUFFIX = ".json";
     static final String TEMP_SUFFIX = ".json.tmp";
 
@@ -39,6 +40,8 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
         config.forEach(c::put);
         ObjectNode p = n.putObject("params");
         params.forEach(p::put);
+        ObjectNode u = n.putObject("units");
+        units.forEach(u::put);
         ObjectNode m = n.putObject("metrics");
         for (Map.Entry<String, Number> e : metrics.entrySet()) {
             Number v = e.getValue();
@@ -109,7 +112,12 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
                     return null;
                 }
             }
-            return new SweepRow(n.get("id").textValue(), config, params, metrics);
+            Map<String, String> units = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.path("units").fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                units.put(e.getKey(), e.getValue().asText());
+            }
+            return new SweepRow(n.get("id").textValue(), config, params, metrics, units);
         } catch (IOException e) {
             return null;
         }

@@ -108,6 +108,15 @@ class SweepTest {
             assertEquals(rep.get("cycles").longValue(), jr.get("run.cycles").longValue());
         }
         assertEquals(order.length, json.get("rows").size());
+        // Each metric's unit is the statistic's own where the model has it.
+        JsonNode rep = om.readTree(tmp.resolve("run0.json").toFile());
+        for (JsonNode m : json.get("metrics")) {
+            JsonNode stat = at(rep.get("stats"), m.get("name").textValue());
+            if (stat != null) {
+                assertEquals(stat.get("unit").textValue(), m.get("unit").textValue(), m.toString());
+            }
+        }
+        assertEquals("cycles", json.get("metrics").get(0).get("unit").textValue());
         assertEquals(Sweep.ORDER, json.get("order").textValue());
     }
 
