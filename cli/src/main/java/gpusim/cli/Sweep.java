@@ -242,8 +242,9 @@ final class Sweep {
     }
 
     /**
-     * The output directory must be new, empty, or a sweep of the same trace and base:
-     * rows of another study must not be mixed into this one's results. The returned lock
+     * The output directory must be new, empty, or a sweep of the same trace and base made
+     * by the same gpusim classes: rows of another study, or of another model, must not be
+     * mixed into this one's results. The returned lock
      * ({@code DIR/.lock}, held until closed) keeps a second sweep from writing into the
      * same directory at the same time.
      */
@@ -252,6 +253,10 @@ final class Sweep {
         manifest.put("format", 1);
         manifest.put("trace", traceName);
         manifest.put("trace_sha256", traceHash);
+        // Stored rows are only as good as the code that made them: a rebuilt model must not
+        // mix its rows with an older one's.
+        manifest.put("code_sha256", CodeFingerprint.of(gpusim.config.Config.class, gpusim.memory.DeviceMemory.class,
+                gpusim.gpu.Gpu.class, gpusim.traces.TraceReader.class, Sweep.class));
         ObjectNode bc = manifest.putObject("base_config");
         base.asMap().forEach(bc::put);
         ObjectNode bp = manifest.putObject("base_params");
@@ -311,6 +316,9 @@ final class Sweep {
     private static String difference(JsonNode old, JsonNode now) {
         if (!now.get("trace_sha256").equals(old.get("trace_sha256"))) {
             return "the trace's contents differ from those of " + old.path("trace").asText("the recorded trace");
+        }
+        if (!now.get("code_sha256").equals(old.get("code_sha256"))) {
+            return "gpusim's classes differ from those that made its rows: the model or the sweep has changed";
         }
         for (String part : List.of("base_config", "base_params")) {
             JsonNode a = old.path(part);

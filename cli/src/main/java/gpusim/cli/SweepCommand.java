@@ -34,8 +34,8 @@ import picocli.CommandLine.Parameters;
                 + "finished configuration) and sweep.json (the trace and base configuration of the study).",
             "",
             "Resume: run the same command again with the same DIR; finished configurations are not run again. "
-                + "A DIR that holds a sweep of another trace (other contents) or another base (--preset, --set, "
-                + "--param) is refused.",
+                + "A DIR that holds a sweep of another trace (other contents), another base (--preset, --set, "
+                + "--param) or another build of gpusim (other classes) is refused.",
             "",
             "Exit status: 0 on success, 2 for a usage or trace error (nothing is run), 3 if the model deadlocks on "
                 + "a configuration, 1 for other failures (finished rows are kept)."},

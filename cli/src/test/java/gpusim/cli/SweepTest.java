@@ -203,6 +203,17 @@ class SweepTest {
         CliTest.Outcome param = sweep(out, "--param", "QUADS=4");
         assertEquals(2, param.status());
         assertTrue(param.err().contains("(param QUADS was not set, now 4)"), param.err());
+        // Rows made by other code (a rebuilt model) are not mixed in either.
+        Path manifest = out.resolve("sweep.json");
+        String recorded = Files.readString(manifest);
+        String code = new ObjectMapper().readTree(recorded).get("code_sha256").textValue();
+        assertEquals(64, code.length(), code);
+        Files.writeString(manifest, recorded.replace(code, "0".repeat(64)));
+        CliTest.Outcome rebuilt = sweep(out);
+        assertEquals(2, rebuilt.status());
+        assertTrue(rebuilt.err().contains("(gpusim's classes differ from those that made its rows: the model or the "
+                + "sweep has changed)"), rebuilt.err());
+        Files.writeString(manifest, recorded);
         Files.writeString(trace(), Files.readString(trace()) + "# edited\n");
         CliTest.Outcome edited = sweep(out);
         assertEquals(2, edited.status());
