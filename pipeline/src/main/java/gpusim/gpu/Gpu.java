@@ -90,7 +90,7 @@ public final class Gpu {
         }
 
         cp = new CommandProcessor(ctx, res, trace.submissions());
-        InputAssembler ia = new InputAssembler(ctx, cpToIa);
+        InputAssembler ia = new InputAssembler(ctx, cpToIa, res);
         VertexStage vs = new VertexStage(ctx, iaToVs);
         Clipper clip = new Clipper(ctx, vsToClip);
         SetupStage setup = new SetupStage(ctx, clipToSetup);
