@@ -41,8 +41,8 @@ public final class MemoryChannel implements Component {
     private final long partialCycles;
     private final boolean combining;
 
-    // Waiting ring (capacity a power of two; it only grows past depth for a request larger
-    // than the whole queue, which is admitted into an empty queue).
+    // Waiting ring (capacity a power of two, grown on demand; it only holds more than depth
+    // parts for a request larger than the whole queue, which is admitted into an empty queue).
     private long[] qLine;
     private int[] qLo;
     private int[] qLen;
@@ -103,7 +103,9 @@ public final class MemoryChannel implements Component {
         this.bytesPerCycle = p.bytesPerCycle();
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
-        allocateQueue(Integer.highestOneBit(Math.max(1, depth - 1)) << 1);
+        // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
+        // host memory only if a run fills it.
+        allocateQueue(Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1));
         stats = new StatGroup("channel" + index, "memory channel " + index
                 + " (addresses a with (a / memory.interleave) mod memory.channels = " + index + ")");
         requests = stats.scalar("requests", "parts",
@@ -362,7 +364,7 @@ public final class MemoryChannel implements Component {
             writeMasked(line, s * unit, m0, 0);
             writeMasked(line, s * unit, m1, 64);
             service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
-            if (moved < unit) {
+            if (moved > 0 && moved < unit) {
                 service += partialCycles; // read the line, merge, write it back
             }
         } else {

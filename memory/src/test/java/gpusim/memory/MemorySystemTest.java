@@ -311,6 +311,34 @@ class MemorySystemTest {
         assertEquals(rd.servedAt() + 1, w3.servedAt());
     }
 
+    // A 128-byte line's mask spans two words: writes at [56, 72) (across the boundary), [120, 128) and
+    // [0, 8) merge into one 32-byte write; the bytes under the mask land, the others keep their old
+    // contents (a read-modify-write keeps them).
+    @Test
+    void combinedWritesOnA128ByteLineLandUnderTheirMask() {
+        byte[] a = new byte[16];
+        java.util.Arrays.fill(a, (byte) 0xA1);
+        byte[] b = new byte[8];
+        java.util.Arrays.fill(b, (byte) 0xB2);
+        byte[] c = new byte[8];
+        java.util.Arrays.fill(c, (byte) 0xC3);
+        List<MemoryRequest> reqs = List.of(MemoryRequest.write(56, a, null, "a"), MemoryRequest.write(120, b, null,
+                "b"), MemoryRequest.write(0, c, null, "c"));
+        Rig r = atZero(params(1, 4096, 128, true, 0, 8, 10, 16), reqs);
+        byte[] old = new byte[256];
+        java.util.Arrays.fill(old, (byte) 0x55);
+        r.memory.memory().write(0, old, 0, old.length);
+        assertEquals(1 + 2 + 10, r.run(), "32 bytes at 16 a cycle");
+        assertEquals(2, r.stat("combined_writes"));
+        assertEquals(32, r.stat("channel0.bytes"));
+        DeviceMemory m = r.memory.memory();
+        for (int i = 0; i < 256; i++) {
+            byte want = i < 8 ? (byte) 0xC3 : i >= 56 && i < 72 ? (byte) 0xA1 : i >= 120 && i < 128 ? (byte) 0xB2
+                    : (byte) 0x55;
+            assertEquals(want, m.readByte(i), "byte " + i);
+        }
+    }
+
     // Partial-line writes pay partial_write_cycles; a full line, or halves combined into a full line,
     // do not. 64-byte lines, 16 bytes a cycle, 10 partial cycles, one channel: full write at 1 (4
     // cycles), 32-byte write at 5 (2 + 10 cycles), two combined halves at 17 (4 cycles).
