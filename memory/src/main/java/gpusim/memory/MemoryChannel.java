@@ -122,7 +122,7 @@ public final class MemoryChannel implements Component {
                 "write parts merged into a write already waiting for the same line (write combining)");
         delaySum = stats.scalar("queue_delay_total", "cycles",
                 "sum over parts of the cycles from arrival to the start of service");
-        stats.formula("queue_delay_mean", "cycles", "queue_delay_total / requests: mean wait in the queue",
+        stats.formula("queue_delay_mean", "cycles", "queue_delay_total / parts served: mean wait in the queue",
                 () -> (double) delaySum.get() / delayCount);
         stats.formula("queue_delay_p50", "cycles",
                 "median wait in the queue (nearest rank: Commons Math Percentile, estimation R_1)",
