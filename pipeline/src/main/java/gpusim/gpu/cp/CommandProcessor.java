@@ -9,8 +9,10 @@ import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
+import gpusim.gpu.so.SoBinding;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.Marker;
+import gpusim.api.WriteQueryFlag;
 import gpusim.gpu.work.Work;
 import gpusim.memory.MemoryRequest;
 import gpusim.sim.BoundedQueue;
@@ -21,6 +23,7 @@ import gpusim.sim.StatGroup;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
 import gpusim.trace.TopCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,6 +78,8 @@ public final class CommandProcessor implements Component {
     private final List<DumpResult> dumps = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
     private final QueryResolver resolver;
+    private final BinaryEarlyOut earlyOut;
+    private CounterReader counterReader;
 
     private final StatGroup stats = new StatGroup("cp", "command processor");
     private final Stat.Scalar commands = stats.scalar("commands", "commands", "commands executed");
@@ -106,6 +111,7 @@ public final class CommandProcessor implements Component {
         this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
         this.deadlockCycles = ctx.config().get(ConfigKeys.DEADLOCK_CYCLES);
         this.resolver = new QueryResolver(ctx.dbCount);
+        this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
         this.readDone = (r, t) -> {
             awaitingMemory--;
             lastRead = r;
@@ -119,6 +125,15 @@ public final class CommandProcessor implements Component {
 
     public void connect(BoundedQueue<Work> toInputAssembly) {
         this.out = toInputAssembly;
+    }
+
+    /** Reads a DB's occlusion counter as it is now (for WriteQuery with NO_WAIT). */
+    public interface CounterReader {
+        long read(int db, int counter);
+    }
+
+    public void connect(CounterReader reader) {
+        this.counterReader = reader;
     }
 
     public List<DumpResult> dumps() {
@@ -278,6 +293,13 @@ public final class CommandProcessor implements Component {
             predicateSkip = false;
             cmdIndex = 0;
             phase = 0;
+            if (soTargetsBound) {
+                // ... and no stream-output targets: unbind what the previous list bound.
+                soTargetsBound = false;
+                Marker m = new Marker(Marker.Kind.SO_TARGETS, "stream-output targets reset");
+                push(m);
+                return;
+            }
         }
         CommandList list = lists.get(listIndex);
         if (cmdIndex >= list.commands().size()) {
@@ -377,12 +399,12 @@ public final class CommandProcessor implements Component {
         } else if (c instanceof Command.Draw d) {
             int id = ctx.draws().issue(d.line(), now);
             draws.inc();
-            push(new DrawPacket(id, b.snapshot(), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
+            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
             return true;
         } else if (c instanceof Command.DrawIndexed d) {
             int id = ctx.draws().issue(d.line(), now);
             draws.inc();
-            push(new DrawPacket(id, b.snapshot(), true, d.indexCount(), d.startIndex(), d.baseVertex(),
+            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), true, d.indexCount(), d.startIndex(), d.baseVertex(),
                     d.instances()));
             return true;
         } else if (c instanceof Command.Dispatch d) {
@@ -423,6 +445,8 @@ public final class CommandProcessor implements Component {
             return copy(cp);
         } else if (c instanceof Command.WriteQuery wq) {
             return writeQuery(wq, now);
+        } else if (c instanceof Command.SetSoTargets so) {
+            return setSoTargets(so);
         }
         throw new IllegalStateException("unknown command " + c);
     }
@@ -464,13 +488,15 @@ public final class CommandProcessor implements Component {
             }
             reuseWaitStart = -1;
             // Zero the whole slot first, so that the end words read as not written until the
-            // DBs write them again (PAL resets a query slot before it begins).
-            write(slot, new long[(int) (QueryLayout.slotBytes(ht, ctx.dbCount) / 8)]);
+            // DBs write them again (PAL resets a query slot before it begins). A disabled DB's
+            // pair is preset as written with a zero count, so sums over all DBs stay right.
+            write(slot, QueryLayout.resetWords(ht, ctx.tiles));
             res.queryState(q.heap()).begin(q.index(), q.type());
             phase = 1;
             return false;
         }
         Marker m = marker(q.heap(), q.type(), q.index(), true, now);
+        earlyOut.begin(q.type());
         push(m);
         event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
         return true;
@@ -483,11 +509,15 @@ public final class CommandProcessor implements Component {
         if (type.isOcclusion()) {
             m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
             m.address = slot;
-            m.expectedWrites = ctx.dbCount;
+            m.expectedWrites = ctx.tiles.enabledCount();
+            m.binary = type == QueryType.BINARY_OCCLUSION;
         } else {
             m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
             m.fields = QueryLayout.fields(heap.type());
             m.streamOut = heap.type() == QueryHeapType.SO_STATISTICS;
+            if (m.streamOut) {
+                m.soStream = type.d3dValue() - QueryType.SO_STATISTICS_STREAM0.d3dValue();
+            }
             m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
             m.expectedWrites = 1;
             m.snapshot[PipelineCounters.CS_INVOCATIONS] = ctx.counters().value[PipelineCounters.CS_INVOCATIONS];
@@ -514,6 +544,7 @@ public final class CommandProcessor implements Component {
             return true;
         }
         Marker m = marker(q.heap(), q.type(), q.index(), false, now);
+        earlyOut.end(q.type());
         res.queryState(q.heap()).end(q.index(), q.type(), m);
         push(m);
         event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
@@ -592,19 +623,70 @@ public final class CommandProcessor implements Component {
         return false;
     }
 
+    /** Whether the current list has bound stream-output targets (a new list starts with none). */
+    private boolean soTargetsBound;
+    /** The targets a set_so_targets is binding, while their filled sizes are read. */
+    private SoBinding soBinding;
+
+    /**
+     * SOSetTargets: waits for the pipeline and memory to drain (as a stream-out flush does, so
+     * every earlier draw's stream-output data and filled size have landed), reads each bound
+     * slot's BufferFilledSize through memory (the GPU "accesses this value ... to determine where
+     * to append new vertex data": Microsoft, "Stream Output Counters"), then sends the binding
+     * down the pipe to the stream-output unit, in order with the draws.
+     */
+    private boolean setSoTargets(Command.SetSoTargets c) {
+        if (phase == 0) {
+            soBinding = new SoBinding(c.views(), res);
+            needDrain = true;
+            phase = 1;
+            return false;
+        }
+        if (phase == 2) {
+            soBinding.loaded(soBinding.loadingSlot(), lastRead.data());
+        }
+        int slot = soBinding.nextToLoad();
+        if (slot >= 0) {
+            read(soBinding.filledAddress(slot), SoTargetView.FILLED_SIZE_BYTES);
+            phase = 2;
+            return false;
+        }
+        Marker m = new Marker(Marker.Kind.SO_TARGETS, "set_so_targets line " + c.line());
+        m.soBinding = soBinding;
+        soTargetsBound = soBinding.anyBound();
+        soBinding = null;
+        push(m);
+        return true;
+    }
+
+    private long[] noWaitCounters;
+
+    /**
+     * ID3D11DeviceContextX::WriteQuery (seed 004). OCCLUSION: a marker travels behind all
+     * earlier work and each enabled DB writes counter INDEX at OFFSET + db x STRIDE when it
+     * gets there (the gaps are not touched). The other types are written at the bottom of
+     * the pipe once all earlier work is done. With NO_WAIT the values are sampled when the
+     * command processor reaches the command, and written at once (a racy read).
+     */
     private boolean writeQuery(Command.WriteQuery q, long now) {
         long addr = res.address(q.buffer()) + q.offset();
+        boolean noWait = WriteQueryFlag.NO_WAIT.in(q.flags());
         if (q.type() == gpusim.api.D3D11Query.OCCLUSION) {
+            if (noWait) {
+                return writeQueryNoWait(q, addr);
+            }
             Marker m = new Marker(Marker.Kind.WRITE_QUERY_OCCLUSION, "write_query line " + q.line());
             m.address = addr;
             m.stride = q.stride();
+            m.counterIndex = q.index();
+            m.setValid = WriteQueryFlag.SET_VALID.in(q.flags());
+            m.expectedWrites = ctx.tiles.enabledCount();
             m.issuedAt = now;
             markers.add(m);
             push(m);
             return true;
         }
-        // The other WriteQuery types are written at the bottom of the pipe, after all earlier work.
-        if (phase == 0) {
+        if (phase == 0 && !noWait) {
             needDrain = true;
             phase = 1;
             return false;
@@ -618,7 +700,11 @@ public final class CommandProcessor implements Component {
             case TIMESTAMP -> words = new long[] {timestamp(now)};
             case EVENT -> words = null;
             case PIPELINE_STATISTICS -> words = java.util.Arrays.copyOf(counters, 11);
-            default -> words = new long[2];
+            default -> {
+                // D3D11X_QUERY_DATA_GPU_SO_STATISTICS: NumPrimitivesWritten, PrimitivesStorageNeeded of stream n.
+                int n = (q.type().d3dValue() - gpusim.api.D3D11Query.SO_STATISTICS_STREAM0.d3dValue()) / 2;
+                words = new long[] {ctx.counters().soWritten[n], ctx.counters().soNeeded[n]};
+            }
         }
         if (words == null) {
             // D3D11X_QUERY_DATA_GPU_EVENT is a UINT: 1 once all earlier work is done.
@@ -628,6 +714,33 @@ public final class CommandProcessor implements Component {
             write(addr, words);
         }
         phase = 2;
+        return false;
+    }
+
+    /** WriteQuery(OCCLUSION, NO_WAIT): one write per enabled DB, of its counter as it is now. */
+    private boolean writeQueryNoWait(Command.WriteQuery q, long addr) {
+        int n = ctx.dbCount;
+        if (phase == 0) {
+            noWaitCounters = new long[n];
+            for (int d = 0; d < n; d++) {
+                if (ctx.tiles.enabled(d)) {
+                    noWaitCounters[d] = counterReader.read(d, q.index())
+                            | (WriteQueryFlag.SET_VALID.in(q.flags()) ? QueryLayout.WRITTEN : 0);
+                }
+            }
+            phase = 1;
+        }
+        // phase p >= 1: write DB p - 1's counter (skipping disabled DBs).
+        while (phase - 1 < n && !ctx.tiles.enabled(phase - 1)) {
+            phase++;
+        }
+        if (phase - 1 >= n) {
+            noWaitCounters = null;
+            return true;
+        }
+        int d = phase - 1;
+        write(addr + (long) d * q.stride(), new long[] {noWaitCounters[d]});
+        phase++;
         return false;
     }
 }
