@@ -117,6 +117,36 @@ class MemoryTrafficTest {
         assertEquals(1000, stat(slow, "ia.fetch_wait_cycles") - stat(fast, "ia.fetch_wait_cycles"));
     }
 
+    /** One non-indexed draw of {@code batches} x 32 small back-facing triangles (culled: vertex work only). */
+    static Trace batches(int batches) {
+        TraceBuilder tb = new TraceBuilder();
+        Resource.RenderTarget rt = tb.renderTarget("rt", 64, 64, 1);
+        int tris = batches * gpusim.gpu.ia.InputAssembler.BATCH_PRIMS;
+        float[] v = new float[tris * 12];
+        for (int t = 0; t < tris; t++) {
+            float x = (t % 50) / 25f - 1;
+            float y = (t / 50 % 50) / 25f - 1;
+            float[] tri = {x, y, 0.5f, 1, x + 0.01f, y, 0.5f, 1, x, y + 0.01f, 0.5f, 1};
+            System.arraycopy(tri, 0, v, t * 12, 12);
+        }
+        Resource.VertexBuffer vb = tb.vertices("vb", v);
+        var l = tb.list("l").targets(rt, null).pso(tb.pso("p")).vb(vb).draw(tris * 3L);
+        return tb.execute(l.close()).build();
+    }
+
+    // Input assembly keeps assembling while fetches are in flight: the fetches of 16 batches (the
+    // window) overlap, so 1000 more cycles of latency still make the run exactly 1000 cycles longer,
+    // not 16 x 1000.
+    @Test
+    void theWindowOverlapsTheFetchesOfSuccessiveBatches() {
+        for (int n : new int[] {2, gpusim.gpu.ia.InputAssembler.FETCH_WINDOW}) {
+            RunResult fast = TraceBuilder.run(batches(n), "memory.latency=100");
+            RunResult slow = TraceBuilder.run(batches(n), "memory.latency=1100");
+            assertEquals(n, stat(fast, "ia.fetch_requests"), "one run of lines a batch");
+            assertEquals(1000, slow.cycles() - fast.cycles(), n + " batches");
+        }
+    }
+
     // A memory with one-slot channel queues refuses fetches; input assembly retries them and the
     // run gives the same results with exactly the same fetches.
     @Test
