@@ -50,7 +50,7 @@ public final class ConfigKeys {
             new long[] {8, 16, 32, 64, 128, 256, 512, 1024, 4096, 65536}, "bytes",
             "placement alignment of every buffer, vertex buffer, index buffer and query heap in device memory: "
                     + "each starts at the next multiple of this after the previous one, in trace order");
-    public static final ConfigKey MEMORY_QUEUE = ConfigKey.range("memory.queue_depth", 64, 1, 1 << 16, "requests",
+    public static final ConfigKey MEMORY_QUEUE = ConfigKey.range("memory.queue_depth", 64, 1, 1 << 16, "parts",
             "capacity of each memory channel's queue, in line parts; a client whose request does not fit in a "
                     + "channel it needs stalls");
     public static final ConfigKey MEMORY_LATENCY = ConfigKey.range("memory.latency", 100, 1, 100_000, "cycles",
