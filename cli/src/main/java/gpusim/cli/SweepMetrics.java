@@ -40,9 +40,9 @@ final class SweepMetrics {
                     "mean cycles from an EndQuery or WriteQuery to all of its counters being in memory"),
             stat("queries.counter_write_latency_p95", "cycles",
                     "95th percentile of the cycles from an EndQuery or WriteQuery to its counters being in memory"),
-            stat("memory.requests", "requests", "memory requests, all channels"),
-            stat("memory.conflicts", "conflicts", "requests that met another request to the same channel in the "
-                    + "same cycle, all channels"),
+            stat("memory.requests", "requests", "memory requests admitted, all channels"),
+            stat("memory.conflicts", "requests", "requests that met another request at the same channel in the "
+                    + "same cycle, summed over channels"),
             stat("memory.bytes_read", "bytes", "bytes read from memory"),
             stat("memory.bytes_written", "bytes", "bytes written to memory"),
             new Metric("memory.bytes_moved", "bytes", "bytes read plus bytes written",
@@ -50,8 +50,8 @@ final class SweepMetrics {
 
     /** Per-channel figures; {@code %d} is the channel number, for channels 0 .. memory.channels - 1. */
     static final List<Metric> PER_CHANNEL = List.of(
-            stat("memory.channel%d.requests", "requests", "memory requests served by channel %d"),
-            stat("memory.channel%d.conflicts", "conflicts", "conflicts on channel %d"));
+            stat("memory.channel%d.requests", "parts", "line parts that arrived at channel %d"),
+            stat("memory.channel%d.conflicts", "requests", "requests that met another at channel %d in the same cycle"));
 
     /** The most channels a configuration can have (the range of memory.channels). */
     static final int MAX_CHANNELS = (int) ConfigKeys.MEMORY_CHANNELS.max();

@@ -366,7 +366,7 @@ class SweepTest {
 
     @Test
     void metricsByName() {
-        assertEquals("requests", SweepMetrics.find("memory.channel31.requests").unit());
+        assertEquals("parts", SweepMetrics.find("memory.channel31.requests").unit());
         assertEquals(null, SweepMetrics.find("memory.channel32.requests"));
         assertEquals(SweepMetrics.RUN.size() + 2 * 2, SweepMetrics.columns(2).size());
     }
