@@ -130,6 +130,39 @@ class ParamsTest {
                 canon(TraceReader.read(f, "t.trace", TestTraces.BUDGET, Map.of("N", "2", "STRIDE", "64"))));
     }
 
+    /**
+     * About 400 KB of vertex, index and command lines that use parameters, so that many
+     * substituted lines straddle the lexer's 64 KiB window: the file read through the window
+     * gives exactly the trace the text in memory gives, and the same as the text written out.
+     */
+    @Test
+    void substitutedLinesAcrossTheWindowEdges(@TempDir Path dir) throws IOException {
+        StringBuilder p = new StringBuilder("gpusim-trace 1\nparam Z=0.5\nparam W=1\nparam I=7\nvertex_buffer vb\n");
+        StringBuilder lit = new StringBuilder("gpusim-trace 1\nparam Z=0.5\nparam W=1\nparam I=7\nvertex_buffer vb\n");
+        for (int i = 0; i < 8000; i++) {
+            p.append("v ").append(i % 97).append(".25 -").append(i % 13).append(" ${Z} ${W}  # vertex ").append(i)
+                    .append('\n');
+            lit.append("v ").append(i % 97).append(".25 -").append(i % 13).append(" 0.5 1  # vertex ").append(i)
+                    .append('\n');
+        }
+        p.append("end\nindex_buffer ib format=R32_UINT\n");
+        lit.append("end\nindex_buffer ib format=R32_UINT\n");
+        for (int i = 0; i < 6000; i++) {
+            p.append("i ").append(i).append(" ${I} ").append(i % 5).append("${I}\r\n");
+            lit.append("i ").append(i).append(" 7 ").append(i % 5).append("7\r\n");
+        }
+        p.append("end\n");
+        lit.append("end\n");
+        String text = p.toString();
+        assertEquals(true, text.length() > 6 * 64 * 1024, "spans several windows");
+        Path f = dir.resolve("big.trace");
+        Files.writeString(f, text);
+        String expected = canon(parse(lit.toString(), Map.of()));
+        assertEquals(expected, canon(parse(text, Map.of())));
+        assertEquals(expected, canon(TraceReader.read(f, "t.trace", TestTraces.BUDGET, Map.of())));
+        assertNotEquals(expected, canon(TraceReader.read(f, "t.trace", TestTraces.BUDGET, Map.of("I", "8"))));
+    }
+
     @Test
     void rulesApplyToTheSubstitutedTextAtTheRightLine() {
         String text = WITH_PARAMS + "dump res${N} offset=${SIZE}8\n"; // 0x4008: past the 0x400-byte buffer
