@@ -71,7 +71,7 @@ public class RasterDepthBenchmark {
         java.util.Arrays.fill(ds.depth, Float.floatToIntBits(1.0f));
         PipelineState p = PipelineState.defaults("pso", 0);
         PipelineState pso = new PipelineState("pso", p.topology(), CullMode.NONE, false, true, true, true,
-                ComparisonFunc.LESS_EQUAL, false, 255, 255, p.front(), p.back(), 15, p.blend(), -1, -1, false, 0);
+                ComparisonFunc.LESS_EQUAL, false, 255, 255, p.front(), p.back(), 15, p.blend(), -1, -1, 0);
         float[] identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
         DrawState st = new DrawState(pso, null, ds, samples, 0, 0, SIZE, SIZE, 0, 1, 0, 0, SIZE, SIZE, identity,
                 0, null, null);

@@ -7,15 +7,12 @@ import gpusim.gpu.RunResult;
 import gpusim.sim.DeadlockException;
 import gpusim.trace.Trace;
 import gpusim.traces.TraceException;
-import gpusim.traces.TraceReader;
-import gpusim.traces.TraceValidator;
 import gpusim.traces.TraceWarning;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,8 +28,6 @@ import picocli.CommandLine.Parameters;
             "Exit status: 0 on success, 2 for a trace that breaks a rule (FILE:LINE: RULE: explanation), "
                 + "3 if the model deadlocks, 1 for other failures."})
 public final class RunCommand implements Callable<Integer> {
-    static final String BUNDLED = "examples/predication-queries.trace";
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -70,6 +65,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "results, faster), reporting 0 cycles. Sets sim.mode, after --preset and --set.")
     String mode;
 
+    @Option(names = "--param", paramLabel = "NAME=VALUE",
+            description = "Give trace parameter NAME the value VALUE instead of its default (repeatable; the trace "
+                    + "declares it with 'param NAME=DEFAULT', docs/trace-format.md).")
+    List<String> params = List.of();
+
     @Option(names = "--no-debug-layer",
             description = "Do not check the D3D12 debug-layer rules (core runtime and format rules stay on).")
     boolean noDebugLayer;
@@ -98,24 +98,19 @@ public final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--timeline shows modelled time: it needs --mode timing");
         }
-        long budget = config.get(ConfigKeys.MEMORY_BUDGET);
+        Map<String, String> paramValues = Configs.params(spec.commandLine(), params);
         Trace t;
         String name;
         long t0 = System.nanoTime();
         long tParsed;
         try {
-            if (trace == null) {
-                name = BUNDLED;
-                t = TraceReader.parse(name, bundled(), budget);
-            } else {
-                name = trace.toString();
-                t = TraceReader.read(trace, name, budget);
-            }
+            name = trace == null ? Simulation.BUNDLED : trace.toString();
+            t = Simulation.read(trace, paramValues, config);
             tParsed = System.nanoTime();
-            List<TraceWarning> warnings = TraceValidator.validate(t, !noDebugLayer, config.getInt(ConfigKeys.DB_COUNT));
+            List<TraceWarning> warnings = Simulation.validate(t, config, !noDebugLayer);
             if (!quiet) {
                 for (TraceWarning w : warnings) {
-                    err.println(w.file() + ":" + w.line() + ": warning: " + w.rule().name() + ": " + w.explanation());
+                    err.println(Simulation.format(w));
                 }
             }
         } catch (TraceException e) {
@@ -189,14 +184,5 @@ public final class RunCommand implements Callable<Integer> {
             err.flush();
         }
         return 0;
-    }
-
-    private static String bundled() throws IOException {
-        try (InputStream in = RunCommand.class.getClassLoader().getResourceAsStream(BUNDLED)) {
-            if (in == null) {
-                throw new IOException("bundled example missing from the jar: " + BUNDLED);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -106,6 +106,13 @@ public sealed interface Command {
         }
     }
 
+    /**
+     * SOSetTargets for all {@link StreamOutput#SLOT_COUNT} slots: {@code views[slot]}, null where
+     * the slot is unbound (trace-format.md, "Additions: stream output").
+     */
+    record SetSoTargets(SoTargetView[] views, int line) implements Command {
+    }
+
     /** ID3D11DeviceContextX::WriteQuery. */
     record WriteQuery(D3D11Query type, int index, int flags, Resource.Buffer buffer, long offset, int stride,
                       int line) implements Command {

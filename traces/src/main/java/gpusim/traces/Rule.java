@@ -42,6 +42,16 @@ public enum Rule {
     DUMP_TOO_LARGE(Source.FORMAT, "a dump reports more than 2^24 words (bounded so a report cannot exhaust memory)"),
     COPY_RANGE(Source.FORMAT, "copy_buffer_region reads or writes past the end of a buffer"),
     WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes a result (for OCCLUSION: any DB's) past the end of the buffer"),
+    SO_TARGET_RANGE(Source.FORMAT, "set_so_targets: a view's SIZE bytes at OFFSET, or its 4-byte filled size at "
+            + "FILLED_OFFSET, lie past the end of their buffer"),
+    // trace parameters: the project's addition to the format (trace-format.md, "Additions", "Trace parameters")
+    PARAM_MALFORMED(Source.FORMAT, "a param line is not 'param NAME=DEFAULT' (NAME [A-Za-z_][A-Za-z0-9_]*, a literal "
+            + "DEFAULT), or a '${' has no closing '}' or no valid name"),
+    PARAM_DUPLICATE(Source.FORMAT, "a parameter is declared twice"),
+    PARAM_UNDEFINED(Source.FORMAT, "${NAME} names no parameter declared on an earlier line"),
+    PARAM_UNKNOWN(Source.FORMAT, "a value is given (--param, or a sweep's param.NAME) for a parameter the trace does "
+            + "not declare"),
+    PARAM_TOO_LONG(Source.FORMAT, "a token is longer than 4096 bytes after parameter substitution"),
 
     // ---- Direct3D 12 core runtime (always enforced) ----
     QUERY_HEAP_TYPE_INVALID(Source.CORE, "the query heap type is not a member of D3D12_QUERY_HEAP_TYPE (seed 000, 001)"),
@@ -66,6 +76,8 @@ public enum Rule {
     WRITE_QUERY_STRIDE(Source.CORE, "write_query's stride is not 64, 128 or 256 (seed 004)"),
     WRITE_QUERY_FLAGS(Source.CORE, "write_query FLAGS has a bit the model does not define, or SET_VALID with a type other "
             + "than OCCLUSION"),
+    SO_STRIDE_INVALID(Source.CORE, "a pipeline state's so_stride is not a multiple of 4 in 32..2048 "
+            + "(D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES)"),
 
     // ---- Direct3D 12 debug layer (skipped with --no-debug-layer) ----
     QUERY_BEGUN_TWICE(Source.DEBUG, "a query element is begun again before it is ended (seed 000)"),
@@ -77,6 +89,9 @@ public enum Rule {
     BARRIER_STATE_MISMATCH(Source.DEBUG, "resource_barrier's BEFORE is not the buffer's current state"),
     RESOURCE_STATE_CONFLICT(Source.DEBUG, "a copy finds a buffer in a state it cannot use"),
     COPY_SAME_RESOURCE(Source.DEBUG, "copy_buffer_region with the same buffer as source and destination"),
+    SO_TARGET_ALIGNMENT(Source.DEBUG, "set_so_targets: a view's OFFSET or FILLED_OFFSET is not a multiple of 4"),
+    SO_TARGET_STATE(Source.DEBUG, "a draw that streams out finds its stream-output or filled-size buffer not in "
+            + "STREAM_OUT (after promotion)"),
     WRONG_LIST_TYPE(Source.DEBUG, "a command the command list's type does not support (e.g. draw in a COMPUTE list)"),
     QUERY_NEVER_ENDED(Source.DEBUG, true, "warning: a resolved query was never ended; it resolves to 0");
 

@@ -13,6 +13,8 @@ import gpusim.api.ResourceState;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
+import gpusim.trace.StreamOutput;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
 import java.io.FileInputStream;
@@ -26,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a trace (trace-format.md, version 1) into a {@link Trace}: one pass over the bytes,
@@ -55,6 +58,7 @@ public final class TraceReader {
     private final Args args;
     private final Names names;
     private final MemoryBudget budget;
+    private final TraceParams params;
 
     private final List<Resource> resources = new ArrayList<>();
     private final List<CommandList> commandLists = new ArrayList<>();
@@ -66,12 +70,15 @@ public final class TraceReader {
     private int listLine;
     private List<Command> listCommands;
 
-    private TraceReader(String file, Lexer lexer, long memoryBudget) {
+    private TraceReader(String file, Lexer lexer, long memoryBudget, Map<String, String> params) {
         this.file = file;
         this.lx = lexer;
         this.args = new Args(lx, file);
         this.names = new Names(args);
         this.budget = new MemoryBudget(memoryBudget);
+        TraceParams.check(params);
+        this.params = new TraceParams(file, Map.copyOf(params));
+        lexer.params = this.params;
     }
 
     /**
@@ -81,8 +88,21 @@ public final class TraceReader {
      * @throws TraceException on the first line that breaks a rule of the format
      */
     public static Trace read(Path file, String displayName, long memoryBudget) {
+        return read(file, displayName, memoryBudget, Map.of());
+    }
+
+    /**
+     * Reads and parses {@code file} with trace parameter values ({@code params}: name to
+     * value; they replace the defaults of the trace's {@code param} lines).
+     *
+     * @throws TraceException on the first line that breaks a rule of the format, or
+     *         (rule PARAM_UNKNOWN) if {@code params} names a parameter the trace does not declare
+     * @throws IllegalArgumentException if a name or value of {@code params} is malformed
+     *         ({@link TraceParams#check}); callers check their input with it first
+     */
+    public static Trace read(Path file, String displayName, long memoryBudget, Map<String, String> params) {
         try (InputStream in = new FileInputStream(file.toFile())) {
-            return new TraceReader(displayName, new Lexer(in), memoryBudget).run();
+            return new TraceReader(displayName, new Lexer(in), memoryBudget, params).run();
         } catch (FileNotFoundException e) {
             throw new TraceException(displayName, 0, Rule.UNREADABLE_FILE, "cannot open the file: " + e.getMessage());
         } catch (IOException | UncheckedIOException | SecurityException e) {
@@ -92,7 +112,13 @@ public final class TraceReader {
 
     /** Parses trace text; errors name {@code displayName} as the file. */
     public static Trace parse(String displayName, String text, long memoryBudget) {
-        return new TraceReader(displayName, new Lexer(text.getBytes(StandardCharsets.UTF_8)), memoryBudget).run();
+        return parse(displayName, text, memoryBudget, Map.of());
+    }
+
+    /** Parses trace text with trace parameter values (as {@link #read(Path, String, long, Map)}). */
+    public static Trace parse(String displayName, String text, long memoryBudget, Map<String, String> params) {
+        return new TraceReader(displayName, new Lexer(text.getBytes(StandardCharsets.UTF_8)), memoryBudget, params)
+                .run();
     }
 
     // =================================================================== driver
@@ -118,6 +144,7 @@ public final class TraceReader {
             throw new TraceException(file, lx.lastLine(), Rule.LIST_NOT_CLOSED,
                     "command_list " + listName + " (line " + listLine + ") has no close before the end of the trace");
         }
+        params.checkOverridesDeclared(lx.lastLine());
         return new Trace(file, Collections.unmodifiableList(resources), Collections.unmodifiableList(commandLists),
                 Collections.unmodifiableList(submissions));
     }
@@ -151,6 +178,7 @@ public final class TraceReader {
             case "execute": top(cmd); execute(); break;
             case "wait_idle": top(cmd); waitIdle(); break;
             case "dump": top(cmd); dump(); break;
+            case "param": top(cmd); param(); break;
             // ---- inside a command list
             case "close": inList(cmd); close(); break;
             case "set_pipeline_state": inList(cmd); setPipelineState(); break;
@@ -173,6 +201,7 @@ public final class TraceReader {
             case "set_predication": inList(cmd); setPredication(); break;
             case "copy_buffer_region": inList(cmd); copyBufferRegion(); break;
             case "write_query": inList(cmd); writeQuery(); break;
+            case "set_so_targets": inList(cmd); setSoTargets(); break;
             // ---- block lines out of place
             case "v":
             case "i":
@@ -198,6 +227,20 @@ public final class TraceReader {
         if (listName == null) {
             throw args.error(Rule.NOT_IN_LIST, cmd + " is only allowed inside a command_list ... close block");
         }
+    }
+
+    // =================================================================== trace parameters (the format's addition)
+
+    /** {@code param NAME=DEFAULT}: declares a parameter for {@code ${NAME}} in later tokens (TraceParams). */
+    private void param() {
+        int eq = lx.count == 2 ? lx.equalsAt(1) : -1;
+        if (eq < 0 || eq == lx.start[1]) {
+            throw args.error(Rule.PARAM_MALFORMED, "usage: param NAME=DEFAULT (one token, no spaces around '=')");
+        }
+        byte[] b = lx.bytes();
+        String name = new String(b, lx.start[1], eq - lx.start[1], StandardCharsets.UTF_8);
+        String value = new String(b, eq + 1, lx.end[1] - eq - 1, StandardCharsets.UTF_8);
+        params.declare(name, value, lx.line);
     }
 
     // =================================================================== resources
@@ -763,6 +806,46 @@ public final class TraceReader {
         long offset = args.integer(5, "OFFSET", 0, Long.MAX_VALUE);
         int stride = (int) args.integer(6, "STRIDE", 0, INT_MAX);
         add(new Command.WriteQuery(type, index, flags, buf, offset, stride, lx.line));
+    }
+
+    /**
+     * SOSetTargets (trace-format.md, "Additions: stream output"): up to
+     * D3D12_SO_BUFFER_SLOT_COUNT views for slots 0, 1, ..., each
+     * {@code BUFFER OFFSET SIZE FILLED_BUFFER FILLED_OFFSET} (D3D12_STREAM_OUTPUT_BUFFER_VIEW)
+     * or {@code null}; slots not named are unbound. A view with SIZE 0 binds nothing (Microsoft:
+     * "If SizeInBytes is 0, this member isn't used").
+     */
+    private void setSoTargets() {
+        String usage = "usage: set_so_targets VIEW [VIEW ...], at most " + StreamOutput.SLOT_COUNT
+                + " views, each 'BUFFER OFFSET SIZE FILLED_BUFFER FILLED_OFFSET' or 'null'";
+        args.begin("set_so_targets", usage);
+        args.arity(1, StreamOutput.SLOT_COUNT * 5);
+        SoTargetView[] views = new SoTargetView[StreamOutput.SLOT_COUNT];
+        int n = args.positionals();
+        int slot = 0;
+        for (int i = 1; i <= n; slot++) {
+            if (slot == StreamOutput.SLOT_COUNT) {
+                throw args.error(Rule.WRONG_ARITY, "set_so_targets binds at most " + StreamOutput.SLOT_COUNT
+                        + " slots (D3D12_SO_BUFFER_SLOT_COUNT); " + (n - i + 1) + " more arguments (" + usage + ")");
+            }
+            if (args.isWord(i, "null")) {
+                i++;
+                continue;
+            }
+            if (i + 4 > n) {
+                throw args.error(Rule.WRONG_ARITY, "slot " + slot + " needs BUFFER OFFSET SIZE FILLED_BUFFER "
+                        + "FILLED_OFFSET, got " + (n - i + 1) + " argument" + (n - i == 0 ? "" : "s") + " (" + usage + ")");
+            }
+            Resource.Buffer buf = names.resource(args.name(i), Resource.Buffer.class, "stream-output buffer");
+            // D3D12_STREAM_OUTPUT_BUFFER_VIEW: addresses and SizeInBytes are UINT64.
+            long offset = args.integer(i + 1, "OFFSET", 0, Long.MAX_VALUE);
+            long size = args.integer(i + 2, "SIZE", 0, Long.MAX_VALUE);
+            Resource.Buffer filled = names.resource(args.name(i + 3), Resource.Buffer.class, "filled-size buffer");
+            long filledOffset = args.integer(i + 4, "FILLED_OFFSET", 0, Long.MAX_VALUE);
+            views[slot] = size == 0 ? null : new SoTargetView(buf, offset, size, filled, filledOffset);
+            i += 5;
+        }
+        add(new Command.SetSoTargets(views, lx.line));
     }
 
     // =================================================================== helpers

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -118,6 +119,28 @@ class RuleTest {
         l.add(c(Rule.DUMP_TOO_LARGE, direct("buffer big size=268435456") + "dump big" + M + "\n"));
         l.add(c(Rule.COPY_RANGE, direct("buffer src size=8", "copy_buffer_region res 60 src 0 8" + M)));
         l.add(c(Rule.WRITE_QUERY_RANGE, direct("", "write_query TIMESTAMP 0 0 res 64 64" + M)));
+        l.add(c(Rule.BAD_OPTION, "so option without so_stream", P + "pipeline_state p2 so_stride=64" + M + "\n"));
+        l.add(c(Rule.BAD_ENUM, "rasterized stream", P + "pipeline_state p2 so_stream=1 so_rasterized_stream=4" + M + "\n"));
+        l.add(c(Rule.VALUE_OUT_OF_RANGE, "so_stream", P + "pipeline_state p2 so_stream=4" + M + "\n"));
+        l.add(c(Rule.WRONG_ARITY, "so view cut short", direct("", "set_so_targets res 0 32 res" + M)));
+        l.add(c(Rule.WRONG_ARITY, "five so views", direct("", "set_so_targets null null null null null" + M)));
+        l.add(c(Rule.SO_TARGET_RANGE, direct("", "set_so_targets res 0 65 res 0" + M)));
+        l.add(c(Rule.SO_TARGET_RANGE, "offset past the end", direct("", "set_so_targets null res 72 8 res 0" + M)));
+        l.add(c(Rule.SO_TARGET_RANGE, "filled size", direct("", "set_so_targets res 0 32 res 62" + M)));
+        // ------------------------------------------------------------ trace parameters (the format's addition)
+        l.add(c(Rule.PARAM_MALFORMED, P + "param 9x=1" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "no value", P + "param N" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "empty value", P + "param N=" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "two tokens", P + "param N=1 M=2" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "default refers to a parameter", P + "param A=1\nparam B=${A}" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "unclosed", direct("param N=3", "draw ${N" + M)));
+        l.add(c(Rule.PARAM_MALFORMED, "bad name in use", direct("param N=3", "draw ${N-1}" + M)));
+        l.add(c(Rule.PARAM_DUPLICATE, P + "param N=3\nparam N=4" + M + "\n"));
+        l.add(c(Rule.PARAM_UNDEFINED, direct("", "draw ${N}" + M)));
+        l.add(c(Rule.PARAM_UNDEFINED, "declared later", direct("", "draw ${N}" + M) + "param N=3\n"));
+        l.add(c(Rule.PARAM_UNDEFINED, "in the header", "gpusim-trace ${V}" + M + "\nparam V=1\n"));
+        l.add(c(Rule.PARAM_TOO_LONG, P + "param L=" + "a".repeat(3000) + "\nbuffer ${L}${L} size=8" + M + "\n"));
+        l.add(c(Rule.NOT_AT_TOP_LEVEL, "param in a list", direct("", "param N=3" + M)));
         // ------------------------------------------------------------ D3D12 core runtime
         l.add(c(Rule.QUERY_HEAP_TYPE_INVALID, P + "query_heap q2 type=BINARY_OCCLUSION count=1" + M + "\n"));
         l.add(c(Rule.QUERY_HEAP_COUNT_ZERO, P + "query_heap q2 type=OCCLUSION count=0" + M + "\n"));
@@ -142,6 +165,9 @@ class RuleTest {
         l.add(c(Rule.WRITE_QUERY_OFFSET_ALIGNMENT, direct("", "write_query OCCLUSION 0 0 res 4 64" + M)));
         l.add(c(Rule.WRITE_QUERY_STRIDE, direct("", "write_query OCCLUSION 0 0 res 0 32" + M)));
         l.add(c(Rule.WRITE_QUERY_FLAGS, direct("", "write_query OCCLUSION 0 0x4 res 0 64" + M)));
+        l.add(c(Rule.SO_STRIDE_INVALID, P + "pipeline_state p2 so_stream=0 so_stride=34" + M + "\n"));
+        l.add(c(Rule.SO_STRIDE_INVALID, "smaller than a vertex", P + "pipeline_state p2 so_stream=0 so_stride=16" + M + "\n"));
+        l.add(c(Rule.SO_STRIDE_INVALID, "over 2048", P + "pipeline_state p2 so_stream=3 so_stride=2052" + M + "\n"));
         // ------------------------------------------------------------ D3D12 debug layer
         l.add(c(Rule.QUERY_BEGUN_TWICE, direct("", "begin_query qh OCCLUSION 0", "begin_query qh OCCLUSION 0" + M,
                 "end_query qh OCCLUSION 0")));
@@ -158,6 +184,13 @@ class RuleTest {
                 "copy_buffer_region res 0 src 0 8" + M)));
         l.add(c(Rule.RESOURCE_STATE_CONFLICT, "write state does not accumulate", direct("buffer src size=8",
                 "copy_buffer_region src 0 res 0 8", "copy_buffer_region res 0 src 0 8" + M)));
+        l.add(c(Rule.SO_TARGET_ALIGNMENT, direct("", "set_so_targets res 2 32 res 0" + M)));
+        l.add(c(Rule.SO_TARGET_ALIGNMENT, "filled size", direct("", "set_so_targets null res 0 32 res 6" + M)));
+        l.add(c(Rule.SO_TARGET_STATE, direct("buffer sob size=64 state=COPY_DEST\npipeline_state sop so_stream=0",
+                "set_pipeline_state sop", "set_so_targets sob 0 64 res 0", "draw 3" + M)));
+        l.add(c(Rule.SO_TARGET_STATE, "promoted by a copy", direct("buffer sob size=64\npipeline_state sop so_stream=2 so_slot=1",
+                "set_pipeline_state sop", "copy_buffer_region res 0 sob 0 8", "set_so_targets null sob 0 64 sob 60",
+                "draw_indexed 3" + M)));
         l.add(c(Rule.COPY_SAME_RESOURCE, direct("", "copy_buffer_region res 0 res 8 8" + M)));
         l.add(c(Rule.WRONG_LIST_TYPE, list("COMPUTE", "", "clear_render_target rt 0 0 0 1" + M)));
         l.add(c(Rule.WRONG_LIST_TYPE, "dispatch on copy", list("COPY", "", "dispatch 1 1 1" + M)));
@@ -204,6 +237,7 @@ class RuleTest {
             covered.add(k.rule());
         }
         covered.add(Rule.UNREADABLE_FILE); // unreadableFile below
+        covered.add(Rule.PARAM_UNKNOWN); // unknownParameterValue below
         Set<Rule> missing = EnumSet.complementOf(EnumSet.copyOf(covered));
         assertTrue(missing.isEmpty(), "rules without a test case: " + missing);
     }
@@ -215,6 +249,18 @@ class RuleTest {
         assertEquals(Rule.UNREADABLE_FILE, e.rule());
         assertEquals(0, e.line());
         assertTrue(e.getMessage().startsWith("missing.trace:0: UNREADABLE_FILE: "), e.getMessage());
+    }
+
+    /** A value for a parameter the trace does not declare: reported at the last line, naming the declared ones. */
+    @Test
+    void unknownParameterValue() {
+        String text = TestTraces.PRELUDE + "param STRIDE=64\nparam N=1\n# end\n";
+        TraceException e = assertThrows(TraceException.class,
+                () -> TraceReader.parse("t.trace", text, TestTraces.BUDGET, Map.of("STRDE", "128")));
+        assertEquals(Rule.PARAM_UNKNOWN, e.rule());
+        assertEquals(text.lines().count(), e.line());
+        assertEquals("t.trace:" + e.line() + ": PARAM_UNKNOWN: a value is given for parameter STRDE but the trace "
+                + "declares no 'param STRDE=...' (declared: STRIDE, N)", e.getMessage());
     }
 
     @Test

@@ -89,7 +89,7 @@ class ClipperTest {
     static Out clip(boolean depthClip, float vpW, float vpH, float vpMin, float vpMax, float... xyzw) {
         Engine e = new Engine(1000);
         DeviceMemory dm = new DeviceMemory(256);
-        MemorySystem ms = new MemorySystem(e, dm, 4, 10, 64);
+        MemorySystem ms = new MemorySystem(e, dm, MemorySystem.Params.single(4, 10, 64));
         GpuContext ctx = new GpuContext(e, Config.defaults(), ms);
         Idle src = new Idle();
         Sink sink = new Sink();
@@ -99,13 +99,13 @@ class ClipperTest {
         e.add(src);
         e.add(clipper);
         e.add(sink);
-        e.add(ms);
+        ms.register();
         in.connect(src, clipper);
         clipper.connect(out.connect(clipper, sink));
         sink.in = out;
         PipelineState pso = PipelineState.defaults("p", 1);
         pso = new PipelineState("p", pso.topology(), CullMode.NONE, false, depthClip, true, true, pso.depthFunc(),
-                false, 255, 255, pso.front(), pso.back(), 15, pso.blend(), -1, -1, false, 1);
+                false, 255, 255, pso.front(), pso.back(), 15, pso.blend(), -1, -1, 1);
         DrawState st = new DrawState(pso, null, null, 1, 0, 0, vpW, vpH, vpMin, vpMax, 0, 0, (int) vpW, (int) vpH,
                 IDENTITY, 0, null, null);
         int n = xyzw.length / 4;
