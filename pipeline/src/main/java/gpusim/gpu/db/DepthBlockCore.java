@@ -71,6 +71,8 @@ public final class DepthBlockCore {
     private int format; // 0 = D32 float, 1 = D24, 2 = D16
     private boolean depthOn;
     private boolean depthWrite;
+    /** The batch's pipeline state tests depth late: its shader runs on every covered quad, which are counted. */
+    private boolean lateZ;
     private ComparisonFunc func;
     private int funcCode;
     private boolean stencilOn;
@@ -175,6 +177,7 @@ public final class DepthBlockCore {
         ds = st.ds();
         boolean hiz = false;
         samples = sp.samples;
+        lateZ = st.pso().lateZ();
         if (ds != null) {
             PipelineState pso = st.pso();
             depth = ds.depth;
@@ -192,7 +195,7 @@ public final class DepthBlockCore {
             ref = st.stencilRef() & 0xFF;
             readMask = pso.stencilReadMask();
             writeMask = pso.stencilWriteMask();
-            hiz = hizEnabled && depthOn && !stencilOn && !pso.lateZ();
+            hiz = hizEnabled && depthOn && !stencilOn && !lateZ;
         }
         shader.begin(st);
         int ts = tiles.tileSize;
@@ -364,7 +367,11 @@ public final class DepthBlockCore {
                     continue;
                 }
                 covered++;
+                if (lateZ) {
+                    if (lateZ) {
                 coveredBits |= 1L << ((x >> 1) - quadBase);
+            }
+                }
                 int idx = rowBase + x;
                 if (od != null) {
                     od[idx]++;
@@ -481,6 +488,20 @@ public final class DepthBlockCore {
             for (int i = 0; i < n; i++) {
                 cx[i] = dzdx * ((x0 + i) - originX);
             }
+            if (cornerInRange && shader.flatAlongX(src, t)) {
+                // The common fill: depth and one colour a row, in one pass over the region.
+                int[] rgba = shader.target();
+                for (int y = y0; y <= y1; y++) {
+                    int from = layout.pixel(x0, y);
+                    double zRow = zAtOrigin + dzdy * (y - originY);
+                    int c = shader.rowColor(y);
+                    for (int i = 0; i < n; i++) {
+                        d[from + i] = Float.floatToRawIntBits((float) (zRow + cx[i] + dz0) + 0.0f);
+                        rgba[from + i] = c;
+                    }
+                }
+                return countAllPass(x0, y0, x1, y1);
+            }
             for (int y = y0; y <= y1; y++) {
                 int from = layout.pixel(x0, y);
                 double zRow = zAtOrigin + dzdy * (y - originY);
@@ -499,6 +520,12 @@ public final class DepthBlockCore {
         }
         // The colour surface shares the depth surface's layout when shading is hoisted (PixelShader).
         shader.shadeRect(src, t, x0, y0, x1, y1, layout);
+        return countAllPass(x0, y0, x1, y1);
+    }
+
+    /** The figures of a provably-passing region (see {@link #tileAllPass}); returns the quads shaded. */
+    private long countAllPass(int x0, int y0, int x1, int y1) {
+        int n = x1 - x0 + 1;
         if (depthWrite) {
             // The corners hold the extremes of what was written (see allPass).
             writtenMin = Math.min(writtenMin, cornerMin);
@@ -509,7 +536,7 @@ public final class DepthBlockCore {
         rowPassed += pixels;
         rowPixels += pixels;
         long quads = (long) ((x1 >> 1) - (x0 >> 1) + 1) * ((y1 >> 1) - (y0 >> 1) + 1);
-        tileCoveredQuads = quads;
+        tileCoveredQuads = lateZ ? quads : 0;
         return quads;
     }
 
@@ -537,7 +564,9 @@ public final class DepthBlockCore {
                 continue;
             }
             covered += Integer.bitCount(m);
-            coveredBits |= 1L << ((x >> 1) - quadBase);
+            if (lateZ) {
+                coveredBits |= 1L << ((x >> 1) - quadBase);
+            }
             if (od != null) {
                 od[odBase + x]++;
             }

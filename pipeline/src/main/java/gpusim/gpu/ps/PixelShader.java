@@ -172,13 +172,12 @@ public final class PixelShader {
             }
             return;
         }
-        float[] p = planes(src, t);
-        if (affine && p[0] == 0 && p[3] == 0 && p[6] == 0 && p[9] == 0) {
-            // Flat along x (see shadeSpan): one colour a row, stored with a plain loop (a
-            // tile row is a few pixels, too short for a call to Arrays.fill to pay).
+        if (flatAlongX(src, t)) {
+            // One colour a row, stored with a plain loop (a tile row is a few pixels, too
+            // short for a call to Arrays.fill to pay).
             int[] rgba = rt.rgba;
             for (int y = y0; y <= y1; y++) {
-                int c = ColorSurface.pack(p[1] * y + p[2], p[4] * y + p[5], p[7] * y + p[8], p[10] * y + p[11]);
+                int c = rowColor(y);
                 int from = layout.pixel(x0, y);
                 for (int i = from; i < from + n; i++) {
                     rgba[i] = c;
@@ -189,6 +188,31 @@ public final class PixelShader {
         for (int y = y0; y <= y1; y++) {
             shadeSpan(src, t, y, x0, n, layout.pixel(x0, y) - x0);
         }
+    }
+
+    /**
+     * Whether triangle {@code t}'s pixels are plain single-sample writes (as {@link #shadeRect}
+     * hoists them) of a colour flat along x, so that each row has one colour,
+     * {@link #rowColor}, stored at the depth surface's index of each pixel in {@link #target}.
+     */
+    public boolean flatAlongX(TriBatch src, int t) {
+        if (!writes || !planesHoistable()) {
+            return false;
+        }
+        float[] p = planes(src, t);
+        // p0 x + p1y is exactly p1y for every x when p0 is a zero (see shadeSpan).
+        return affine && p[0] == 0 && p[3] == 0 && p[6] == 0 && p[9] == 0;
+    }
+
+    /** Row y's colour, packed, for a triangle {@link #flatAlongX} accepted (its planes are loaded). */
+    public int rowColor(int y) {
+        float[] p = plane;
+        return ColorSurface.pack(p[1] * y + p[2], p[4] * y + p[5], p[7] * y + p[8], p[10] * y + p[11]);
+    }
+
+    /** The bound render target's storage (for a caller writing {@link #rowColor} itself). */
+    public int[] target() {
+        return rt.rgba;
     }
 
     /** Whether a row can be shaded with the planes hoisted: plain writes of whole single-sample pixels, same layout. */

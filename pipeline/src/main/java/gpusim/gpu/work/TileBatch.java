@@ -21,7 +21,11 @@ public final class TileBatch implements Work {
     public long samplesPassed;
     public long pixels;
     public long quads;
-    /** 2x2 quads with a covered sample: what a late-Z draw shades (every quad, before its depth test). */
+    /**
+     * 2x2 quads with a covered sample: what a late-Z draw shades (every quad, before its depth
+     * test). Counted for late-Z pipeline states only (0 otherwise: nothing reads it then, and
+     * the depth loops stay lean).
+     */
     public long quadsCovered;
     /** Triangle tiles tested against hierarchical Z (the HiZ unit's work), rejected or not. */
     public long hizTiles;
