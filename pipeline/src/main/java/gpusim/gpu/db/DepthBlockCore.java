@@ -40,6 +40,16 @@ import gpusim.trace.StencilFace;
  */
 public final class DepthBlockCore {
     private static final double HIZ_MARGIN = 1e-12;
+    /**
+     * Host-side thresholds (never visible in a result or a cycle): the provably-passing path
+     * is tried for regions of at least this many pixels (a whole 8-pixel tile), and the
+     * column bounds computed for triangles at least this many tiles wide. Smaller ones are
+     * cheaper the plain way, and a short run (stress-2k: about 0.6 s of simulation) spends
+     * much of its time before the JIT has compiled a second path (measured: 60 ms of
+     * stress-2k's 0.65 s when every region was tried).
+     */
+    private static final int MIN_ALL_PASS_PIXELS = 64;
+    private static final int WIDE_TILES = 8;
 
     private final int index;
     private final TileMap tiles;
@@ -227,13 +237,19 @@ public final class DepthBlockCore {
             for (int ty = ty0; ty <= ty1; ty++) {
                 // Host-side only: the tiles of the row the edges surely miss are not visited
                 // (classify would reject each; nothing is counted for them).
-                double[] cols = scan.columnBounds(Math.max(ty * ts, bbox[t * 4 + 1]),
-                        Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]), columnBounds);
-                if (cols == null) {
-                    continue;
+                int txFirst = tx0;
+                int txLast = tx1;
+                if (tx1 - tx0 >= WIDE_TILES) {
+                    // Only for a wide triangle: for a narrow one the bounds cost more than the
+                    // few tiles they could skip.
+                    double[] cols = scan.columnBounds(Math.max(ty * ts, bbox[t * 4 + 1]),
+                            Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]), columnBounds);
+                    if (cols == null) {
+                        continue;
+                    }
+                    txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
+                    txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
                 }
-                int txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
-                int txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
                 for (int tx = tiles.firstOwned(index, txFirst, ty); tx <= txLast; tx = tiles.nextOwned(index, tx, ty)) {
                     int x0 = Math.max(tx * ts, bbox[t * 4]);
                     int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
@@ -333,7 +349,11 @@ public final class DepthBlockCore {
      * {@link #tileCoveredQuads}.
      */
     private long tileDepthOnly(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept, int hizIndex) {
-        if (accept && format == 0 && ds.overdraw == null && allPass(x0, y0, x1, y1, hizIndex)) {
+        // The provably-passing path, where it pays: whole tiles with no colour or one flat
+        // along x (a fill). Interpolated colours gain little from it, and a second path to
+        // warm up costs a short run more than it saves (docs/performance.md).
+        if (accept && format == 0 && ds.overdraw == null && (x1 - x0 + 1) * (y1 - y0 + 1) >= MIN_ALL_PASS_PIXELS
+                && (!shader.writes() || shader.flatAlongX(src, t)) && allPass(x0, y0, x1, y1, hizIndex)) {
             return tileAllPass(src, t, x0, y0, x1, y1);
         }
         double dz0 = sampleDz[0];
@@ -490,16 +510,12 @@ public final class DepthBlockCore {
             }
             if (cornerInRange && shader.flatAlongX(src, t)) {
                 // The common fill: depth and one colour a row, in one pass over the region.
-                int[] rgba = shader.target();
-                for (int y = y0; y <= y1; y++) {
-                    int from = layout.pixel(x0, y);
-                    double zRow = zAtOrigin + dzdy * (y - originY);
-                    int c = shader.rowColor(y);
-                    for (int i = 0; i < n; i++) {
-                        d[from + i] = Float.floatToRawIntBits((float) (zRow + cx[i] + dz0) + 0.0f);
-                        rgba[from + i] = c;
-                    }
+                int rows = y1 - y0 + 1;
+                for (int r = 0; r < rows; r++) {
+                    rowZ[r] = zAtOrigin + dzdy * ((y0 + r) - originY);
+                    rowColor[r] = shader.rowColor(y0 + r);
                 }
+                fillRegion(d, shader.target(), layout.pixel(x0, y0), layout.tileSize, rows, n, rowZ, rowColor, cx, dz0);
                 return countAllPass(x0, y0, x1, y1);
             }
             for (int y = y0; y <= y1; y++) {
@@ -521,6 +537,27 @@ public final class DepthBlockCore {
         // The colour surface shares the depth surface's layout when shading is hoisted (PixelShader).
         shader.shadeRect(src, t, x0, y0, x1, y1, layout);
         return countAllPass(x0, y0, x1, y1);
+    }
+
+    /** Per row of a tile region: the depth plane at the row (before x), and the row's colour. */
+    private final double[] rowZ = new double[32];
+    private final int[] rowColor = new int[32];
+
+    /**
+     * The depths (zRow + column term) + dz0 of a region known to pass, in range, and one
+     * colour a row, written to both surfaces (the same layout); rows are {@code pitch} apart
+     * within a tile. Small and static, so the JIT compiles it early and whole.
+     */
+    private static void fillRegion(int[] d, int[] rgba, int from, int pitch, int rows, int n, double[] rowZ,
+                                   int[] rowColor, double[] cx, double dz0) {
+        for (int r = 0; r < rows; r++, from += pitch) {
+            double zRow = rowZ[r];
+            int c = rowColor[r];
+            for (int i = 0; i < n; i++) {
+                d[from + i] = Float.floatToRawIntBits((float) (zRow + cx[i] + dz0) + 0.0f);
+                rgba[from + i] = c;
+            }
+        }
     }
 
     /** The figures of a provably-passing region (see {@link #tileAllPass}); returns the quads shaded. */
