@@ -2,6 +2,7 @@ package gpusim.gpu;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
+import gpusim.memory.MemoryRequest;
 import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
@@ -22,7 +23,10 @@ public final class GpuContext {
     private final PipelineCounters counters = new PipelineCounters();
     private final List<Component> drainable = new ArrayList<>();
     private final List<BoundedQueue<?>> queues = new ArrayList<>();
-    private Component idleWaiter;
+    /** Components waiting for the pipeline to drain (the DIRECT engine; the host at wait_idle and dump). */
+    private final List<Component> idleWaiters = new ArrayList<>(2);
+    /** Memory requests the pipeline's stages made that may not have completed yet. */
+    private final List<MemoryRequest> pipelineRequests = new ArrayList<>();
     private long totalCycles;
     public final int dbCount;
     public final int tileSize;
@@ -64,8 +68,21 @@ public final class GpuContext {
         queues.add(q);
     }
 
-    /** True when every stage, every queue and the memory are empty. */
-    public boolean pipelineIdle() {
+    /**
+     * A pipeline stage's memory request: offered to the memory, and remembered when accepted so
+     * that the pipeline counts as drained only once it has completed. (The other queues'
+     * engines' traffic is their own: a DIRECT drain does not wait for a copy queue's copies.)
+     */
+    public boolean pipelineRequest(MemoryRequest r, Component requester, long now) {
+        if (!memory.request(r, requester, now)) {
+            return false;
+        }
+        pipelineRequests.add(r);
+        return true;
+    }
+
+    /** True when every stage and every queue between them is empty. */
+    private boolean stagesIdle() {
         for (BoundedQueue<?> q : queues) {
             if (!q.isEmpty()) {
                 return false;
@@ -76,19 +93,88 @@ public final class GpuContext {
                 return false;
             }
         }
-        return !memory.hasPendingWork();
+        return true;
     }
 
-    /** The command processor waits for the pipeline to drain and is woken when it has. */
+    /**
+     * The cycle at which the pipeline's last outstanding memory request completes, as far as
+     * known at {@code now}: 0 when none is outstanding, {@code now + 1} when one has not been
+     * served yet (its completion is not known; look again next cycle). A request completes
+     * at its {@code doneAt} cycle (the memory is ticked before every other component).
+     */
+    private long pipelineMemoryDone(long now) {
+        long latest = 0;
+        int keep = 0;
+        for (int i = 0; i < pipelineRequests.size(); i++) {
+            MemoryRequest r = pipelineRequests.get(i);
+            long done = r.doneAt();
+            if (done != 0 && done <= now) {
+                continue;
+            }
+            pipelineRequests.set(keep++, r);
+            latest = Math.max(latest, done == 0 ? now + 1 : done);
+        }
+        pipelineRequests.subList(keep, pipelineRequests.size()).clear();
+        return latest;
+    }
+
+    /** True when every stage and every queue is empty and the pipeline's memory requests have completed. */
+    public boolean pipelineIdle(long now) {
+        return stagesIdle() && pipelineMemoryDone(now) == 0;
+    }
+
+    /** As {@link #pipelineIdle(long)} at the engine's current cycle. */
+    public boolean pipelineIdle() {
+        return pipelineIdle(engine.now());
+    }
+
+    /**
+     * {@code waiter} waits for the pipeline to drain and is woken when it has: by the last stage
+     * going idle, by the memory going idle, or (when only the pipeline's memory requests are
+     * outstanding while other queues keep the memory busy) at the cycle after the last of them
+     * completes.
+     */
+    public void waitForIdle(Component waiter, long now) {
+        if (!idleWaiters.contains(waiter)) {
+            idleWaiters.add(waiter);
+        }
+        scheduleMemoryWake(now);
+    }
+
+    /** As {@link #waitForIdle(Component, long)} at the engine's current cycle. */
     public void waitForIdle(Component waiter) {
-        idleWaiter = waiter;
+        waitForIdle(waiter, engine.now());
     }
 
-    /** Called by a stage that has gone idle; wakes a waiting command processor if all are idle. */
+    private void scheduleMemoryWake(long now) {
+        if (idleWaiters.isEmpty() || !stagesIdle()) {
+            return; // the last stage to go idle calls maybeIdle
+        }
+        long done = pipelineMemoryDone(now);
+        if (done != 0) {
+            for (Component w : idleWaiters) {
+                engine.wakeAt(w, done + 1);
+            }
+        }
+    }
+
+    /** {@code waiter} found the pipeline drained and waits no more. */
+    public void doneWaiting(Component waiter) {
+        idleWaiters.remove(waiter);
+    }
+
+    /** Called by a stage that has gone idle (and by the memory); wakes the waiters if all is idle. */
     public void maybeIdle(long now) {
-        if (idleWaiter != null && pipelineIdle()) {
-            engine.wakeAt(idleWaiter, now + 1);
-            idleWaiter = null;
+        if (idleWaiters.isEmpty()) {
+            return;
+        }
+        if (pipelineIdle(now)) {
+            for (Component w : idleWaiters) {
+                engine.wakeAt(w, now + 1);
+            }
+            idleWaiters.clear();
+        } else {
+            scheduleMemoryWake(now);
         }
     }
 

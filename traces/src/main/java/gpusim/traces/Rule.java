@@ -42,6 +42,11 @@ public enum Rule {
     DUMP_TOO_LARGE(Source.FORMAT, "a dump reports more than 2^24 words (bounded so a report cannot exhaust memory)"),
     COPY_RANGE(Source.FORMAT, "copy_buffer_region reads or writes past the end of a buffer"),
     WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes a result (for OCCLUSION: any DB's) past the end of the buffer"),
+    FENCE_WAIT_DEADLOCK(Source.FORMAT, "a queue's wait can never be satisfied: no signal submitted before the CPU "
+            + "next waits for the queues (wait_idle, dump, or the end of the trace) can bring the fence to its value"),
+    DECODE_LIST_COMMAND(Source.FORMAT, "decode_frame outside a VIDEO_DECODE command list, or a VIDEO_DECODE list "
+            + "holding a command ID3D12VideoDecodeCommandList does not have"),
+    DECODE_BITSTREAM_RANGE(Source.FORMAT, "decode_frame reads its bitstream past the end of the bitstream buffer"),
 
     // ---- Direct3D 12 core runtime (always enforced) ----
     QUERY_HEAP_TYPE_INVALID(Source.CORE, "the query heap type is not a member of D3D12_QUERY_HEAP_TYPE (seed 000, 001)"),
@@ -64,6 +69,10 @@ public enum Rule {
     WRITE_QUERY_INDEX(Source.CORE, "write_query OCCLUSION with an index other than 0 or 1 (seed 004)"),
     WRITE_QUERY_OFFSET_ALIGNMENT(Source.CORE, "write_query's offset is not 8-byte aligned (seed 004)"),
     WRITE_QUERY_STRIDE(Source.CORE, "write_query's stride is not 64, 128 or 256 (seed 004)"),
+    COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED(Source.CORE, "a COPY_QUEUE_TIMESTAMP query heap is created while "
+            + "features.copy_queue_timestamps is off (OPTIONS3 CopyQueueTimestampQueriesSupported, seed 001)"),
+    BEGIN_ON_VIDEO_DECODE_STATISTICS(Source.CORE, "begin_query on a VIDEO_DECODE_STATISTICS query, which supports "
+            + "end_query only (seed 003)"),
 
     // ---- Direct3D 12 debug layer (skipped with --no-debug-layer) ----
     QUERY_BEGUN_TWICE(Source.DEBUG, "a query element is begun again before it is ended (seed 000)"),
