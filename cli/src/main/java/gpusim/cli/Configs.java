@@ -27,6 +27,10 @@ final class Configs {
                         + e.getMessage());
             }
         }
-        return c;
+        try {
+            return c.validate();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cmd, e.getMessage());
+        }
     }
 }

@@ -95,7 +95,10 @@ public final class JsonReport {
         for (Stat s : group.stats()) {
             g.writeObjectFieldStart(s.name());
             Number v = s.value();
-            if (v instanceof Double d) {
+            if (v instanceof Double d && !Double.isFinite(d)) {
+                // A figure with nothing to measure (a mean over no requests): null, not "NaN".
+                g.writeNullField("value");
+            } else if (v instanceof Double d) {
                 g.writeNumberField("value", d);
             } else {
                 g.writeNumberField("value", v.longValue());

@@ -95,7 +95,8 @@ public final class RunCommand implements Callable<Integer> {
                 t = TraceReader.read(trace, name, budget);
             }
             tParsed = System.nanoTime();
-            List<TraceWarning> warnings = TraceValidator.validate(t, !noDebugLayer, config.getInt(ConfigKeys.DB_COUNT));
+            List<TraceWarning> warnings = TraceValidator.validate(t, !noDebugLayer, config.getInt(ConfigKeys.DB_COUNT),
+                    config.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS));
             if (!quiet) {
                 for (TraceWarning w : warnings) {
                     err.println(w.file() + ":" + w.line() + ": warning: " + w.rule().name() + ": " + w.explanation());

@@ -92,6 +92,11 @@ class ConformanceTest {
         assertDumps(name, run(name, c));
         Config one = Config.defaults().with("db.count=1").with("db.tile=32");
         assertDumps(name, run(name, one));
+        // Other ownership patterns, with DBs disabled (their query slots preset as written).
+        assertDumps(name, run(name, Config.defaults().with("db.count=6").with("db.pattern=rows")
+                .with("db.enabled=0x2d")));
+        assertDumps(name, run(name, Config.defaults().with("db.count=5").with("db.pattern=hashed")
+                .with("db.enabled=0x1e")));
         for (gpusim.config.Preset p : gpusim.config.Preset.values()) {
             assertDumps(name, run(name, p.config())); // every preset
         }

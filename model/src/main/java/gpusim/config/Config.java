@@ -41,6 +41,20 @@ public final class Config {
         return new Config(m);
     }
 
+    /**
+     * Checks the rules that tie keys together (each key's own range is checked when it is
+     * set); throws {@link IllegalArgumentException} with a clear message.
+     */
+    public Config validate() {
+        long count = get(ConfigKeys.DB_COUNT);
+        long enabled = get(ConfigKeys.DB_ENABLED);
+        if ((enabled & ((1L << count) - 1)) == 0) {
+            throw new IllegalArgumentException("db.enabled 0x" + Long.toHexString(enabled) + " enables none of the "
+                    + count + " DBs of db.count (bit d enables DB d)");
+        }
+        return this;
+    }
+
     public long get(ConfigKey key) {
         return values.get(key.name());
     }

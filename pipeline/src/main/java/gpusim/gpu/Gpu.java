@@ -70,7 +70,7 @@ public final class Gpu {
         res = new Resources(trace.resources(), mem, ctx.dbCount, ctx.tileSize);
         int depth = config.getInt(ConfigKeys.QUEUE_DEPTH);
         int latency = config.getInt(ConfigKeys.QUEUE_LATENCY);
-        tiles = new TileMap(ctx.dbCount, ctx.tileSize);
+        tiles = ctx.tiles;
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
         int threads = config.getInt(ConfigKeys.SIM_THREADS);
         if (threads == 0) {
@@ -99,11 +99,11 @@ public final class Gpu {
 
         host = new Host(ctx, res, trace.submissions());
         fences = new FenceTable(engine);
-        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host);
+        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host, trace.submissions());
         engines.add(cp);
         for (CommandListType q : queuesUsed(trace)) {
             if (q != CommandListType.DIRECT) {
-                engines.add(new CommandProcessor(ctx, res, q, fences, host));
+                engines.add(new CommandProcessor(ctx, res, q, fences, host, trace.submissions()));
             }
         }
         for (CommandProcessor e : engines) {
@@ -141,6 +141,13 @@ public final class Gpu {
         clip.connect(clipToSetup.connect(clip, setup));
         setup.connect(setupToRaster.connect(setup, raster));
         raster.connect(rasterToDb, cores, lanes);
+        // WriteQuery NO_WAIT samples a DB's counter at once: behind the work its lane has
+        // been given so far, which keeps the racy value deterministic.
+        cp.connect((db, counter) -> {
+            long[] v = new long[1];
+            FunctionalLanes.await(lanes.submit(db, () -> v[0] = cores[db].counter(counter)));
+            return v[0];
+        });
         for (int d = 0; d < ctx.dbCount; d++) {
             rasterToDb.get(d).connect(raster, dbs.get(d));
             dbs.get(d).connect(dbToPs.get(d).connect(dbs.get(d), ps));
@@ -247,6 +254,7 @@ public final class Gpu {
             g.scalar("refusals", "attempts", "pushes refused because the queue was full").set(q.refusals());
             g.scalar("peak", "items", "largest occupancy").set(q.peak());
         }
+        root.child(gpusim.gpu.query.QueryLatency.stats(cp.markers()));
         StatGroup totals = root.child(new StatGroup("run", "whole-run figures"));
         totals.scalar("cycles", "cycles", "simulated GPU cycles from the first command to the last completing")
                 .set(cycles);

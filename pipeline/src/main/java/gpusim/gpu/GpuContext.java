@@ -2,6 +2,7 @@ package gpusim.gpu;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
+import gpusim.gpu.raster.TileMap;
 import gpusim.memory.MemoryRequest;
 import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
@@ -30,6 +31,8 @@ public final class GpuContext {
     private long totalCycles;
     public final int dbCount;
     public final int tileSize;
+    /** Which DB owns which screen tile (pattern and enabled DBs from the configuration). */
+    public final TileMap tiles;
 
     public GpuContext(Engine engine, Config config, MemorySystem memory) {
         this.engine = engine;
@@ -37,6 +40,8 @@ public final class GpuContext {
         this.memory = memory;
         this.dbCount = config.getInt(ConfigKeys.DB_COUNT);
         this.tileSize = config.getInt(ConfigKeys.DB_TILE);
+        this.tiles = new TileMap(dbCount, tileSize, TileMap.Pattern.values()[config.getInt(ConfigKeys.DB_PATTERN)],
+                config.validate().get(ConfigKeys.DB_ENABLED));
     }
 
     public Engine engine() {

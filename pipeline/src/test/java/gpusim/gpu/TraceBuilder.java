@@ -154,6 +154,11 @@ public final class TraceBuilder {
             return this;
         }
 
+        public Pso colorWrite(int mask) {
+            colorWrite = mask;
+            return this;
+        }
+
         public Pso psCycles(int c) {
             psCycles = c;
             return this;
@@ -287,7 +292,12 @@ public final class TraceBuilder {
         }
 
         public ListBuilder writeQuery(D3D11Query type, int index, Resource.Buffer b, long offset, int stride) {
-            return add(new Command.WriteQuery(type, index, 0, b, offset, stride, next()));
+            return writeQuery(type, index, 0, b, offset, stride);
+        }
+
+        public ListBuilder writeQuery(D3D11Query type, int index, int flags, Resource.Buffer b, long offset,
+                                      int stride) {
+            return add(new Command.WriteQuery(type, index, flags, b, offset, stride, next()));
         }
 
         public ListBuilder decode(Resource.VideoDecoderHeap h, long bytes) {

@@ -2,6 +2,7 @@ package gpusim.traces;
 
 import gpusim.api.CommandListType;
 import gpusim.api.D3D11Query;
+import gpusim.api.WriteQueryFlag;
 import gpusim.api.QueryType;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
@@ -372,6 +373,14 @@ final class RecordingRules {
         }
         if (w.stride() != 64 && w.stride() != 128 && w.stride() != 256) {
             throw error(line, Rule.WRITE_QUERY_STRIDE, "stride " + w.stride() + " is not 64, 128 or 256");
+        }
+        if ((w.flags() & ~WriteQueryFlag.ALL) != 0) {
+            throw error(line, Rule.WRITE_QUERY_FLAGS, "FLAGS 0x" + Integer.toHexString(w.flags())
+                    + " has bits the model does not define (0x" + Integer.toHexString(w.flags() & ~WriteQueryFlag.ALL)
+                    + "); supported: NO_WAIT 0x1, SET_VALID 0x2");
+        }
+        if (WriteQueryFlag.SET_VALID.in(w.flags()) && w.type() != D3D11Query.OCCLUSION) {
+            throw error(line, Rule.WRITE_QUERY_FLAGS, "SET_VALID (0x2) applies to OCCLUSION only, not " + w.type());
         }
         Resource.Buffer buf = w.buffer();
         if (w.type() == D3D11Query.OCCLUSION) {

@@ -69,6 +69,8 @@ public enum Rule {
     WRITE_QUERY_INDEX(Source.CORE, "write_query OCCLUSION with an index other than 0 or 1 (seed 004)"),
     WRITE_QUERY_OFFSET_ALIGNMENT(Source.CORE, "write_query's offset is not 8-byte aligned (seed 004)"),
     WRITE_QUERY_STRIDE(Source.CORE, "write_query's stride is not 64, 128 or 256 (seed 004)"),
+    WRITE_QUERY_FLAGS(Source.CORE, "write_query FLAGS has a bit the model does not define, or SET_VALID with a type other "
+            + "than OCCLUSION"),
     COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED(Source.CORE, "a COPY_QUEUE_TIMESTAMP query heap is created while "
             + "features.copy_queue_timestamps is off (OPTIONS3 CopyQueueTimestampQueriesSupported, seed 001)"),
     BEGIN_ON_VIDEO_DECODE_STATISTICS(Source.CORE, "begin_query on a VIDEO_DECODE_STATISTICS query, which supports "

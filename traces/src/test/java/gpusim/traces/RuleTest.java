@@ -158,6 +158,7 @@ class RuleTest {
         l.add(c(Rule.WRITE_QUERY_INDEX, direct("", "write_query OCCLUSION 2 0 res 0 64" + M)));
         l.add(c(Rule.WRITE_QUERY_OFFSET_ALIGNMENT, direct("", "write_query OCCLUSION 0 0 res 4 64" + M)));
         l.add(c(Rule.WRITE_QUERY_STRIDE, direct("", "write_query OCCLUSION 0 0 res 0 32" + M)));
+        l.add(c(Rule.WRITE_QUERY_FLAGS, direct("", "write_query OCCLUSION 0 0x4 res 0 64" + M)));
         l.add(new Case("COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED", Rule.COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED,
                 list("COPY", "query_heap cq type=COPY_QUEUE_TIMESTAMP count=2" + M, "end_query cq TIMESTAMP 0"), false));
         l.add(c(Rule.BEGIN_ON_VIDEO_DECODE_STATISTICS, list("VIDEO_DECODE", DECODER, "decode_frame vd 100",

@@ -13,6 +13,7 @@ import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.Marker;
+import gpusim.api.WriteQueryFlag;
 import gpusim.gpu.work.Work;
 import gpusim.memory.MemoryRequest;
 import gpusim.sim.BoundedQueue;
@@ -89,6 +90,8 @@ public final class CommandProcessor extends EngineStats implements Component {
     private long busyUntil;
     private final List<Marker> markers = new ArrayList<>();
     private final QueryResolver resolver;
+    private final BinaryEarlyOut earlyOut;
+    private CounterReader counterReader;
 
     private final Stat.Scalar commands = stats.scalar("commands", "commands", "commands executed");
     private final Stat.Scalar fenceWaitCycles = stats.scalar("fence_wait_cycles", "cycles",
@@ -120,15 +123,17 @@ public final class CommandProcessor extends EngineStats implements Component {
 
     /** A DIRECT queue engine alone, with no host or fences (for unit tests of its arithmetic). */
     public CommandProcessor(GpuContext ctx, Resources res, List<TopCommand> top) {
-        this(ctx, res, CommandListType.DIRECT, new FenceTable(ctx.engine()), null);
+        this(ctx, res, CommandListType.DIRECT, new FenceTable(ctx.engine()), null, top);
         feed.addAll(top);
     }
 
     /**
      * The engine of {@code queue}'s command queue: it runs the submissions the {@code host}
-     * hands it, in order; {@code fences} are shared by every queue.
+     * hands it, in order; {@code fences} are shared by every queue; {@code top} is the whole
+     * trace's submissions (looked over once, for binary early out).
      */
-    public CommandProcessor(GpuContext ctx, Resources res, CommandListType queue, FenceTable fences, Host host) {
+    public CommandProcessor(GpuContext ctx, Resources res, CommandListType queue, FenceTable fences, Host host,
+                            List<TopCommand> top) {
         super(engineName(queue), queue == CommandListType.DIRECT ? "command processor (DIRECT queue)"
                 : queue + " queue engine");
         this.ctx = ctx;
@@ -147,6 +152,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.deadlockCycles = ctx.config().get(ConfigKeys.DEADLOCK_CYCLES);
         this.bytesPerDecodeCycle = ctx.config().get(ConfigKeys.DECODE_BYTES_PER_CYCLE);
         this.resolver = new QueryResolver(ctx.dbCount);
+        this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
         this.readDone = (r, t) -> {
             awaitingMemory--;
             lastRead = r;
@@ -175,6 +181,15 @@ public final class CommandProcessor extends EngineStats implements Component {
 
     public CommandListType queue() {
         return queue;
+    }
+
+    /** Reads a DB's occlusion counter as it is now (for WriteQuery with NO_WAIT). */
+    public interface CounterReader {
+        long read(int db, int counter);
+    }
+
+    public void connect(CounterReader reader) {
+        this.counterReader = reader;
     }
 
     public List<Marker> markers() {
@@ -478,12 +493,12 @@ public final class CommandProcessor extends EngineStats implements Component {
         } else if (c instanceof Command.Draw d) {
             int id = ctx.draws().issue(d.line(), now);
             draws.inc();
-            push(new DrawPacket(id, b.snapshot(), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
+            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
             return true;
         } else if (c instanceof Command.DrawIndexed d) {
             int id = ctx.draws().issue(d.line(), now);
             draws.inc();
-            push(new DrawPacket(id, b.snapshot(), true, d.indexCount(), d.startIndex(), d.baseVertex(),
+            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), true, d.indexCount(), d.startIndex(), d.baseVertex(),
                     d.instances()));
             return true;
         } else if (c instanceof Command.Dispatch d) {
@@ -604,13 +619,15 @@ public final class CommandProcessor extends EngineStats implements Component {
             }
             reuseWaitStart = -1;
             // Zero the whole slot first, so that the end words read as not written until the
-            // DBs write them again (PAL resets a query slot before it begins).
-            write(slot, new long[(int) (QueryLayout.slotBytes(ht, ctx.dbCount) / 8)]);
+            // DBs write them again (PAL resets a query slot before it begins). A disabled DB's
+            // pair is preset as written with a zero count, so sums over all DBs stay right.
+            write(slot, QueryLayout.resetWords(ht, ctx.tiles));
             res.queryState(q.heap()).begin(q.index(), q.type());
             phase = 1;
             return false;
         }
         Marker m = marker(q.heap(), q.type(), q.index(), true, now);
+        earlyOut.begin(q.type());
         push(m);
         event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
         return true;
@@ -623,7 +640,8 @@ public final class CommandProcessor extends EngineStats implements Component {
         if (type.isOcclusion()) {
             m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
             m.address = slot;
-            m.expectedWrites = ctx.dbCount;
+            m.expectedWrites = ctx.tiles.enabledCount();
+            m.binary = type == QueryType.BINARY_OCCLUSION;
         } else {
             m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
             m.fields = QueryLayout.fields(heap.type());
@@ -668,6 +686,7 @@ public final class CommandProcessor extends EngineStats implements Component {
             return true;
         }
         Marker m = marker(q.heap(), q.type(), q.index(), false, now);
+        earlyOut.end(q.type());
         res.queryState(q.heap()).end(q.index(), q.type(), m);
         push(m);
         event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
@@ -746,19 +765,34 @@ public final class CommandProcessor extends EngineStats implements Component {
         return false;
     }
 
+    private long[] noWaitCounters;
+
+    /**
+     * ID3D11DeviceContextX::WriteQuery (seed 004). OCCLUSION: a marker travels behind all
+     * earlier work and each enabled DB writes counter INDEX at OFFSET + db x STRIDE when it
+     * gets there (the gaps are not touched). The other types are written at the bottom of
+     * the pipe once all earlier work is done. With NO_WAIT the values are sampled when the
+     * command processor reaches the command, and written at once (a racy read).
+     */
     private boolean writeQuery(Command.WriteQuery q, long now) {
         long addr = res.address(q.buffer()) + q.offset();
+        boolean noWait = WriteQueryFlag.NO_WAIT.in(q.flags());
         if (q.type() == gpusim.api.D3D11Query.OCCLUSION) {
+            if (noWait) {
+                return writeQueryNoWait(q, addr);
+            }
             Marker m = new Marker(Marker.Kind.WRITE_QUERY_OCCLUSION, "write_query line " + q.line());
             m.address = addr;
             m.stride = q.stride();
+            m.counterIndex = q.index();
+            m.setValid = WriteQueryFlag.SET_VALID.in(q.flags());
+            m.expectedWrites = ctx.tiles.enabledCount();
             m.issuedAt = now;
             markers.add(m);
             push(m);
             return true;
         }
-        // The other WriteQuery types are written at the bottom of the pipe, after all earlier work.
-        if (phase == 0) {
+        if (phase == 0 && !noWait) {
             needDrain = true;
             phase = 1;
             return false;
@@ -781,6 +815,33 @@ public final class CommandProcessor extends EngineStats implements Component {
             write(addr, words);
         }
         phase = 2;
+        return false;
+    }
+
+    /** WriteQuery(OCCLUSION, NO_WAIT): one write per enabled DB, of its counter as it is now. */
+    private boolean writeQueryNoWait(Command.WriteQuery q, long addr) {
+        int n = ctx.dbCount;
+        if (phase == 0) {
+            noWaitCounters = new long[n];
+            for (int d = 0; d < n; d++) {
+                if (ctx.tiles.enabled(d)) {
+                    noWaitCounters[d] = counterReader.read(d, q.index())
+                            | (WriteQueryFlag.SET_VALID.in(q.flags()) ? QueryLayout.WRITTEN : 0);
+                }
+            }
+            phase = 1;
+        }
+        // phase p >= 1: write DB p - 1's counter (skipping disabled DBs).
+        while (phase - 1 < n && !ctx.tiles.enabled(phase - 1)) {
+            phase++;
+        }
+        if (phase - 1 >= n) {
+            noWaitCounters = null;
+            return true;
+        }
+        int d = phase - 1;
+        write(addr + (long) d * q.stride(), new long[] {noWaitCounters[d]});
+        phase++;
         return false;
     }
 }

@@ -38,12 +38,18 @@ public final class DepthBlock extends PipeStage {
     private final Stat.Scalar counterWrites;
     private final Stat.Scalar hizRejectedTiles;
     private final Stat.Scalar hizRejectedSamples;
+    private final Stat.Scalar earlyOutTriangles;
+    private final boolean enabled;
 
     public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
                 + "hierarchical Z, depth/stencil test and occlusion counter", in);
         this.index = index;
         this.core = core;
+        this.enabled = ctx.tiles.enabled(index);
+        this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
+                "triangles skipped untested because a BINARY_OCCLUSION query already had a passing sample "
+                        + "(db.binary_early_out)");
         this.samplesPerClock = ctx.config().get(ConfigKeys.DB_SAMPLES);
         this.scanPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
         this.cbRate = ctx.config().get(ConfigKeys.CB_PIXELS);
@@ -67,6 +73,7 @@ public final class DepthBlock extends PipeStage {
             samplesPassed.add(tb.samplesPassed);
             hizRejectedTiles.add(tb.hizRejectedTiles);
             hizRejectedSamples.add(tb.hizRejectedSamples);
+            earlyOutTriangles.add(tb.earlyOutTriangles);
             emit(out, tb);
             // The region's scan converter, depth/stencil pipe and colour backend work in step:
             // the slowest sets the pace.
@@ -79,13 +86,27 @@ public final class DepthBlock extends PipeStage {
         }
         switch (m.kind) {
             case OCCLUSION_BEGIN:
+            case OCCLUSION_END:
+            case WRITE_QUERY_OCCLUSION:
+                if (!enabled) {
+                    // A disabled DB writes nothing: its query slots were preset as written
+                    // (bit 63 set, zero count), and WriteQuery leaves its place untouched.
+                    return 1;
+                }
+                break;
+            default:
+                break;
+        }
+        switch (m.kind) {
+            case OCCLUSION_BEGIN:
             case OCCLUSION_END: {
                 long addr = m.address + 16L * index + (m.kind == Marker.Kind.OCCLUSION_END ? 8 : 0);
                 writeCounter(m, addr, m.dbCounters[index] | QueryLayout.WRITTEN);
                 return 1;
             }
             case WRITE_QUERY_OCCLUSION:
-                writeCounter(m, m.address + (long) m.stride * index, m.dbCounters[index]);
+                writeCounter(m, m.address + (long) m.stride * index,
+                        m.dbCounters[index] | (m.setValid ? QueryLayout.WRITTEN : 0));
                 return 1;
             case CLEAR_DEPTH_STENCIL:
                 return ceilDiv(m.dbCounters[index], samplesPerClock * 4);

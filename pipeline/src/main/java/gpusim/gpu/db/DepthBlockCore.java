@@ -40,8 +40,20 @@ public final class DepthBlockCore {
     private final boolean hizEnabled;
     private final ScanConverter scan = new ScanConverter();
     private final PixelShader shader = new PixelShader();
-    /** The ZPASS counter: samples that passed depth and stencil, since the model started. */
+    /**
+     * Occlusion counter 0, the ZPASS counter: samples that passed depth and stencil since the
+     * model started; never reset. D3D12 occlusion queries write snapshots of it at BeginQuery
+     * and EndQuery, and WriteQuery(OCCLUSION, INDEX 0) writes it.
+     */
     private long zpass;
+    /**
+     * Occlusion counter 1, an interval counter: samples that passed depth and stencil since
+     * the last WriteQuery(OCCLUSION, INDEX 1) reached this DB, which writes it and resets it
+     * to zero (so consecutive reads give per-interval counts without a subtraction).
+     */
+    private long zpassInterval;
+    /** Counter 0 at the latest BINARY_OCCLUSION begin this DB has seen (binary early out). */
+    private long zpassAtBinaryBegin = Long.MAX_VALUE;
 
     // Per-batch and per-triangle state of the depth test (fields, so the hot loop stays flat).
     private DepthSurface ds;
@@ -84,7 +96,20 @@ public final class DepthBlockCore {
 
     /** Records this DB's counter in a query marker (the value it will write to memory). */
     public void snapshot(Marker m) {
+        if (m.kind == Marker.Kind.WRITE_QUERY_OCCLUSION && m.counterIndex == 1) {
+            m.dbCounters[index] = zpassInterval;
+            zpassInterval = 0;
+            return;
+        }
+        if (m.kind == Marker.Kind.OCCLUSION_BEGIN && m.binary) {
+            zpassAtBinaryBegin = zpass;
+        }
         m.dbCounters[index] = zpass;
+    }
+
+    /** The value of occlusion counter {@code counter} now, without resetting it (a racy read). */
+    public long counter(int counter) {
+        return counter == 1 ? zpassInterval : zpass;
     }
 
     /** Clears this DB's tiles of a depth-stencil surface (a tile is one block of storage); returns the samples cleared. */
@@ -121,7 +146,7 @@ public final class DepthBlockCore {
     private long forOwnedTiles(SurfaceLayout l, TileBlock block) {
         long pixels = 0;
         for (int ty = 0; ty < l.tilesY; ty++) {
-            for (int tx = tiles.firstOwned(index, 0, ty); tx < l.tilesX; tx += tiles.dbCount) {
+            for (int tx = tiles.firstOwned(index, 0, ty); tx < l.tilesX; tx = tiles.nextOwned(index, tx, ty)) {
                 int from = l.tile(tx, ty);
                 block.apply(tx, ty, from, from + l.tileSlots());
                 pixels += (long) (Math.min(l.width, tx * l.tileSize + l.tileSize) - tx * l.tileSize)
@@ -171,9 +196,15 @@ public final class DepthBlockCore {
         long passed = 0;
         int full = (1 << sp.samples) - 1;
         int shift = tiles.tileShift;
-        int dbCount = tiles.dbCount;
         long scanned = 0;
+        boolean earlyOut = st.binaryEarlyOut();
         for (int i = 0; i < tb.count; i++) {
+            if (earlyOut && zpass + passed > zpassAtBinaryBegin) {
+                // Binary early out: a sample has passed since the binary query began, so the
+                // query's answer is known and this draw's fragments change nothing else.
+                tb.earlyOutTriangles = tb.count - i;
+                break;
+            }
             int t = tb.tri[i];
             scan.prepare(src, t, sp);
             prepareTriangle(src, t);
@@ -183,7 +214,7 @@ public final class DepthBlockCore {
             int ty1 = bbox[t * 4 + 3] >> shift;
             // This DB's tiles of the triangle's bounding box, row by row.
             for (int ty = ty0; ty <= ty1; ty++) {
-                for (int tx = tiles.firstOwned(index, tx0, ty); tx <= tx1; tx += dbCount) {
+                for (int tx = tiles.firstOwned(index, tx0, ty); tx <= tx1; tx = tiles.nextOwned(index, tx, ty)) {
                     int x0 = Math.max(tx * ts, bbox[t * 4]);
                     int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
                     int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
@@ -247,6 +278,7 @@ public final class DepthBlockCore {
         }
         tb.scanSamples = scanned;
         zpass += passed;
+        zpassInterval += passed;
         tb.samplesTested = tested;
         tb.samplesPassed = passed;
         tb.pixels = pixels;

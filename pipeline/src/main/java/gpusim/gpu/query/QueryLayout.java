@@ -35,6 +35,29 @@ public final class QueryLayout {
         return (fields(type) + 1) * 8;
     }
 
+    /**
+     * The words a query's slot is reset to before BeginQuery: zeros, except that on an
+     * occlusion heap each disabled DB's {begin, end} pair is preset as written with a zero
+     * count (bit 63 set), since that DB will never write it. This is the convention of Mesa's
+     * radeonsi (si_query_hw_prepare_buffer, "Set top bits for unused backends", by the RB's
+     * own index in enabled_rb_mask) and of PAL on GFX6-8 (valid bits by backendDisableMask);
+     * PAL on GFX9+ instead packs the active RBs' results first and presets the trailing
+     * slots. The model keeps every DB at its own index, so a result's layout does not depend
+     * on which DBs are enabled, only its values do.
+     */
+    public static long[] resetWords(QueryHeapType type, gpusim.gpu.raster.TileMap tiles) {
+        long[] w = new long[(int) (slotBytes(type, tiles.dbCount) / 8)];
+        if (type == QueryHeapType.OCCLUSION) {
+            for (int d = 0; d < tiles.dbCount; d++) {
+                if (!tiles.enabled(d)) {
+                    w[2 * d] = WRITTEN;
+                    w[2 * d + 1] = WRITTEN;
+                }
+            }
+        }
+        return w;
+    }
+
     /** Bytes one query of the heap takes in memory. */
     public static long slotBytes(QueryHeapType type, int dbCount) {
         switch (type) {

@@ -24,7 +24,27 @@ public record DrawState(
         float[] transform,
         int stencilRef,
         Resource.VertexBuffer vb,
-        Resource.IndexBuffer ib) {
+        Resource.IndexBuffer ib,
+        boolean binaryEarlyOut) {
+
+    /**
+     * A draw state without binary early out. {@code binaryEarlyOut}: the DBs may stop testing
+     * this draw's fragments once a sample has passed since the latest BINARY_OCCLUSION begin
+     * (set by the command processor only where that cannot change any result).
+     */
+    public DrawState(PipelineState pso, ColorSurface rt, DepthSurface ds, int samples,
+                     float vpX, float vpY, float vpW, float vpH, float vpMinDepth, float vpMaxDepth,
+                     int clipLeft, int clipTop, int clipRight, int clipBottom, float[] transform, int stencilRef,
+                     Resource.VertexBuffer vb, Resource.IndexBuffer ib) {
+        this(pso, rt, ds, samples, vpX, vpY, vpW, vpH, vpMinDepth, vpMaxDepth, clipLeft, clipTop, clipRight,
+                clipBottom, transform, stencilRef, vb, ib, false);
+    }
+
+    /** This state with binary early out allowed. */
+    public DrawState withBinaryEarlyOut() {
+        return new DrawState(pso, rt, ds, samples, vpX, vpY, vpW, vpH, vpMinDepth, vpMaxDepth, clipLeft, clipTop,
+                clipRight, clipBottom, transform, stencilRef, vb, ib, true);
+    }
 
     /** True when the transform is the identity (the vertex stage can skip the multiply). */
     public boolean identityTransform() {

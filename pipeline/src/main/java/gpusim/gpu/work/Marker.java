@@ -29,6 +29,12 @@ public final class Marker implements Work {
     public long address;
     /** WriteQuery stride between DB results, in bytes. */
     public int stride;
+    /** WriteQuery(OCCLUSION) INDEX: which of the DB's two occlusion counters to write (0 or 1). */
+    public int counterIndex;
+    /** WriteQuery(OCCLUSION) with the SET_VALID flag: the DBs write their counters with bit 63 set. */
+    public boolean setValid;
+    /** An occlusion begin/end marker of a BINARY_OCCLUSION query (binary early out starts over at its begin). */
+    public boolean binary;
     /** Counter snapshot for STATS_SNAPSHOT (D3D12_QUERY_DATA_PIPELINE_STATISTICS1 order, 14 fields). */
     public final long[] snapshot;
     /** Number of fields of the snapshot the query type writes (11, 14, or 2 for SO statistics). */

@@ -23,6 +23,8 @@ public final class TileBatch implements Work {
     public long quads;
     public long hizRejectedTiles;
     public long hizRejectedSamples;
+    /** Triangles of the batch the DB skipped untested by binary early out. */
+    public long earlyOutTriangles;
 
     public void reset(TriBatch source, int db) {
         this.source = source;
@@ -37,6 +39,7 @@ public final class TileBatch implements Work {
         this.quads = 0;
         this.hizRejectedTiles = 0;
         this.hizRejectedSamples = 0;
+        this.earlyOutTriangles = 0;
     }
 
     public void add(int t) {
