@@ -64,7 +64,7 @@ public final class CommandProcessor extends EngineStats implements Component {
     private TopCommand.Wait blockedOn;
     /** The pipeline statistics counters this engine's dispatches count in (the pipeline's for DIRECT). */
     private final long[] counters;
-    private final long bytesPerDecodeCycle;
+    private final long decodeCyclesPerByte;
     /** The last decode_frame of the current command list (its statistics), or null. */
     private DecodeRecord lastDecode;
     private BoundedQueue<Work> out;
@@ -150,7 +150,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.clockHz = ctx.config().get(ConfigKeys.CLOCK_MHZ) * 1_000_000L;
         this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
         this.deadlockCycles = ctx.config().get(ConfigKeys.DEADLOCK_CYCLES);
-        this.bytesPerDecodeCycle = ctx.config().get(ConfigKeys.DECODE_BYTES_PER_CYCLE);
+        this.decodeCyclesPerByte = ctx.config().get(ConfigKeys.DECODE_CYCLES_PER_BYTE);
         this.resolver = new QueryResolver(ctx.dbCount);
         this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
         this.readDone = (r, t) -> {
@@ -554,7 +554,7 @@ public final class CommandProcessor extends EngineStats implements Component {
     /**
      * DecodeFrame on the video decode engine: the compressed bitstream is read through memory
      * in 4 KiB pieces (when the command names a bitstream buffer), then decoded at
-     * {@code decode.bytes_per_cycle}. The frame's decode time (from the command starting to
+     * {@code decode.cycles_per_byte}. The frame's decode time (from the command starting to
      * the decoder finishing) is kept for a following VIDEO_DECODE_STATISTICS EndQuery.
      */
     private boolean decodeFrame(Command.DecodeFrame f, long now) {
@@ -571,7 +571,7 @@ public final class CommandProcessor extends EngineStats implements Component {
                 decodeRead += n;
                 return false;
             }
-            busyUntil = now + ceil(f.bytes(), bytesPerDecodeCycle);
+            busyUntil = now + f.bytes() * decodeCyclesPerByte;
             span("decoding", now, busyUntil);
             phase = 2;
             return false;
