@@ -83,8 +83,15 @@ public final class GpuContext {
             return false;
         }
         pipelineRequests.add(r);
+        if (pipelineRequests.size() >= pruneAt) {
+            // Forget the completed ones now and then, so a long run without drains keeps few.
+            pipelineMemoryDone(now);
+            pruneAt = Math.max(64, 2 * pipelineRequests.size());
+        }
         return true;
     }
+
+    private int pruneAt = 64;
 
     /** True when every stage and every queue between them is empty. */
     private boolean stagesIdle() {

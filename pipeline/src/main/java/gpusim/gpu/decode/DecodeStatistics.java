@@ -6,7 +6,8 @@ import java.math.BigInteger;
 
 /**
  * D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS for one decoded frame (d3d12video.h; Microsoft
- * Learn, "D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS structure"):
+ * Learn, "D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS structure",
+ * https://learn.microsoft.com/windows/win32/api/d3d12video/ns-d3d12video-d3d12_query_data_video_decode_statistics):
  *
  * <pre>
  *   offset  0  UINT64        Status                  (D3D12_VIDEO_DECODE_STATUS)
