@@ -107,6 +107,13 @@ public sealed interface Command {
     }
 
     /**
+     * SOSetTargets for all {@link StreamOutput#SLOT_COUNT} slots: {@code views[slot]}, null where
+     * the slot is unbound (trace-format.md, "Additions: stream output").
+     */
+    record SetSoTargets(SoTargetView[] views, int line) implements Command {
+    }
+
+    /**
      * ID3D12VideoDecodeCommandList::DecodeFrame of one compressed frame of {@code bytes} bytes
      * with decoder heap {@code heap}; the bitstream is read from {@code bitstream} at
      * {@code offset} when a buffer is named (null: not modelled in memory).

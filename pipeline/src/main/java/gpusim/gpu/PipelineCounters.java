@@ -7,6 +7,10 @@ package gpusim.gpu;
  * (PSInvocations) and the command processor (CSInvocations). The model has no geometry,
  * tessellation, amplification or mesh stages, so those stay zero, as D3D12 reports for
  * stages that did not run.
+ *
+ * <p>The stream-output counters, per stream (D3D12_QUERY_DATA_SO_STATISTICS), are the
+ * stream-output unit's ({@code gpusim.gpu.so.StreamOutUnit}): {@link #soWritten} is
+ * NumPrimitivesWritten, {@link #soNeeded} PrimitivesStorageNeeded.
  */
 public final class PipelineCounters {
     public static final int IA_VERTICES = 0;
@@ -28,4 +32,8 @@ public final class PipelineCounters {
         "CSInvocations", "ASInvocations", "MSInvocations", "MSPrimitives"};
 
     public final long[] value = new long[14];
+    /** NumPrimitivesWritten of streams 0..3. */
+    public final long[] soWritten = new long[4];
+    /** PrimitivesStorageNeeded of streams 0..3. */
+    public final long[] soNeeded = new long[4];
 }

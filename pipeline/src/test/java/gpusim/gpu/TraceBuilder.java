@@ -19,7 +19,9 @@ import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.PipelineState;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
 import gpusim.trace.StencilFace;
+import gpusim.trace.StreamOutput;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
 import java.util.ArrayList;
@@ -81,6 +83,18 @@ public final class TraceBuilder {
         return vb;
     }
 
+    /** Vertices as x y z w r g b a octuples. */
+    public Resource.VertexBuffer coloredVertices(String name, float... xyzwrgba) {
+        if (xyzwrgba.length % 8 != 0) {
+            throw new IllegalArgumentException("x y z w r g b a per vertex");
+        }
+        int n = xyzwrgba.length / 8;
+        line += n + 1;
+        Resource.VertexBuffer vb = new Resource.VertexBuffer(name, xyzwrgba.clone(), n, next());
+        resources.add(vb);
+        return vb;
+    }
+
     public Resource.IndexBuffer indices(String name, IndexFormat format, int... idx) {
         line += 1;
         Resource.IndexBuffer ib = new Resource.IndexBuffer(name, format, idx.clone(), idx.length, next());
@@ -117,6 +131,7 @@ public final class TraceBuilder {
         public BlendMode blend = BlendMode.OFF;
         public int vsCycles = -1;
         public int psCycles = -1;
+        public StreamOutput streamOutput;
 
         public Pso topology(PrimitiveTopology t) {
             topology = t;
@@ -164,9 +179,16 @@ public final class TraceBuilder {
             return this;
         }
 
+        /** Streams out to {@code stream} through buffer slot {@code slot} (D3D12_STREAM_OUTPUT_DESC). */
+        public Pso streamOutput(int stream, int slot, int stride, int rasterizedStream) {
+            streamOutput = new StreamOutput(stream, slot, stride, rasterizedStream);
+            return this;
+        }
+
         PipelineState build(String name, int l) {
             return new PipelineState(name, topology, cull, frontCcw, depthClip, depth, depthWrite, depthFunc, stencil,
-                    stencilReadMask, stencilWriteMask, front, back, colorWrite, blend, vsCycles, psCycles, l);
+                    stencilReadMask, stencilWriteMask, front, back, colorWrite, blend, vsCycles, psCycles,
+                    streamOutput, l);
         }
     }
 
@@ -298,6 +320,11 @@ public final class TraceBuilder {
         public ListBuilder writeQuery(D3D11Query type, int index, int flags, Resource.Buffer b, long offset,
                                       int stride) {
             return add(new Command.WriteQuery(type, index, flags, b, offset, stride, next()));
+        }
+
+        /** SOSetTargets: {@code views[slot]}, null where unbound; missing slots are unbound. */
+        public ListBuilder soTargets(SoTargetView... views) {
+            return add(new Command.SetSoTargets(Arrays.copyOf(views, StreamOutput.SLOT_COUNT), next()));
         }
 
         public ListBuilder decode(Resource.VideoDecoderHeap h, long bytes) {

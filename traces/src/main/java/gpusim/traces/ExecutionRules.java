@@ -3,7 +3,9 @@ package gpusim.traces;
 import gpusim.api.ResourceState;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
+import gpusim.trace.PipelineState;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
 import gpusim.trace.TopCommand;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -25,6 +27,7 @@ final class ExecutionRules {
     private static final int COPY_DEST = ResourceState.COPY_DEST.bits();
     private static final int COPY_SOURCE = ResourceState.COPY_SOURCE.bits();
     private static final int PREDICATION = ResourceState.PREDICATION.bits();
+    private static final int STREAM_OUT = ResourceState.STREAM_OUT.bits();
 
     /** The state of one buffer. */
     private static final class State {
@@ -51,6 +54,9 @@ final class ExecutionRules {
     private final Set<Integer> warnedLines = new HashSet<>();
     /** Executes completed so far: every buffer set before the latest one has decayed to COMMON. */
     private int epoch;
+    /** Stream output while a list runs: its pipeline state and SO targets (every list starts with none). */
+    private PipelineState listPso;
+    private SoTargetView[] listSoTargets;
 
     ExecutionRules(String file, List<TraceWarning> warnings) {
         this.file = file;
@@ -64,6 +70,8 @@ final class ExecutionRules {
                 cmds = filter(list);
                 relevant.put(list, cmds);
             }
+            listPso = null;
+            listSoTargets = null;
             for (Command c : cmds) {
                 run(c, exec);
             }
@@ -74,10 +82,21 @@ final class ExecutionRules {
 
     private static Command[] filter(CommandList list) {
         List<Command> out = new ArrayList<>();
+        // Draws and pipeline states matter only to lists that bind stream-output targets.
+        boolean streamsOut = false;
+        for (Command c : list.commands()) {
+            if (c instanceof Command.SetSoTargets so) {
+                for (SoTargetView v : so.views()) {
+                    streamsOut |= v != null;
+                }
+            }
+        }
         for (Command c : list.commands()) {
             if (c instanceof Command.ResourceBarrier || c instanceof Command.ResolveQueryData
                     || c instanceof Command.CopyBufferRegion || c instanceof Command.EndQuery
-                    || (c instanceof Command.SetPredication p && p.buffer() != null)) {
+                    || (c instanceof Command.SetPredication p && p.buffer() != null)
+                    || (streamsOut && (c instanceof Command.SetSoTargets || c instanceof Command.SetPipelineState
+                    || c instanceof Command.Draw || c instanceof Command.DrawIndexed))) {
                 out.add(c);
             }
         }
@@ -110,6 +129,12 @@ final class ExecutionRules {
             use(cp.src(), COPY_SOURCE, c, exec, Rule.RESOURCE_STATE_CONFLICT, "copy source");
         } else if (c instanceof Command.SetPredication p) {
             use(p.buffer(), PREDICATION, c, exec, Rule.PREDICATION_STATE, "predication buffer");
+        } else if (c instanceof Command.SetPipelineState p) {
+            listPso = p.pso().state();
+        } else if (c instanceof Command.SetSoTargets so) {
+            listSoTargets = so.views();
+        } else if (c instanceof Command.Draw || c instanceof Command.DrawIndexed) {
+            streamOut(c, exec);
         } else if (c instanceof Command.EndQuery q) {
             BitSet done = ended.get(q.heap());
             if (done == null) {
@@ -118,6 +143,23 @@ final class ExecutionRules {
             }
             done.set(q.index());
         }
+    }
+
+    /**
+     * A draw whose pipeline state streams out to a bound slot writes that slot's buffer and its
+     * filled size: both must be in STREAM_OUT (D3D12_RESOURCE_STATE_STREAM_OUT), by promotion
+     * from COMMON or by a barrier (trace-format.md, "Additions: stream output").
+     */
+    private void streamOut(Command draw, TopCommand.Execute exec) {
+        if (listPso == null || listPso.streamOutput() == null || listSoTargets == null) {
+            return;
+        }
+        SoTargetView v = listSoTargets[listPso.streamOutput().slot()];
+        if (v == null) {
+            return;
+        }
+        use(v.buffer(), STREAM_OUT, draw, exec, Rule.SO_TARGET_STATE, "stream-output buffer");
+        use(v.filledBuffer(), STREAM_OUT, draw, exec, Rule.SO_TARGET_STATE, "filled-size buffer");
     }
 
     /**

@@ -7,6 +7,7 @@ import gpusim.api.QueryType;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -174,6 +175,9 @@ final class RecordingRules {
                 checkCopy(cp);
             } else if (c instanceof Command.WriteQuery w) {
                 checkWriteQuery(w, type);
+            } else if (c instanceof Command.SetSoTargets so) {
+                graphicsOnly(type, line, "set_so_targets");
+                checkSoTargets(so);
             }
             // ResourceBarrier: its rule (BEFORE == current state) needs execution order; see ExecutionRules.
         }
@@ -353,6 +357,39 @@ final class RecordingRules {
         if (offset < 0 || bytes < 0 || offset > buf.size() || bytes > buf.size() - offset) {
             throw error(line, Rule.COPY_RANGE, "copy_buffer_region " + verb + " " + bytes + " bytes at offset " + offset
                     + " of buffer " + buf.name() + " (" + buf.size() + " bytes)");
+        }
+    }
+
+    /**
+     * SOSetTargets (trace-format.md, "Additions: stream output"). Range: the model writes only
+     * inside the view's buffer, and the debug layer checks that the filled size lies inside its
+     * resource (Microsoft, "Stream Output Counters": "BufferFilledSizeOffsetInBytes is within the
+     * range of the containing resource"). Alignment, debug layer: the same page's
+     * "BufferFilledSizeOffsetInBytes is a multiple of 4"; OFFSET likewise, as stream-output data
+     * is written in 32-bit components.
+     */
+    private void checkSoTargets(Command.SetSoTargets so) {
+        int line = so.line();
+        SoTargetView[] views = so.views();
+        for (int slot = 0; slot < views.length; slot++) {
+            SoTargetView v = views[slot];
+            if (v == null) {
+                continue;
+            }
+            Resource.Buffer b = v.buffer();
+            if (v.offset() > b.size() || v.size() > b.size() - v.offset()) {
+                throw error(line, Rule.SO_TARGET_RANGE, "slot " + slot + ": " + v.size() + " bytes at offset "
+                        + v.offset() + " lie past the end of buffer " + b.name() + " (" + b.size() + " bytes)");
+            }
+            Resource.Buffer f = v.filledBuffer();
+            if (f.size() < SoTargetView.FILLED_SIZE_BYTES || v.filledOffset() > f.size() - SoTargetView.FILLED_SIZE_BYTES) {
+                throw error(line, Rule.SO_TARGET_RANGE, "slot " + slot + ": the 4-byte filled size at offset "
+                        + v.filledOffset() + " lies past the end of buffer " + f.name() + " (" + f.size() + " bytes)");
+            }
+            if (debug && (v.offset() % 4 != 0 || v.filledOffset() % 4 != 0)) {
+                throw error(line, Rule.SO_TARGET_ALIGNMENT, "slot " + slot + ": " + (v.offset() % 4 != 0
+                        ? "OFFSET " + v.offset() : "FILLED_OFFSET " + v.filledOffset()) + " is not a multiple of 4");
+            }
         }
     }
 

@@ -42,6 +42,8 @@ public enum Rule {
     DUMP_TOO_LARGE(Source.FORMAT, "a dump reports more than 2^24 words (bounded so a report cannot exhaust memory)"),
     COPY_RANGE(Source.FORMAT, "copy_buffer_region reads or writes past the end of a buffer"),
     WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes a result (for OCCLUSION: any DB's) past the end of the buffer"),
+    SO_TARGET_RANGE(Source.FORMAT, "set_so_targets: a view's SIZE bytes at OFFSET, or its 4-byte filled size at "
+            + "FILLED_OFFSET, lie past the end of their buffer"),
     FENCE_WAIT_DEADLOCK(Source.FORMAT, "a queue's wait can never be satisfied: no signal submitted before the CPU "
             + "next waits for the queues (wait_idle, dump, or the end of the trace) can bring the fence to its value"),
     DECODE_LIST_COMMAND(Source.FORMAT, "decode_frame outside a VIDEO_DECODE command list, or a VIDEO_DECODE list "
@@ -71,6 +73,8 @@ public enum Rule {
     WRITE_QUERY_STRIDE(Source.CORE, "write_query's stride is not 64, 128 or 256 (seed 004)"),
     WRITE_QUERY_FLAGS(Source.CORE, "write_query FLAGS has a bit the model does not define, or SET_VALID with a type other "
             + "than OCCLUSION"),
+    SO_STRIDE_INVALID(Source.CORE, "a pipeline state's so_stride is not a multiple of 4 in 32..2048 "
+            + "(D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES)"),
     COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED(Source.CORE, "a COPY_QUEUE_TIMESTAMP query heap is created while "
             + "features.copy_queue_timestamps is off (OPTIONS3 CopyQueueTimestampQueriesSupported, seed 001)"),
     BEGIN_ON_VIDEO_DECODE_STATISTICS(Source.CORE, "begin_query on a VIDEO_DECODE_STATISTICS query, which supports "
@@ -86,6 +90,9 @@ public enum Rule {
     BARRIER_STATE_MISMATCH(Source.DEBUG, "resource_barrier's BEFORE is not the buffer's current state"),
     RESOURCE_STATE_CONFLICT(Source.DEBUG, "a copy finds a buffer in a state it cannot use"),
     COPY_SAME_RESOURCE(Source.DEBUG, "copy_buffer_region with the same buffer as source and destination"),
+    SO_TARGET_ALIGNMENT(Source.DEBUG, "set_so_targets: a view's OFFSET or FILLED_OFFSET is not a multiple of 4"),
+    SO_TARGET_STATE(Source.DEBUG, "a draw that streams out finds its stream-output or filled-size buffer not in "
+            + "STREAM_OUT (after promotion)"),
     WRONG_LIST_TYPE(Source.DEBUG, "a command the command list's type does not support (e.g. draw in a COMPUTE list)"),
     QUERY_NEVER_ENDED(Source.DEBUG, true, "warning: a resolved query was never ended; it resolves to 0");
 

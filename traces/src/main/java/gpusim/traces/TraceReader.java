@@ -13,6 +13,8 @@ import gpusim.api.ResourceState;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
+import gpusim.trace.StreamOutput;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
 import java.io.FileInputStream;
@@ -179,6 +181,7 @@ public final class TraceReader {
             case "set_predication": inList(cmd); setPredication(); break;
             case "copy_buffer_region": inList(cmd); copyBufferRegion(); break;
             case "write_query": inList(cmd); writeQuery(); break;
+            case "set_so_targets": inList(cmd); setSoTargets(); break;
             case "decode_frame": inList(cmd); decodeFrame(); break;
             // ---- block lines out of place
             case "v":
@@ -829,6 +832,46 @@ public final class TraceReader {
         long offset = args.integer(5, "OFFSET", 0, Long.MAX_VALUE);
         int stride = (int) args.integer(6, "STRIDE", 0, INT_MAX);
         add(new Command.WriteQuery(type, index, flags, buf, offset, stride, lx.line));
+    }
+
+    /**
+     * SOSetTargets (trace-format.md, "Additions: stream output"): up to
+     * D3D12_SO_BUFFER_SLOT_COUNT views for slots 0, 1, ..., each
+     * {@code BUFFER OFFSET SIZE FILLED_BUFFER FILLED_OFFSET} (D3D12_STREAM_OUTPUT_BUFFER_VIEW)
+     * or {@code null}; slots not named are unbound. A view with SIZE 0 binds nothing (Microsoft:
+     * "If SizeInBytes is 0, this member isn't used").
+     */
+    private void setSoTargets() {
+        String usage = "usage: set_so_targets VIEW [VIEW ...], at most " + StreamOutput.SLOT_COUNT
+                + " views, each 'BUFFER OFFSET SIZE FILLED_BUFFER FILLED_OFFSET' or 'null'";
+        args.begin("set_so_targets", usage);
+        args.arity(1, StreamOutput.SLOT_COUNT * 5);
+        SoTargetView[] views = new SoTargetView[StreamOutput.SLOT_COUNT];
+        int n = args.positionals();
+        int slot = 0;
+        for (int i = 1; i <= n; slot++) {
+            if (slot == StreamOutput.SLOT_COUNT) {
+                throw args.error(Rule.WRONG_ARITY, "set_so_targets binds at most " + StreamOutput.SLOT_COUNT
+                        + " slots (D3D12_SO_BUFFER_SLOT_COUNT); " + (n - i + 1) + " more arguments (" + usage + ")");
+            }
+            if (args.isWord(i, "null")) {
+                i++;
+                continue;
+            }
+            if (i + 4 > n) {
+                throw args.error(Rule.WRONG_ARITY, "slot " + slot + " needs BUFFER OFFSET SIZE FILLED_BUFFER "
+                        + "FILLED_OFFSET, got " + (n - i + 1) + " argument" + (n - i == 0 ? "" : "s") + " (" + usage + ")");
+            }
+            Resource.Buffer buf = names.resource(args.name(i), Resource.Buffer.class, "stream-output buffer");
+            // D3D12_STREAM_OUTPUT_BUFFER_VIEW: addresses and SizeInBytes are UINT64.
+            long offset = args.integer(i + 1, "OFFSET", 0, Long.MAX_VALUE);
+            long size = args.integer(i + 2, "SIZE", 0, Long.MAX_VALUE);
+            Resource.Buffer filled = names.resource(args.name(i + 3), Resource.Buffer.class, "filled-size buffer");
+            long filledOffset = args.integer(i + 4, "FILLED_OFFSET", 0, Long.MAX_VALUE);
+            views[slot] = size == 0 ? null : new SoTargetView(buf, offset, size, filled, filledOffset);
+            i += 5;
+        }
+        add(new Command.SetSoTargets(views, lx.line));
     }
 
     // =================================================================== helpers

@@ -19,6 +19,8 @@ import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.PipelineState;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
+import gpusim.trace.StreamOutput;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
 import java.util.List;
@@ -76,6 +78,46 @@ class ReaderTest {
         assertEquals(15, s.stencilReadMask());
         assertEquals(12, s.vsCycles());
         assertEquals(0, s.psCycles());
+    }
+
+    // trace-format.md, "Additions: stream output": D3D12_STREAM_OUTPUT_DESC options and SOSetTargets.
+    @Test
+    void streamOutputAdditions() {
+        Trace t = TestTraces.parse(TestTraces.PRELUDE + "pipeline_state so1 so_stream=2\n"
+                + "pipeline_state so2 so_stream=1 so_slot=3 so_stride=0x40 so_rasterized_stream=D3D12_SO_NO_RASTERIZED_STREAM\n"
+                + "buffer sob size=256\n"
+                + "command_list c2 type=DIRECT\n"
+                + "set_so_targets null sob 16 128 sob 252\n"
+                + "set_so_targets sob 0 0 res 0 sob 0 256 res 8 null\n"
+                + "set_so_targets null\n"
+                + "close\n");
+        assertNull(((Resource.Pso) byName(t, "pso")).state().streamOutput(), "no stream output by default");
+        assertEquals(new StreamOutput(2, 0, 32, 0), ((Resource.Pso) byName(t, "so1")).state().streamOutput());
+        assertEquals(new StreamOutput(1, 3, 64, StreamOutput.NO_RASTERIZED_STREAM),
+                ((Resource.Pso) byName(t, "so2")).state().streamOutput());
+        assertFalse(((Resource.Pso) byName(t, "so2")).state().streamOutput().rasterizes());
+        Resource.Buffer sob = (Resource.Buffer) byName(t, "sob");
+        Resource.Buffer res = (Resource.Buffer) byName(t, "res");
+        List<Command> c = commands(t, "c2");
+        SoTargetView[] a = ((Command.SetSoTargets) c.get(0)).views();
+        assertArrayEquals(new SoTargetView[] {null, new SoTargetView(sob, 16, 128, sob, 252), null, null}, a);
+        SoTargetView[] b = ((Command.SetSoTargets) c.get(1)).views();
+        assertArrayEquals(new SoTargetView[] {null, new SoTargetView(sob, 0, 256, res, 8), null, null}, b,
+                "SIZE 0 binds nothing");
+        assertArrayEquals(new SoTargetView[4], ((Command.SetSoTargets) c.get(2)).views());
+        assertEquals(List.of(), TraceValidator.validate(t, true));
+    }
+
+    // A buffer in COMMON is promoted to STREAM_OUT by a streaming draw; afterwards a barrier moves it on.
+    @Test
+    void streamOutputBufferStates() {
+        String ok = TestTraces.direct("buffer sob size=64\npipeline_state sop so_stream=0",
+                "set_pipeline_state sop", "set_so_targets sob 0 48 sob 48", "draw 3", "draw 3",
+                "resource_barrier sob STREAM_OUT COPY_SOURCE", "copy_buffer_region res 0 sob 0 48");
+        assertEquals(List.of(), TestTraces.check(ok, true));
+        String unbound = TestTraces.direct("buffer sob size=64 state=COPY_DEST\npipeline_state sop so_stream=0",
+                "set_pipeline_state sop", "set_so_targets null sob 0 64 res 0", "draw 3");
+        assertEquals(List.of(), TestTraces.check(unbound, true), "slot 0 is unbound: nothing is written");
     }
 
     @Test

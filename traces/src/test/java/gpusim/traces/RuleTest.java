@@ -126,6 +126,14 @@ class RuleTest {
         l.add(c(Rule.DUMP_TOO_LARGE, direct("buffer big size=268435456") + "dump big" + M + "\n"));
         l.add(c(Rule.COPY_RANGE, direct("buffer src size=8", "copy_buffer_region res 60 src 0 8" + M)));
         l.add(c(Rule.WRITE_QUERY_RANGE, direct("", "write_query TIMESTAMP 0 0 res 64 64" + M)));
+        l.add(c(Rule.BAD_OPTION, "so option without so_stream", P + "pipeline_state p2 so_stride=64" + M + "\n"));
+        l.add(c(Rule.BAD_ENUM, "rasterized stream", P + "pipeline_state p2 so_stream=1 so_rasterized_stream=4" + M + "\n"));
+        l.add(c(Rule.VALUE_OUT_OF_RANGE, "so_stream", P + "pipeline_state p2 so_stream=4" + M + "\n"));
+        l.add(c(Rule.WRONG_ARITY, "so view cut short", direct("", "set_so_targets res 0 32 res" + M)));
+        l.add(c(Rule.WRONG_ARITY, "five so views", direct("", "set_so_targets null null null null null" + M)));
+        l.add(c(Rule.SO_TARGET_RANGE, direct("", "set_so_targets res 0 65 res 0" + M)));
+        l.add(c(Rule.SO_TARGET_RANGE, "offset past the end", direct("", "set_so_targets null res 72 8 res 0" + M)));
+        l.add(c(Rule.SO_TARGET_RANGE, "filled size", direct("", "set_so_targets res 0 32 res 62" + M)));
         l.add(c(Rule.FENCE_WAIT_DEADLOCK, P + "fence f\ncommand_list c2 type=COPY\nclose\nwait f 1 queue=COPY" + M
                 + "\nexecute c2\n"));
         l.add(c(Rule.FENCE_WAIT_DEADLOCK, "signal after wait_idle", P + "fence f initial=1\nwait f 2" + M
@@ -159,6 +167,9 @@ class RuleTest {
         l.add(c(Rule.WRITE_QUERY_OFFSET_ALIGNMENT, direct("", "write_query OCCLUSION 0 0 res 4 64" + M)));
         l.add(c(Rule.WRITE_QUERY_STRIDE, direct("", "write_query OCCLUSION 0 0 res 0 32" + M)));
         l.add(c(Rule.WRITE_QUERY_FLAGS, direct("", "write_query OCCLUSION 0 0x4 res 0 64" + M)));
+        l.add(c(Rule.SO_STRIDE_INVALID, P + "pipeline_state p2 so_stream=0 so_stride=34" + M + "\n"));
+        l.add(c(Rule.SO_STRIDE_INVALID, "smaller than a vertex", P + "pipeline_state p2 so_stream=0 so_stride=16" + M + "\n"));
+        l.add(c(Rule.SO_STRIDE_INVALID, "over 2048", P + "pipeline_state p2 so_stream=3 so_stride=2052" + M + "\n"));
         l.add(new Case("COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED", Rule.COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED,
                 list("COPY", "query_heap cq type=COPY_QUEUE_TIMESTAMP count=2" + M, "end_query cq TIMESTAMP 0"), false));
         l.add(c(Rule.BEGIN_ON_VIDEO_DECODE_STATISTICS, list("VIDEO_DECODE", DECODER, "decode_frame vd 100",
@@ -179,6 +190,13 @@ class RuleTest {
                 "copy_buffer_region res 0 src 0 8" + M)));
         l.add(c(Rule.RESOURCE_STATE_CONFLICT, "write state does not accumulate", direct("buffer src size=8",
                 "copy_buffer_region src 0 res 0 8", "copy_buffer_region res 0 src 0 8" + M)));
+        l.add(c(Rule.SO_TARGET_ALIGNMENT, direct("", "set_so_targets res 2 32 res 0" + M)));
+        l.add(c(Rule.SO_TARGET_ALIGNMENT, "filled size", direct("", "set_so_targets null res 0 32 res 6" + M)));
+        l.add(c(Rule.SO_TARGET_STATE, direct("buffer sob size=64 state=COPY_DEST\npipeline_state sop so_stream=0",
+                "set_pipeline_state sop", "set_so_targets sob 0 64 res 0", "draw 3" + M)));
+        l.add(c(Rule.SO_TARGET_STATE, "promoted by a copy", direct("buffer sob size=64\npipeline_state sop so_stream=2 so_slot=1",
+                "set_pipeline_state sop", "copy_buffer_region res 0 sob 0 8", "set_so_targets null sob 0 64 sob 60",
+                "draw_indexed 3" + M)));
         l.add(c(Rule.COPY_SAME_RESOURCE, direct("", "copy_buffer_region res 0 res 8 8" + M)));
         l.add(c(Rule.WRONG_LIST_TYPE, list("COMPUTE", "", "clear_render_target rt 0 0 0 1" + M)));
         l.add(c(Rule.WRONG_LIST_TYPE, "dispatch on copy", list("COPY", "", "dispatch 1 1 1" + M)));

@@ -11,6 +11,7 @@ import gpusim.gpu.decode.DecodeStatistics;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
+import gpusim.gpu.so.SoBinding;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.Marker;
 import gpusim.api.WriteQueryFlag;
@@ -24,6 +25,7 @@ import gpusim.sim.StatGroup;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
+import gpusim.trace.SoTargetView;
 import gpusim.trace.TopCommand;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -372,6 +374,13 @@ public final class CommandProcessor extends EngineStats implements Component {
             lastDecode = null;
             cmdIndex = 0;
             phase = 0;
+            if (soTargetsBound) {
+                // ... and no stream-output targets: unbind what the previous list bound.
+                soTargetsBound = false;
+                Marker m = new Marker(Marker.Kind.SO_TARGETS, "stream-output targets reset");
+                push(m);
+                return true;
+            }
         }
         CommandList list = lists.get(listIndex);
         if (cmdIndex >= list.commands().size()) {
@@ -408,7 +417,8 @@ public final class CommandProcessor extends EngineStats implements Component {
     /** Commands only an engine with the graphics pipeline (DIRECT) can run; a COPY engine runs no dispatch or predication. */
     private boolean needsPipeline(Command c) {
         if (c instanceof Command.Draw || c instanceof Command.DrawIndexed || c instanceof Command.ClearDepthStencil
-                || c instanceof Command.ClearRenderTarget || c instanceof Command.WriteQuery) {
+                || c instanceof Command.ClearRenderTarget || c instanceof Command.WriteQuery
+                || c instanceof Command.SetSoTargets) {
             return true;
         }
         return queue == CommandListType.COPY && (c instanceof Command.Dispatch || c instanceof Command.SetPredication);
@@ -540,6 +550,8 @@ public final class CommandProcessor extends EngineStats implements Component {
             return copy(cp);
         } else if (c instanceof Command.WriteQuery wq) {
             return writeQuery(wq, now);
+        } else if (c instanceof Command.SetSoTargets so) {
+            return setSoTargets(so);
         }
         throw new IllegalStateException("unknown command " + c);
     }
@@ -646,6 +658,9 @@ public final class CommandProcessor extends EngineStats implements Component {
             m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
             m.fields = QueryLayout.fields(heap.type());
             m.streamOut = heap.type() == QueryHeapType.SO_STATISTICS;
+            if (m.streamOut) {
+                m.soStream = type.d3dValue() - QueryType.SO_STATISTICS_STREAM0.d3dValue();
+            }
             m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
             m.expectedWrites = 1;
             m.snapshot[PipelineCounters.CS_INVOCATIONS] = counters[PipelineCounters.CS_INVOCATIONS];
@@ -765,6 +780,42 @@ public final class CommandProcessor extends EngineStats implements Component {
         return false;
     }
 
+    /** Whether the current list has bound stream-output targets (a new list starts with none). */
+    private boolean soTargetsBound;
+    /** The targets a set_so_targets is binding, while their filled sizes are read. */
+    private SoBinding soBinding;
+
+    /**
+     * SOSetTargets: waits for the pipeline and memory to drain (as a stream-out flush does, so
+     * every earlier draw's stream-output data and filled size have landed), reads each bound
+     * slot's BufferFilledSize through memory (the GPU "accesses this value ... to determine where
+     * to append new vertex data": Microsoft, "Stream Output Counters"), then sends the binding
+     * down the pipe to the stream-output unit, in order with the draws.
+     */
+    private boolean setSoTargets(Command.SetSoTargets c) {
+        if (phase == 0) {
+            soBinding = new SoBinding(c.views(), res);
+            needDrain = true;
+            phase = 1;
+            return false;
+        }
+        if (phase == 2) {
+            soBinding.loaded(soBinding.loadingSlot(), lastRead.data());
+        }
+        int slot = soBinding.nextToLoad();
+        if (slot >= 0) {
+            read(soBinding.filledAddress(slot), SoTargetView.FILLED_SIZE_BYTES);
+            phase = 2;
+            return false;
+        }
+        Marker m = new Marker(Marker.Kind.SO_TARGETS, "set_so_targets line " + c.line());
+        m.soBinding = soBinding;
+        soTargetsBound = soBinding.anyBound();
+        soBinding = null;
+        push(m);
+        return true;
+    }
+
     private long[] noWaitCounters;
 
     /**
@@ -805,7 +856,11 @@ public final class CommandProcessor extends EngineStats implements Component {
             case TIMESTAMP -> words = new long[] {timestamp(now)};
             case EVENT -> words = null;
             case PIPELINE_STATISTICS -> words = java.util.Arrays.copyOf(counters, 11);
-            default -> words = new long[2];
+            default -> {
+                // D3D11X_QUERY_DATA_GPU_SO_STATISTICS: NumPrimitivesWritten, PrimitivesStorageNeeded of stream n.
+                int n = (q.type().d3dValue() - gpusim.api.D3D11Query.SO_STATISTICS_STREAM0.d3dValue()) / 2;
+                words = new long[] {ctx.counters().soWritten[n], ctx.counters().soNeeded[n]};
+            }
         }
         if (words == null) {
             // D3D11X_QUERY_DATA_GPU_EVENT is a UINT: 1 once all earlier work is done.

@@ -111,6 +111,10 @@ public final class PixelStage extends Stage {
                 long[] words = new long[m.fields + 1];
                 if (!m.streamOut) {
                     System.arraycopy(m.snapshot, 0, words, 0, m.fields);
+                } else {
+                    // D3D12_QUERY_DATA_SO_STATISTICS order, counted by the stream-output unit.
+                    words[0] = m.soWritten;
+                    words[1] = m.soNeeded;
                 }
                 words[m.fields] = QueryLayout.WRITTEN;
                 m.pendingWrites++;

@@ -4,6 +4,7 @@ import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.so.StreamOutUnit;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
@@ -20,19 +21,32 @@ public final class VertexStage extends PipeStage {
     private final long shaderUnits;
     private final long defaultVsCycles;
     private final long[] counters;
+    private final StreamOutUnit streamOut;
 
     public VertexStage(GpuContext ctx, BoundedQueue<Work> in) {
         super(ctx, "vs", "vertex stage: vertex transform and attribute pass-through", in);
         this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
         this.defaultVsCycles = ctx.config().get(ConfigKeys.VS_CYCLES);
         this.counters = ctx.counters().value;
+        this.streamOut = new StreamOutUnit(ctx.counters(), this::emitMemory);
+        stats.formula("so_vertices", "vertices", "vertices written to stream-output buffers",
+                () -> (double) streamOut.verticesWritten());
     }
 
     @Override
     protected long process(Work w, long now) {
         if (w instanceof Marker m) {
+            if (m.kind == Marker.Kind.SO_TARGETS) {
+                // SOSetTargets reaches the stream-output unit behind every earlier draw.
+                streamOut.bind(m.soBinding);
+                return 1;
+            }
             if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
                 m.snapshot[PipelineCounters.VS_INVOCATIONS] = counters[PipelineCounters.VS_INVOCATIONS];
+                if (m.streamOut) {
+                    m.soWritten = ctx.counters().soWritten[m.soStream];
+                    m.soNeeded = ctx.counters().soNeeded[m.soStream];
+                }
             }
             emit(out, m);
             return 1;
@@ -66,7 +80,11 @@ public final class VertexStage extends PipeStage {
             b.color[o + 3] = src[s + 7];
         }
         counters[PipelineCounters.VS_INVOCATIONS] += b.vertexCount;
-        emit(out, b);
+        // Stream output sits after the vertex stage, before clipping; RasterizedStream decides
+        // whether the batch goes on.
+        if (streamOut.process(b)) {
+            emit(out, b);
+        }
         int pso = b.state.pso().vsCycles();
         long vsCycles = pso >= 0 ? pso : defaultVsCycles;
         return ceilDiv(b.vertexCount * vsCycles, shaderUnits);

@@ -21,7 +21,9 @@ public final class Marker implements Work {
         /** The pixel stage clears a colour surface once every DB has passed the marker. */
         CLEAR_COLOR,
         /** WriteQuery(OCCLUSION): each DB writes its counter at address + db x stride. */
-        WRITE_QUERY_OCCLUSION
+        WRITE_QUERY_OCCLUSION,
+        /** SOSetTargets: the vertex stage's stream-output unit binds {@link #soBinding} (and consumes the marker). */
+        SO_TARGETS
     }
 
     public final Kind kind;
@@ -39,8 +41,15 @@ public final class Marker implements Work {
     public final long[] snapshot;
     /** Number of fields of the snapshot the query type writes (11, 14, or 2 for SO statistics). */
     public int fields;
-    /** True for stream-output statistics snapshots (no stream output is modelled: zeros). */
+    /** True for stream-output statistics snapshots: the block is {@link #soWritten}, {@link #soNeeded}. */
     public boolean streamOut;
+    /** The stream of a stream-output statistics snapshot (SO_STATISTICS_STREAM0..3: 0..3). */
+    public int soStream;
+    /** NumPrimitivesWritten and PrimitivesStorageNeeded of {@link #soStream} at the marker. */
+    public long soWritten;
+    public long soNeeded;
+    /** SO_TARGETS: the targets bound from here on. */
+    public gpusim.gpu.so.SoBinding soBinding;
     public DepthSurface depthSurface;
     public boolean clearDepth;
     public float depth;
