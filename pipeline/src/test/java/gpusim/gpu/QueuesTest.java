@@ -313,4 +313,20 @@ class QueuesTest {
         assertArrayEquals(new long[] {3, 3 + TS_TO_TS}, dump(r, 0));
         assertArrayEquals(dump(r, 1), dump(r, 0));
     }
+
+    // With the debug layer off a COMPUTE list may hold a draw (WRONG_LIST_TYPE is a debug-layer
+    // rule); the compute engine has no graphics pipeline, so it drops the draw and counts it.
+    @Test
+    void anEngineDropsWhatItHasNoUnitFor() {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = t.renderTarget("rt", 16, 16, 1);
+        Resource.VertexBuffer vb = t.vertices("vb", fullScreen(0.5f));
+        CommandList c = t.list("c", CommandListType.COMPUTE).targets(rt, null).pso(t.pso("p")).vb(vb).draw(6)
+                .dispatch(4, 4, 1).close();
+        t.execute(CommandListType.COMPUTE, c).waitIdle();
+        RunResult r = gpu(t.build()).run();
+        assertEquals(1, ((gpusim.sim.Stat.Scalar) r.stats().find("compute.dropped_commands")).get());
+        assertEquals(16, ((gpusim.sim.Stat.Scalar) r.stats().find("compute.cs_invocations")).get());
+        assertEquals(0, r.draws().size(), "no draw reached the pipeline");
+    }
 }

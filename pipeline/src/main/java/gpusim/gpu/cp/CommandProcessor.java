@@ -227,7 +227,8 @@ public final class CommandProcessor extends EngineStats implements Component {
 
     @Override
     public String describe() {
-        String where = feed.isEmpty() && lists == null ? "idle" : "next submission at line " + feed.peek().line();
+        String where = lists != null ? "running a submission" : feed.isEmpty() ? "idle"
+                : "next submission at line " + feed.peek().line();
         if (lists != null && cmdIndex >= 0 && listIndex < lists.size()
                 && cmdIndex < lists.get(listIndex).commands().size()) {
             where = "line " + lists.get(listIndex).commands().get(cmdIndex).line() + " phase " + phase;
