@@ -32,11 +32,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The command processor (CP): reads the submissions in order and executes each command
- * list's commands, one command per {@code cp.cycles_per_command} cycles. Draws and markers
- * go down the pipeline through a bounded queue; query resolves, predication reads and
- * copies are memory operations the CP performs itself; barriers, timestamps, wait_idle
- * and dumps wait for the whole pipeline and the memory to drain.
+ * A queue engine: the command processor (CP) of one command queue (D3D12_COMMAND_LIST_TYPE
+ * DIRECT, COMPUTE, COPY or VIDEO_DECODE). It runs the submissions the {@link Host} hands it
+ * (execute, signal, wait) in order, concurrently with the other queues' engines, and executes
+ * each command list's commands, one command per {@code cp.cycles_per_command} cycles. The
+ * DIRECT engine sends draws and markers down the pipeline through a bounded queue; query
+ * resolves, predication reads, copies and bitstream reads are memory operations an engine
+ * performs itself; dispatches (COMPUTE, DIRECT) and frame decodes (VIDEO_DECODE) keep it busy
+ * for their cost. Barriers, timestamps and signals wait for the DIRECT engine's pipeline to
+ * drain; the other engines run one command at a time and are always drained. A signal sets a
+ * fence once the queue's earlier work is done; a wait blocks the engine until the fence has
+ * the value (ID3D12CommandQueue::Signal / ::Wait).
  *
  * <p>Queries go the hardware way: BeginQuery first zeroes the query's slot in memory (so a
  * stale end word cannot look written), then sends a marker down the pipe; the DBs write
