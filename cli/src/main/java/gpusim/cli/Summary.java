@@ -33,14 +33,11 @@ final class Summary {
         }
         out.printf("%nstage utilisation (busy / stalled cycles)%n");
         for (StatGroup g : r.stats().children()) {
-            Stat busy = g.find("busy_cycles");
-            Stat stall = g.find("stall_cycles");
-            if (busy == null) {
-                continue;
+            utilisation(out, r, g);
+            // Sub-units with their own busy time (the memory's channels) follow their group.
+            for (StatGroup sub : g.children()) {
+                utilisation(out, r, sub);
             }
-            double util = 100.0 * busy.value().doubleValue() / Math.max(1, r.cycles());
-            out.printf("  %-8s %6.1f%%  busy %,12d  stalled %,12d%n", g.name(), util, busy.value().longValue(),
-                    stall == null ? 0 : stall.value().longValue());
         }
         // The queue engines (docs/model.md, "Queues and fences"): what each ran and how long fences held it.
         boolean header = false;
@@ -58,5 +55,16 @@ final class Summary {
             out.printf("  %-8s commands %,10d  signals %,6d  fence wait %,12d%n", g.name(),
                     commands.value().longValue(), signals.value().longValue(), waits.value().longValue());
         }
+    }
+
+    private static void utilisation(PrintWriter out, RunResult r, StatGroup g) {
+        Stat busy = g.find("busy_cycles");
+        Stat stall = g.find("stall_cycles");
+        if (busy == null) {
+            return;
+        }
+        double util = 100.0 * busy.value().doubleValue() / Math.max(1, r.cycles());
+        out.printf("  %-8s %6.1f%%  busy %,12d  stalled %,12d%n", g.name(), util, busy.value().longValue(),
+                stall == null ? 0 : stall.value().longValue());
     }
 }

@@ -88,9 +88,12 @@ class ConformanceTest {
     @MethodSource("conformanceCases")
     void resultsDoNotDependOnTheMachineShape(String name) throws IOException {
         Config c = Config.defaults().with("db.count=7").with("db.tile=16").with("hiz.enabled=off")
-                .with("queue.depth=2").with("memory.latency=7").with("memory.bytes_per_cycle=8");
+                .with("queue.depth=2").with("memory.latency=7").with("memory.bytes_per_cycle=8")
+                .with("memory.channels=3").with("memory.interleave=32").with("memory.line=128")
+                .with("memory.partial_write_cycles=5").with("memory.queue_depth=1");
         assertDumps(name, run(name, c));
-        Config one = Config.defaults().with("db.count=1").with("db.tile=32");
+        Config one = Config.defaults().with("db.count=1").with("db.tile=32").with("memory.channels=1")
+                .with("memory.write_combining=off").with("memory.alignment=8");
         assertDumps(name, run(name, one));
         // Other ownership patterns, with DBs disabled (their query slots preset as written).
         assertDumps(name, run(name, Config.defaults().with("db.count=6").with("db.pattern=rows")

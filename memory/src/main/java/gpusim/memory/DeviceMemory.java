@@ -28,7 +28,11 @@ public final class DeviceMemory {
         this.alignment = alignment;
     }
 
-    /** Places {@code size} bytes at the next aligned address and returns it. */
+    /**
+     * Places {@code size} bytes at the next multiple of the alignment after everything placed
+     * so far and returns that address (a bump allocator: resources live for the whole run).
+     * A zero-size allocation still takes one byte, so every resource has an address of its own.
+     */
     public long allocate(long size) {
         long addr = (top + alignment - 1) & -alignment;
         top = addr + Math.max(size, 1);

@@ -3,7 +3,9 @@ package gpusim.memory;
 /**
  * One request to device memory: a read or a write of {@code size} bytes at {@code address}.
  * A write carries its data, captured when it was issued; a read's data is filled in when
- * the memory serves it. The client is told when the request completes.
+ * the memory serves it (a {@link #fetch} carries no data: it is timed, its bytes are not
+ * copied). The memory splits a request into line-sized parts, one per channel transfer;
+ * the client is told once, when the last part completes.
  */
 public final class MemoryRequest {
     public enum Kind { READ, WRITE }
@@ -20,10 +22,18 @@ public final class MemoryRequest {
     final Client client;
     final Object tag;
     long issuedAt;
-    long servedAt;
+    /** The cycle the first of its parts began service (-1 until then). */
+    long servedAt = -1;
     long doneAt;
+    /** Parts not yet completed; the client is told when this reaches zero. */
+    int partsLeft;
+    /** Admission number, unique per memory system: tells two requests apart in the conflict count. */
+    long seq;
 
     private MemoryRequest(Kind kind, long address, int size, byte[] data, Client client, Object tag) {
+        if (size < 0) {
+            throw new IllegalArgumentException("negative request size " + size);
+        }
         this.kind = kind;
         this.address = address;
         this.size = size;
@@ -34,6 +44,15 @@ public final class MemoryRequest {
 
     public static MemoryRequest read(long address, int size, Client client, Object tag) {
         return new MemoryRequest(Kind.READ, address, size, new byte[size], client, tag);
+    }
+
+    /**
+     * A read that is timed like any other but whose bytes are not delivered: for a client
+     * that takes its functional values elsewhere (input assembly reads the trace's arrays,
+     * which hold the same bytes as memory), so no buffer is allocated for the data.
+     */
+    public static MemoryRequest fetch(long address, int size, Client client, Object tag) {
+        return new MemoryRequest(Kind.READ, address, size, null, client, tag);
     }
 
     public static MemoryRequest write(long address, byte[] data, Client client, Object tag) {
@@ -67,11 +86,17 @@ public final class MemoryRequest {
         return issuedAt;
     }
 
+    /** The cycle the first of the request's parts began service in its channel, or -1 if none has. */
+    public long servedAt() {
+        return servedAt;
+    }
+
+    /** The cycle its last part completed (the cycle the client was told). */
     public long doneAt() {
         return doneAt;
     }
 
-    /** The data read (for reads, after completion) or written. */
+    /** The data read (for reads, after completion; null for a {@link #fetch}) or written. */
     public byte[] data() {
         return data;
     }

@@ -1,58 +1,158 @@
 package gpusim.memory;
 
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The memory as a clocked component: a bounded request queue served in order, each request
- * occupying the memory for ceil(bytes / bandwidth) cycles and completing a fixed latency
- * after its service. A write's data lands when it is served, so every later request,
- * from any client, sees it: requests to memory are ordered. Clients that find the queue
- * full are woken when space frees (back-pressure).
+ * The timed memory: {@code channels} {@link MemoryChannel}s, each a clocked component with
+ * its own bounded queue, behind one front door. A request is split at line boundaries
+ * (and at interleave boundaries, when the interleave granule is smaller than a line) into
+ * parts; byte address a belongs to channel (a / interleave) mod channels. The request is
+ * admitted whole or refused: it goes in only if every channel it touches has room for its
+ * parts there (a request with more parts on a channel than that channel's whole queue
+ * waits for the queue to be empty instead, so that it cannot wait forever). A refused
+ * client is woken when the channel that refused it takes a part off its queue. The client
+ * is told once, when the last part completes; a read's parts fill in its data.
+ *
+ * <p>Requests to one address stay in order because an address always maps to the same
+ * channel and a channel serves its queue in order (write combining never merges a write
+ * past another request to its line). A write's bytes land when its part is served, so a
+ * later read of them, from any client, sees them.
+ *
+ * <p>This component itself holds no clocked state (its {@link #tick} does nothing); the
+ * channels must be registered with the engine too: {@link #register} does both, or register
+ * {@link #channels()} after this component.
  */
 public final class MemorySystem implements Component {
-    private final Engine engine;
-    private final DeviceMemory memory;
-    private final int capacity;
-    private final long latency;
-    private final long bytesPerCycle;
-    private final ArrayDeque<MemoryRequest> queue = new ArrayDeque<>();
-    private final ArrayDeque<MemoryRequest> inFlight = new ArrayDeque<>();
-    private final List<Component> blocked = new ArrayList<>();
-    private long busyUntil;
-    private java.util.function.LongConsumer idleListener = t -> { };
+    /** The memory's shape and costs (see {@link ConfigKeys} for each one's meaning). */
+    public record Params(int channels, int interleave, int line, boolean writeCombining, long partialWriteCycles,
+                         int queueDepth, long latency, long bytesPerCycle) {
+        public Params {
+            if (channels < 1) {
+                throw new IllegalArgumentException("memory: at least one channel");
+            }
+            if (interleave < 1 || Integer.bitCount(interleave) != 1 || line < 1 || Integer.bitCount(line) != 1
+                    || line > 128) {
+                throw new IllegalArgumentException("memory: interleave and line must be powers of two, line <= 128");
+            }
+            if (queueDepth < 1 || latency < 0 || bytesPerCycle < 1 || partialWriteCycles < 0) {
+                throw new IllegalArgumentException("memory: bad queue depth, latency, bandwidth or partial cost");
+            }
+        }
 
-    private final StatGroup stats = new StatGroup("memory", "device memory");
-    private final Stat.Scalar reads = stats.scalar("reads", "requests", "read requests served");
-    private final Stat.Scalar writes = stats.scalar("writes", "requests", "write requests served");
-    private final Stat.Scalar bytesRead = stats.scalar("bytes_read", "bytes", "bytes read");
-    private final Stat.Scalar bytesWritten = stats.scalar("bytes_written", "bytes", "bytes written");
-    private final Stat.Scalar busy = stats.scalar("busy_cycles", "cycles", "cycles the memory was serving a request");
-    private final Stat.Scalar queueDelay = stats.scalar("queue_delay_total", "cycles",
-            "sum over requests of cycles spent waiting in the request queue");
-    private final Stat.Scalar queueDelayMax = stats.scalar("queue_delay_max", "cycles",
-            "longest wait of one request in the request queue");
-    private final Stat.Scalar refusals = stats.scalar("refusals", "requests",
-            "requests refused because the queue was full (the client stalled)");
+        /** The memory the configuration describes. */
+        public static Params of(Config c) {
+            return new Params(c.getInt(ConfigKeys.MEMORY_CHANNELS), c.getInt(ConfigKeys.MEMORY_INTERLEAVE),
+                    c.getInt(ConfigKeys.MEMORY_LINE), c.flag(ConfigKeys.MEMORY_WRITE_COMBINING),
+                    c.get(ConfigKeys.MEMORY_PARTIAL_WRITE), c.getInt(ConfigKeys.MEMORY_QUEUE),
+                    c.get(ConfigKeys.MEMORY_LATENCY), c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
+        }
 
-    public MemorySystem(Engine engine, DeviceMemory memory, int capacity, long latency, long bytesPerCycle) {
-        this.engine = engine;
-        this.memory = memory;
-        this.capacity = capacity;
-        this.latency = latency;
-        this.bytesPerCycle = bytesPerCycle;
-        stats.formula("queue_delay_mean", "cycles", "mean wait of a request in the request queue",
-                () -> (double) queueDelay.get() / (reads.get() + writes.get()));
-        stats.formula("bytes_per_cycle", "bytes/cycle", "bytes moved per busy cycle",
-                () -> (double) (bytesRead.get() + bytesWritten.get()) / busy.get());
+        /**
+         * One channel, 128-byte lines, no combining, no partial-write cost: a single in-order
+         * memory (for test rigs that do not study the memory).
+         */
+        public static Params single(int queueDepth, long latency, long bytesPerCycle) {
+            return new Params(1, 4096, 128, false, 0, queueDepth, latency, bytesPerCycle);
+        }
+
+        /**
+         * The bytes one part covers at most: a line, or the interleave granule when that is
+         * smaller (a line then spreads over several channels, each holding its granules).
+         */
+        public int unit() {
+            return Math.min(line, interleave);
+        }
     }
 
-    /** Called with the cycle whenever the memory has just finished its last outstanding request. */
+    private final Engine engine;
+    private final DeviceMemory memory;
+    private final Params params;
+    private final MemoryChannel[] channels;
+    private final int unit;
+    private final int interleaveShift;
+    private final int[] need;
+    private long seq;
+    private int outstanding;
+    private java.util.function.LongConsumer idleListener = t -> { };
+
+    private final StatGroup stats = new StatGroup("memory", "device memory: every channel, with totals");
+    private final Stat.Scalar requests = stats.scalar("requests", "requests",
+            "requests admitted (a request split over several lines or channels counts once)");
+    private final Stat.Scalar reads = stats.scalar("reads", "requests", "read requests admitted");
+    private final Stat.Scalar writes = stats.scalar("writes", "requests", "write requests admitted");
+    private final Stat.Scalar bytesRead = stats.scalar("bytes_read", "bytes", "bytes read by clients");
+    private final Stat.Scalar bytesWritten = stats.scalar("bytes_written", "bytes", "bytes written by clients");
+    private final Stat.Scalar conflicts = stats.scalar("conflicts", "requests",
+            "sum over channels of requests that arrived in a cycle in which another request had already arrived there");
+    private final Stat.Scalar combinedWrites = stats.scalar("combined_writes", "parts",
+            "sum over channels of write parts merged into a waiting write to the same line");
+    private final Stat.Scalar refusals = stats.scalar("refusals", "requests",
+            "requests refused because a channel queue they needed was full (the client stalled)");
+    private final Stat.Scalar channelBusy = stats.scalar("channel_busy_cycles", "cycles",
+            "sum over channels of cycles spent serving parts");
+
+    public MemorySystem(Engine engine, DeviceMemory memory, Params params) {
+        this.engine = engine;
+        this.memory = memory;
+        this.params = params;
+        this.unit = params.unit();
+        this.interleaveShift = Integer.numberOfTrailingZeros(params.interleave());
+        this.channels = new MemoryChannel[params.channels()];
+        this.need = new int[params.channels()];
+        for (int c = 0; c < channels.length; c++) {
+            channels[c] = new MemoryChannel(this, engine, memory, c, params);
+            stats.child(channels[c].stats());
+        }
+        stats.formula("bytes_per_request", "bytes", "(bytes_read + bytes_written) / requests",
+                () -> (double) (bytesRead.get() + bytesWritten.get()) / requests.get());
+        stats.formula("channel_balance", "ratio",
+                "busiest channel's busy_cycles / mean channel busy_cycles (1 = evenly spread)", this::balance);
+    }
+
+    /** A memory of the configuration's shape over {@code memory}. */
+    public MemorySystem(Engine engine, DeviceMemory memory, Config config) {
+        this(engine, memory, Params.of(config));
+    }
+
+    private double balance() {
+        long max = 0;
+        for (MemoryChannel ch : channels) {
+            max = Math.max(max, ((Stat.Scalar) ch.stats().find("busy_cycles")).get());
+        }
+        return (double) max * channels.length / channelBusy.get();
+    }
+
+    /** Registers this component and then its channels with the engine (so the channels are ticked first). */
+    public void register() {
+        engine.add(this);
+        registerChannels();
+    }
+
+    /**
+     * Registers the channels with the engine, highest first, so that within a cycle channel
+     * 0 is ticked first (the engine ticks later registrations first): a fixed order.
+     */
+    public void registerChannels() {
+        for (int c = channels.length - 1; c >= 0; c--) {
+            engine.add(channels[c]);
+        }
+    }
+
+    public List<MemoryChannel> channels() {
+        return List.of(channels);
+    }
+
+    public Params params() {
+        return params;
+    }
+
+    /** Called with the cycle whenever the memory has just completed its last outstanding request. */
     public void onIdle(java.util.function.LongConsumer listener) {
         this.idleListener = listener;
     }
@@ -61,22 +161,84 @@ public final class MemorySystem implements Component {
         return memory;
     }
 
+    /** The channel byte address {@code a} maps to. */
+    public int channelOf(long a) {
+        return (int) Long.remainderUnsigned(a >>> interleaveShift, channels.length);
+    }
+
     /**
-     * Offers a request at cycle {@code now}. Returns false when the queue is full; the
-     * requester is then woken when space frees and should try again.
+     * Offers a request at cycle {@code now}. Returns false when a channel it needs has no
+     * room; the requester is then woken when that channel frees a slot and should try again.
      */
     public boolean request(MemoryRequest r, Component requester, long now) {
-        if (queue.size() >= capacity) {
-            refusals.inc();
-            if (!blocked.contains(requester)) {
-                blocked.add(requester);
+        long end = r.address + r.size;
+        boolean mayMerge = params.writeCombining() && r.kind == MemoryRequest.Kind.WRITE;
+        // First pass: the new queue slots each channel must give (merging parts take none).
+        java.util.Arrays.fill(need, 0);
+        long a = r.address;
+        do {
+            long line = a & -unit;
+            long partEnd = Math.min(line + unit, end);
+            int c = channelOf(a);
+            if (!mayMerge || channels[c].mergeTarget(line) < 0) {
+                need[c]++;
             }
-            return false;
+            a = partEnd;
+        } while (a < end);
+        for (int c = 0; c < channels.length; c++) {
+            if (need[c] > 0 && !channels[c].hasRoom(need[c])) {
+                refusals.inc();
+                channels[c].block(requester);
+                return false;
+            }
         }
+        // Admitted: hand each part to its channel.
         r.issuedAt = now;
-        queue.add(r);
-        engine.wakeAt(this, now + 1);
+        r.servedAt = -1;
+        r.seq = seq++;
+        r.partsLeft = 0;
+        outstanding++;
+        requests.inc();
+        if (r.kind == MemoryRequest.Kind.WRITE) {
+            writes.inc();
+            bytesWritten.add(r.size);
+        } else {
+            reads.inc();
+            bytesRead.add(r.size);
+        }
+        a = r.address;
+        do {
+            long line = a & -unit;
+            long partEnd = Math.min(line + unit, end);
+            MemoryChannel ch = channels[channelOf(a)];
+            r.partsLeft++;
+            ch.accept(r, line, (int) (a - line), (int) (partEnd - a), mayMerge ? ch.mergeTarget(line) : -1, now);
+            a = partEnd;
+        } while (a < end);
         return true;
+    }
+
+    /** A request's last part has completed: tell its client, and the idle listener if nothing is left. */
+    void complete(MemoryRequest r, long now) {
+        outstanding--;
+        if (r.client != null) {
+            r.client.memoryDone(r, now);
+        }
+        if (outstanding == 0) {
+            idleListener.accept(now);
+        }
+    }
+
+    void conflict() {
+        conflicts.inc();
+    }
+
+    void combined() {
+        combinedWrites.inc();
+    }
+
+    void served(long cycles) {
+        channelBusy.add(cycles);
     }
 
     @Override
@@ -84,63 +246,15 @@ public final class MemorySystem implements Component {
         return "memory";
     }
 
+    /** Nothing to do: the channels are the clocked parts. */
     @Override
     public boolean tick(long now) {
-        boolean progress = false;
-        while (!inFlight.isEmpty() && inFlight.peek().doneAt <= now) {
-            MemoryRequest r = inFlight.poll();
-            if (r.client != null) {
-                r.client.memoryDone(r, now);
-            }
-            progress = true;
-        }
-        if (!queue.isEmpty() && busyUntil <= now) {
-            MemoryRequest r = queue.poll();
-            long service = (r.size + bytesPerCycle - 1) / bytesPerCycle;
-            if (service < 1) {
-                service = 1;
-            }
-            r.servedAt = now;
-            if (r.kind == MemoryRequest.Kind.WRITE) {
-                memory.write(r.address, r.data, 0, r.size);
-                writes.inc();
-                bytesWritten.add(r.size);
-            } else {
-                memory.read(r.address, r.data, 0, r.size);
-                reads.inc();
-                bytesRead.add(r.size);
-            }
-            long waited = now - r.issuedAt;
-            queueDelay.add(waited);
-            queueDelayMax.max(waited);
-            busy.add(service);
-            busyUntil = now + service;
-            r.doneAt = busyUntil + latency;
-            inFlight.add(r);
-            progress = true;
-            for (Component c : blocked) {
-                engine.wakeAt(c, now);
-            }
-            blocked.clear();
-        }
-        long next = Engine.NEVER;
-        if (!inFlight.isEmpty()) {
-            next = inFlight.peek().doneAt;
-        }
-        if (!queue.isEmpty()) {
-            next = Math.min(next, Math.max(busyUntil, now + 1));
-        }
-        if (next != Engine.NEVER) {
-            engine.wakeAt(this, next);
-        } else if (progress) {
-            idleListener.accept(now);
-        }
-        return progress;
+        return false;
     }
 
     @Override
     public boolean hasPendingWork() {
-        return !queue.isEmpty() || !inFlight.isEmpty();
+        return outstanding > 0;
     }
 
     @Override
@@ -150,6 +264,10 @@ public final class MemorySystem implements Component {
 
     @Override
     public String describe() {
-        return queue.size() + " queued, " + inFlight.size() + " in flight, busy until " + busyUntil;
+        StringBuilder sb = new StringBuilder().append(outstanding).append(" requests outstanding");
+        for (MemoryChannel ch : channels) {
+            sb.append("; channel ").append(ch.index()).append(": ").append(ch.describe());
+        }
+        return sb.toString();
     }
 }

@@ -30,11 +30,15 @@ public final class ConfigKeys {
             new long[] {32, 64, 128, 256, 512, 1024, 2048, 4096}, "bytes",
             "address interleave granule: byte address a goes to channel (a / this) mod memory.channels");
     public static final ConfigKey MEMORY_LINE = ConfigKey.oneOf("memory.line", 64, new long[] {32, 64, 128}, "bytes",
-            "memory line (burst) size: the unit a channel transfers and combines writes within");
+            "memory line (burst) size: a request is split into parts at line boundaries (and at interleave "
+                    + "boundaries when memory.interleave is smaller); the unit a channel transfers and combines "
+                    + "writes within");
     public static final ConfigKey MEMORY_WRITE_COMBINING = ConfigKey.flag("memory.write_combining", true,
-            "a write to a line that already has a write waiting in the channel's queue merges into it");
+            "a write to a line that already has a write waiting in the channel's queue, with no other request to "
+                    + "that line queued after it, merges into it (byte mask) and takes no queue slot");
     public static final ConfigKey MEMORY_PARTIAL_WRITE = ConfigKey.range("memory.partial_write_cycles", 0, 0, 100_000,
-            "cycles", "extra channel cycles for a write that covers only part of a line (a read-modify-write)");
+            "cycles", "extra channel cycles for a write that covers only part of a line after combining "
+                    + "(a read-modify-write)");
     public static final ConfigKey FEATURE_COPY_QUEUE_TIMESTAMPS = ConfigKey.flag("features.copy_queue_timestamps", true,
             "D3D12_FEATURE_DATA_D3D12_OPTIONS3.CopyQueueTimestampQueriesSupported: whether COPY_QUEUE_TIMESTAMP "
                     + "query heaps may be created");
@@ -47,13 +51,17 @@ public final class ConfigKeys {
             "bytes", "largest total size of all resources a trace may create (checked before allocating)");
     public static final ConfigKey MEMORY_ALIGNMENT = ConfigKey.oneOf("memory.alignment", 256,
             new long[] {8, 16, 32, 64, 128, 256, 512, 1024, 4096, 65536}, "bytes",
-            "placement alignment of every buffer and query heap in device memory");
-    public static final ConfigKey MEMORY_QUEUE = ConfigKey.range("memory.queue_depth", 64, 1, 1 << 16, "requests",
-            "capacity of the memory request queue; a client that finds it full stalls");
+            "placement alignment of every buffer, vertex buffer, index buffer and query heap in device memory: "
+                    + "each starts at the next multiple of this after the previous one, in trace order");
+    public static final ConfigKey MEMORY_QUEUE = ConfigKey.range("memory.queue_depth", 64, 1, 1 << 16, "parts",
+            "capacity of each memory channel's queue, in line parts; a client whose request does not fit in a "
+                    + "channel it needs stalls");
     public static final ConfigKey MEMORY_LATENCY = ConfigKey.range("memory.latency", 100, 1, 100_000, "cycles",
-            "cycles from a memory request leaving its queue to its data returning");
+            "cycles from a line part's service ending in its channel to its completion (data returned, or write "
+                    + "acknowledged)");
     public static final ConfigKey MEMORY_BYTES_PER_CYCLE = ConfigKey.range("memory.bytes_per_cycle", 64, 1, 4096,
-            "bytes/cycle", "memory bandwidth; a request of B bytes occupies the memory for ceil(B / this) cycles");
+            "bytes/cycle", "bandwidth of each memory channel: a line part of B bytes occupies its channel for "
+                    + "max(1, ceil(B / this)) cycles");
     public static final ConfigKey CP_CYCLES = ConfigKey.range("cp.cycles_per_command", 2, 1, 10_000, "cycles",
             "command processor cost to decode one command");
     public static final ConfigKey IA_VERTS = ConfigKey.range("ia.vertices_per_clock", 4, 1, 1024, "vertices/cycle",

@@ -55,6 +55,7 @@ public final class Gpu {
     private final List<CommandProcessor> engines = new ArrayList<>();
     private final List<DepthBlock> dbs = new ArrayList<>();
     private final List<Component> components = new ArrayList<>();
+    private final List<Component> tracks = new ArrayList<>();
     private final Trace trace;
     private final FunctionalLanes lanes;
     private final TileMap tiles;
@@ -63,8 +64,7 @@ public final class Gpu {
         this.trace = trace;
         engine = new Engine(config.get(ConfigKeys.DEADLOCK_CYCLES));
         DeviceMemory mem = new DeviceMemory(config.get(ConfigKeys.MEMORY_ALIGNMENT));
-        MemorySystem memory = new MemorySystem(engine, mem, config.getInt(ConfigKeys.MEMORY_QUEUE),
-                config.get(ConfigKeys.MEMORY_LATENCY), config.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
+        MemorySystem memory = new MemorySystem(engine, mem, config);
         ctx = new GpuContext(engine, config, memory);
         memory.onIdle(ctx::maybeIdle);
         res = new Resources(trace.resources(), mem, ctx.dbCount, ctx.tileSize);
@@ -109,7 +109,7 @@ public final class Gpu {
         for (CommandProcessor e : engines) {
             host.addQueue(e.queue(), e);
         }
-        InputAssembler ia = new InputAssembler(ctx, cpToIa);
+        InputAssembler ia = new InputAssembler(ctx, cpToIa, res);
         VertexStage vs = new VertexStage(ctx, iaToVs);
         Clipper clip = new Clipper(ctx, vsToClip);
         SetupStage setup = new SetupStage(ctx, clipToSetup);
@@ -134,6 +134,11 @@ public final class Gpu {
         }
         add(ps);
         add(memory);
+        // The channels are the memory's clocked parts; registered last, they are ticked first
+        // in a cycle (channel 0 first), as the single memory was before them.
+        memory.registerChannels();
+        tracks.addAll(components);
+        tracks.addAll(memory.channels());
 
         cp.connect(cpToIa.connect(cp, ia));
         ia.connect(iaToVs.connect(ia, vs));
@@ -204,9 +209,9 @@ public final class Gpu {
         engine.setHook(hook);
     }
 
-    /** The components, front of the pipe first (for naming timeline tracks). */
+    /** The components, front of the pipe first, then the memory channels (for naming timeline tracks). */
     public List<Component> components() {
-        return components;
+        return tracks;
     }
 
     /** Told now and then how far a run has got (for a progress display); never changes the run. */

@@ -108,25 +108,49 @@ public final class GpuContext {
         return true;
     }
 
+    /** Memory requests of the queue engines other than DIRECT that have not completed. */
+    private int engineRequests;
+
+    /** A COMPUTE, COPY or VIDEO_DECODE engine's memory request was accepted. */
+    public void engineRequestIssued() {
+        engineRequests++;
+    }
+
+    /** A COMPUTE, COPY or VIDEO_DECODE engine's memory request completed. */
+    public void engineRequestDone() {
+        engineRequests--;
+    }
+
     /**
-     * The cycle at which the pipeline's last outstanding memory request completes, as far as
-     * known at {@code now}: 0 when none is outstanding, {@code now + 1} when one has not been
-     * served yet (its completion is not known; look again next cycle). A request completes
-     * at its {@code doneAt} cycle (the memory is ticked before every other component).
+     * When to look again at the pipeline's outstanding memory requests, as known at
+     * {@code now}: 0 when none is outstanding; the cycle after the last one completed when all
+     * have (a request completed at its {@code doneAt}; a drain sees it the cycle after, as it
+     * always did through the memory's idle listener); {@link Engine#NEVER} when one is still in
+     * flight and nothing else uses the memory, so that the memory's idle listener calls
+     * {@link #maybeIdle} when it completes; {@code now + 1} when one is in flight while other
+     * queues' engines keep the memory busy (the idle listener would not call: look every cycle).
      */
     private long pipelineMemoryDone(long now) {
         long latest = 0;
+        boolean inFlight = false;
         int keep = 0;
         for (int i = 0; i < pipelineRequests.size(); i++) {
             MemoryRequest r = pipelineRequests.get(i);
             long done = r.doneAt();
-            if (done != 0 && done <= now) {
+            if (done > 0 && done < now) {
                 continue;
             }
             pipelineRequests.set(keep++, r);
-            latest = Math.max(latest, done == 0 ? now + 1 : done);
+            if (done > 0) {
+                latest = Math.max(latest, done + 1);
+            } else {
+                inFlight = true;
+            }
         }
         pipelineRequests.subList(keep, pipelineRequests.size()).clear();
+        if (inFlight) {
+            return engineRequests > 0 ? now + 1 : Engine.NEVER;
+        }
         return latest;
     }
 
@@ -162,10 +186,10 @@ public final class GpuContext {
         if (idleWaiters.isEmpty() || !stagesIdle()) {
             return; // the last stage to go idle calls maybeIdle
         }
-        long done = pipelineMemoryDone(now);
-        if (done != 0) {
+        long again = pipelineMemoryDone(now);
+        if (again != 0 && again != Engine.NEVER) {
             for (Component w : idleWaiters) {
-                engine.wakeAt(w, done + 1);
+                engine.wakeAt(w, again);
             }
         }
     }

@@ -6,13 +6,22 @@ import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryState;
 import gpusim.memory.DeviceMemory;
 import gpusim.trace.Resource;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
- * Where each resource of a trace lives in the modelled GPU: buffers and query heaps at
- * addresses of device memory, render targets and depth-stencil resources as surfaces
- * owned by the back end.
+ * Where each resource of a trace lives in the modelled GPU: buffers, vertex buffers, index
+ * buffers and query heaps at addresses of the one device memory, placed in trace order by
+ * {@link DeviceMemory#allocate} (each at the next multiple of {@code memory.alignment});
+ * render targets and depth-stencil resources as surfaces owned by the back end.
+ *
+ * <p>Vertex and index buffers are written into memory when the trace is loaded, in the
+ * layout the trace format gives them: a vertex is x y z w r g b a as eight little-endian
+ * 32-bit floats (32 bytes), an index 2 (R16_UINT) or 4 (R32_UINT) little-endian bytes.
+ * Input assembly times its fetches against these bytes; it takes the values from the
+ * trace's arrays, which hold the same numbers.
  */
 public final class Resources {
     private final Map<Resource, Long> addresses = new IdentityHashMap<>();
@@ -26,6 +35,14 @@ public final class Resources {
         for (Resource r : resources) {
             if (r instanceof Resource.Buffer b) {
                 addresses.put(r, memory.allocate(b.size()));
+            } else if (r instanceof Resource.VertexBuffer v) {
+                long addr = memory.allocate((long) v.vertexCount() * Resource.VertexBuffer.BYTES_PER_VERTEX);
+                addresses.put(r, addr);
+                writeVertices(memory, addr, v.data(), v.vertexCount() * Resource.VertexBuffer.FLOATS_PER_VERTEX);
+            } else if (r instanceof Resource.IndexBuffer ib) {
+                long addr = memory.allocate((long) ib.indexCount() * ib.format().bytes());
+                addresses.put(r, addr);
+                writeIndices(memory, addr, ib.indices(), ib.indexCount(), ib.format().bytes());
             } else if (r instanceof Resource.QueryHeap h) {
                 addresses.put(r, memory.allocate(QueryLayout.slotBytes(h.type(), dbCount) * h.count()));
                 queries.put(r, new QueryState(h.count()));
@@ -38,6 +55,40 @@ public final class Resources {
         }
     }
 
+    /** Chunk of the host buffer used to copy vertex and index data into memory (no whole-buffer copy). */
+    private static final int CHUNK = 1 << 16;
+
+    private static void writeVertices(DeviceMemory memory, long addr, float[] data, int floats) {
+        ByteBuffer bb = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < floats; ) {
+            bb.clear();
+            int n = Math.min(floats - i, CHUNK / 4);
+            for (int k = 0; k < n; k++) {
+                bb.putFloat(data[i + k]);
+            }
+            memory.write(addr + 4L * i, bb.array(), 0, n * 4);
+            i += n;
+        }
+    }
+
+    private static void writeIndices(DeviceMemory memory, long addr, int[] indices, int count, int bytes) {
+        ByteBuffer bb = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < count; ) {
+            bb.clear();
+            int n = Math.min(count - i, CHUNK / bytes);
+            for (int k = 0; k < n; k++) {
+                if (bytes == 2) {
+                    bb.putShort((short) indices[i + k]);
+                } else {
+                    bb.putInt(indices[i + k]);
+                }
+            }
+            memory.write(addr + (long) bytes * i, bb.array(), 0, n * bytes);
+            i += n;
+        }
+    }
+
+    /** The device-memory address of a buffer, vertex buffer, index buffer or query heap. */
     public long address(Resource r) {
         return addresses.get(r);
     }

@@ -71,7 +71,7 @@ class TimestampAndStatisticsTest {
         }
         Engine e = new Engine(100);
         DeviceMemory dm = new DeviceMemory(256);
-        GpuContext ctx = new GpuContext(e, c, new MemorySystem(e, dm, 4, 10, 64));
+        GpuContext ctx = new GpuContext(e, c, new MemorySystem(e, dm, MemorySystem.Params.single(4, 10, 64)));
         return new CommandProcessor(ctx, new Resources(List.of(), dm, ctx.dbCount, ctx.tileSize), List.of());
     }
 

@@ -161,13 +161,20 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.decodeCyclesPerByte = ctx.config().get(ConfigKeys.DECODE_CYCLES_PER_BYTE);
         this.resolver = new QueryResolver(ctx.dbCount);
         this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
+        boolean direct = queue == CommandListType.DIRECT;
         this.readDone = (r, t) -> {
             awaitingMemory--;
             lastRead = r;
+            if (!direct) {
+                ctx.engineRequestDone();
+            }
             engine.wakeAt(this, t);
         };
         this.writeDone = (r, t) -> {
             awaitingMemory--;
+            if (!direct) {
+                ctx.engineRequestDone();
+            }
             engine.wakeAt(this, t);
         };
     }
@@ -283,6 +290,9 @@ public final class CommandProcessor extends EngineStats implements Component {
         if (pendingMem != null) {
             if (!ctx.memory().request(pendingMem, this, now)) {
                 return false;
+            }
+            if (queue != CommandListType.DIRECT) {
+                ctx.engineRequestIssued();
             }
             pendingMem = null;
         }

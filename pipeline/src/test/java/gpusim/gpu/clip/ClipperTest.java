@@ -89,7 +89,7 @@ class ClipperTest {
     static Out clip(boolean depthClip, float vpW, float vpH, float vpMin, float vpMax, float... xyzw) {
         Engine e = new Engine(1000);
         DeviceMemory dm = new DeviceMemory(256);
-        MemorySystem ms = new MemorySystem(e, dm, 4, 10, 64);
+        MemorySystem ms = new MemorySystem(e, dm, MemorySystem.Params.single(4, 10, 64));
         GpuContext ctx = new GpuContext(e, Config.defaults(), ms);
         Idle src = new Idle();
         Sink sink = new Sink();
@@ -99,7 +99,7 @@ class ClipperTest {
         e.add(src);
         e.add(clipper);
         e.add(sink);
-        e.add(ms);
+        ms.register();
         in.connect(src, clipper);
         clipper.connect(out.connect(clipper, sink));
         sink.in = out;

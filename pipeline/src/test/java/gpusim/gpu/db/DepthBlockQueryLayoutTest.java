@@ -70,7 +70,7 @@ class DepthBlockQueryLayoutTest {
         long now;
 
         Rig() {
-            MemorySystem ms = new MemorySystem(engine, memory, 64, 20, 64);
+            MemorySystem ms = new MemorySystem(engine, memory, MemorySystem.Params.single(64, 20, 64));
             GpuContext ctx = new GpuContext(engine, Config.defaults().with("db.count=" + DBS), ms);
             TileMap tiles = new TileMap(DBS, 8);
             Idle src = new Idle("src");
@@ -85,7 +85,7 @@ class DepthBlockQueryLayoutTest {
                 engine.add(db);
             }
             engine.add(sink);
-            engine.add(ms);
+            ms.register();
             for (int d = 0; d < DBS; d++) {
                 inputs.get(d).connect(src, dbs.get(d));
                 dbs.get(d).connect(engine.<Work>queue("out" + d, 16, 1).connect(dbs.get(d), sink));

@@ -1,0 +1,483 @@
+package gpusim.memory;
+
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.sim.Stat;
+import gpusim.sim.StatGroup;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.commons.math3.stat.descriptive.rank.Percentile;
+
+/**
+ * One memory channel: a clocked component with its own bounded FIFO of line parts. The
+ * head part is served when the channel is free: a part carrying B bytes occupies the
+ * channel for max(1, ceil(B / bytes_per_cycle)) cycles, plus partial_write_cycles for a
+ * write covering less than the whole line (a read-modify-write), and completes
+ * {@code latency} cycles after its service ends. A write's bytes land in device memory
+ * when it is served, a read's bytes are taken then, so a later request to the same
+ * address (which always maps to this channel) sees them: the FIFO is the ordering.
+ *
+ * <p>With write combining, a write part whose line already has a write waiting (not yet
+ * served) in this queue, with no other request to that line queued after it, merges
+ * into it: its bytes go under the waiting write's byte mask (later bytes win) and it takes
+ * no queue slot. Both are told when the merged write completes.
+ *
+ * <p>Hot state lives in primitive arrays: the waiting ring (line address, byte range,
+ * mask, data), the in-flight ring (completion cycle, chain of requests), and a pool of
+ * links that chain the requests a slot serves. Nothing is allocated per part once the
+ * arrays have grown to the run's working size.
+ */
+public final class MemoryChannel implements Component {
+    private final MemorySystem system;
+    private final Engine engine;
+    private final DeviceMemory memory;
+    private final int index;
+    private final String name;
+    private final int unit;
+    private final int depth;
+    private final long latency;
+    private final long bytesPerCycle;
+    private final long partialCycles;
+    private final boolean combining;
+
+    // Waiting ring (capacity a power of two, grown on demand; it only holds more than depth
+    // parts for a request larger than the whole queue, which is admitted into an empty queue).
+    private long[] qLine;
+    private int[] qLo;
+    private int[] qLen;
+    private long[] qMask0;
+    private long[] qMask1;
+    private boolean[] qWrite;
+    private int[] qHead;
+    private int[] qTail;
+    private byte[] qData;
+    private int qStart;
+    private int qCount;
+
+    // In-flight ring: served parts waiting out their latency, completion cycles non-decreasing.
+    private long[] fDone = new long[16];
+    private int[] fLink = new int[16];
+    private int fStart;
+    private int fCount;
+
+    // Link pool: one link per request part, chaining the requests a slot serves.
+    private MemoryRequest[] lReq = new MemoryRequest[64];
+    private int[] lNext = new int[64];
+    private long[] lArrived = new long[64];
+    private int lFree = -1;
+    private int lTop;
+
+    private long busyUntil;
+    private long lastArrivalCycle = -1;
+    private long lastArrivalSeq = -1;
+    private final List<Component> blocked = new ArrayList<>();
+
+    // Queueing delays of every part, for the percentiles (a growable primitive array).
+    private long[] delays = new long[256];
+    private int delayCount;
+    private int percentileCount = -1;
+    private double p50;
+    private double p95;
+
+    private final StatGroup stats;
+    private final Stat.Scalar requests;
+    private final Stat.Scalar reads;
+    private final Stat.Scalar writes;
+    private final Stat.Scalar bytes;
+    private final Stat.Scalar busy;
+    private final Stat.Scalar conflicts;
+    private final Stat.Scalar combined;
+    private final Stat.Scalar delaySum;
+    private final Stat.Scalar delayMax;
+
+    MemoryChannel(MemorySystem system, Engine engine, DeviceMemory memory, int index, MemorySystem.Params p) {
+        this.system = system;
+        this.engine = engine;
+        this.memory = memory;
+        this.index = index;
+        this.name = "memory.channel" + index;
+        this.unit = p.unit();
+        this.depth = p.queueDepth();
+        this.latency = p.latency();
+        this.bytesPerCycle = p.bytesPerCycle();
+        this.partialCycles = p.partialWriteCycles();
+        this.combining = p.writeCombining();
+        // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
+        // host memory only if a run fills it.
+        allocateQueue(Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1));
+        stats = new StatGroup("channel" + index, "memory channel " + index
+                + " (addresses a with (a / memory.interleave) mod memory.channels = " + index + ")");
+        requests = stats.scalar("requests", "parts",
+                "line parts that arrived at this channel (a request spanning several lines is one part per line)");
+        reads = stats.scalar("reads", "parts", "read parts that arrived");
+        writes = stats.scalar("writes", "parts", "write parts that arrived (merged ones included)");
+        bytes = stats.scalar("bytes", "bytes",
+                "bytes the channel transferred: read bytes, and written bytes under each served write's mask");
+        busy = stats.scalar("busy_cycles", "cycles",
+                "cycles the channel spent serving parts (transfer plus partial-write cycles)");
+        conflicts = stats.scalar("conflicts", "requests",
+                "requests that arrived in a cycle in which another request had already arrived at this channel");
+        combined = stats.scalar("combined_writes", "parts",
+                "write parts merged into a write already waiting for the same line (write combining)");
+        delaySum = stats.scalar("queue_delay_total", "cycles",
+                "sum over parts of the cycles from arrival to the start of service");
+        stats.formula("queue_delay_mean", "cycles", "queue_delay_total / parts served: mean wait in the queue",
+                () -> (double) delaySum.get() / delayCount);
+        stats.formula("queue_delay_p50", "cycles",
+                "median wait in the queue (nearest rank: Commons Math Percentile, estimation R_1)",
+                () -> percentile(50));
+        stats.formula("queue_delay_p95", "cycles",
+                "95th percentile of the wait in the queue (nearest rank: Commons Math Percentile, estimation R_1)",
+                () -> percentile(95));
+        delayMax = stats.scalar("queue_delay_max", "cycles", "longest wait of one part in the queue");
+        stats.formula("bytes_per_busy_cycle", "bytes/cycle", "bytes / busy_cycles", () -> (double) bytes.get()
+                / busy.get());
+    }
+
+    private void allocateQueue(int cap) {
+        long[] line = new long[cap];
+        int[] lo = new int[cap];
+        int[] len = new int[cap];
+        long[] m0 = new long[cap];
+        long[] m1 = new long[cap];
+        boolean[] w = new boolean[cap];
+        int[] head = new int[cap];
+        int[] tail = new int[cap];
+        byte[] data = new byte[cap * unit];
+        for (int i = 0; i < qCount; i++) {
+            int s = (qStart + i) & (qLine.length - 1);
+            line[i] = qLine[s];
+            lo[i] = qLo[s];
+            len[i] = qLen[s];
+            m0[i] = qMask0[s];
+            m1[i] = qMask1[s];
+            w[i] = qWrite[s];
+            head[i] = qHead[s];
+            tail[i] = qTail[s];
+            System.arraycopy(qData, s * unit, data, i * unit, unit);
+        }
+        qLine = line;
+        qLo = lo;
+        qLen = len;
+        qMask0 = m0;
+        qMask1 = m1;
+        qWrite = w;
+        qHead = head;
+        qTail = tail;
+        qData = data;
+        qStart = 0;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    /** Parts waiting in the queue. */
+    public int queued() {
+        return qCount;
+    }
+
+    /** Served parts whose latency has not yet passed. */
+    public int inFlight() {
+        return fCount;
+    }
+
+    /**
+     * Whether {@code parts} new queue slots can be taken now: there is room for them all,
+     * or (a request larger than the whole queue) the queue is empty.
+     */
+    boolean hasRoom(int parts) {
+        return parts <= depth ? qCount + parts <= depth : qCount == 0;
+    }
+
+    void block(Component requester) {
+        if (!blocked.contains(requester)) {
+            blocked.add(requester);
+        }
+    }
+
+    /** The slot of the newest waiting part for {@code line} if it is a write (so a write may merge into it), else -1. */
+    int mergeTarget(long line) {
+        int mask = qLine.length - 1;
+        for (int i = qCount - 1; i >= 0; i--) {
+            int s = (qStart + i) & mask;
+            if (qLine[s] == line) {
+                // Only the newest part for the line may take the write: merging past a read
+                // of the line would let the read see bytes written after it.
+                return qWrite[s] ? s : -1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Takes one part of {@code r}: bytes [lo, lo + len) of the line at {@code line}, into
+     * slot {@code mergeInto} (a waiting write found by {@link #mergeTarget}) or a new slot
+     * when it is -1.
+     */
+    void accept(MemoryRequest r, long line, int lo, int len, int mergeInto, long now) {
+        requests.inc();
+        boolean write = r.kind == MemoryRequest.Kind.WRITE;
+        if (write) {
+            writes.inc();
+        } else {
+            reads.inc();
+        }
+        if (now == lastArrivalCycle && r.seq != lastArrivalSeq) {
+            conflicts.inc();
+            system.conflict();
+        }
+        if (now != lastArrivalCycle || r.seq != lastArrivalSeq) {
+            lastArrivalCycle = now;
+            lastArrivalSeq = r.seq;
+        }
+        int link = newLink(r, now);
+        int s;
+        if (mergeInto >= 0) {
+            s = mergeInto;
+            lNext[qTail[s]] = link;
+            qTail[s] = link;
+            combined.inc();
+            system.combined();
+        } else {
+            if (qCount == qLine.length) {
+                allocateQueue(qLine.length * 2);
+            }
+            s = (qStart + qCount) & (qLine.length - 1);
+            qCount++;
+            qLine[s] = line;
+            qLo[s] = lo;
+            qLen[s] = len;
+            qWrite[s] = write;
+            qMask0[s] = 0;
+            qMask1[s] = 0;
+            qHead[s] = link;
+            qTail[s] = link;
+            engine.wakeAt(this, now + 1);
+        }
+        if (write) {
+            System.arraycopy(r.data, (int) (line + lo - r.address), qData, s * unit + lo, len);
+            setMask(s, lo, len);
+        }
+    }
+
+    private void setMask(int s, int lo, int len) {
+        int hi = lo + len; // exclusive, <= unit <= 128
+        if (lo < 64) {
+            qMask0[s] |= bits(lo, Math.min(hi, 64));
+        }
+        if (hi > 64) {
+            qMask1[s] |= bits(Math.max(lo, 64) - 64, hi - 64);
+        }
+    }
+
+    /** Bits [from, to) of a long, 0 <= from <= to <= 64. */
+    private static long bits(int from, int to) {
+        if (from >= to) {
+            return 0;
+        }
+        long upTo = to == 64 ? -1L : (1L << to) - 1;
+        return upTo & (-1L << from);
+    }
+
+    private int newLink(MemoryRequest r, long now) {
+        int l;
+        if (lFree >= 0) {
+            l = lFree;
+            lFree = lNext[l];
+        } else {
+            if (lTop == lReq.length) {
+                int n = lReq.length * 2;
+                lReq = Arrays.copyOf(lReq, n);
+                lNext = Arrays.copyOf(lNext, n);
+                lArrived = Arrays.copyOf(lArrived, n);
+            }
+            l = lTop++;
+        }
+        lReq[l] = r;
+        lNext[l] = -1;
+        lArrived[l] = now;
+        return l;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean tick(long now) {
+        boolean progress = false;
+        while (fCount > 0 && fDone[fStart] <= now) {
+            int l = fLink[fStart];
+            long done = fDone[fStart];
+            fStart = (fStart + 1) & (fDone.length - 1);
+            fCount--;
+            while (l >= 0) {
+                MemoryRequest r = lReq[l];
+                int next = lNext[l];
+                lReq[l] = null;
+                lNext[l] = lFree;
+                lFree = l;
+                l = next;
+                if (--r.partsLeft == 0) {
+                    r.doneAt = done;
+                    system.complete(r, now);
+                }
+            }
+            progress = true;
+        }
+        if (qCount > 0 && busyUntil <= now) {
+            serve(now);
+            progress = true;
+            for (Component c : blocked) {
+                engine.wakeAt(c, now);
+            }
+            blocked.clear();
+        }
+        long next = Engine.NEVER;
+        if (fCount > 0) {
+            next = fDone[fStart];
+        }
+        if (qCount > 0) {
+            next = Math.min(next, Math.max(busyUntil, now + 1));
+        }
+        if (next != Engine.NEVER) {
+            engine.wakeAt(this, next);
+        }
+        return progress;
+    }
+
+    /** Serves the head part: moves its bytes, occupies the channel, and puts it in flight. */
+    private void serve(long now) {
+        int s = qStart;
+        qStart = (qStart + 1) & (qLine.length - 1);
+        qCount--;
+        long line = qLine[s];
+        long moved;
+        long service;
+        if (qWrite[s]) {
+            long m0 = qMask0[s];
+            long m1 = qMask1[s];
+            moved = Long.bitCount(m0) + Long.bitCount(m1);
+            writeMasked(line, s * unit, m0, 0);
+            writeMasked(line, s * unit, m1, 64);
+            service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
+            if (moved > 0 && moved < unit) {
+                service += partialCycles; // read the line, merge, write it back
+            }
+        } else {
+            int lo = qLo[s];
+            int len = qLen[s];
+            MemoryRequest r = lReq[qHead[s]];
+            if (r.data != null) {
+                memory.read(line + lo, r.data, (int) (line + lo - r.address), len);
+            }
+            moved = len;
+            service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
+        }
+        for (int l = qHead[s]; l >= 0; l = lNext[l]) {
+            MemoryRequest r = lReq[l];
+            if (r.servedAt < 0) {
+                r.servedAt = now;
+            }
+            recordDelay(now - lArrived[l]);
+        }
+        bytes.add(moved);
+        busy.add(service);
+        system.served(service);
+        busyUntil = now + service;
+        if (fCount == fDone.length) {
+            growFlight();
+        }
+        int f = (fStart + fCount) & (fDone.length - 1);
+        fDone[f] = busyUntil + latency;
+        fLink[f] = qHead[s];
+        fCount++;
+        if (engine.hook() != null) {
+            engine.hook().span(this, "busy", now, busyUntil);
+        }
+    }
+
+    /** Writes the bytes under the 64-bit {@code mask} (covering line bytes base..base+63) as runs of set bits. */
+    private void writeMasked(long line, int dataOff, long mask, int base) {
+        while (mask != 0) {
+            int from = Long.numberOfTrailingZeros(mask);
+            int to = from + Long.numberOfTrailingZeros(~(mask >>> from));
+            if (to > 64) {
+                to = 64;
+            }
+            memory.write(line + base + from, qData, dataOff + base + from, to - from);
+            mask &= to == 64 ? 0 : -1L << to;
+        }
+    }
+
+    private void growFlight() {
+        int n = fDone.length * 2;
+        long[] d = new long[n];
+        int[] l = new int[n];
+        for (int i = 0; i < fCount; i++) {
+            int s = (fStart + i) & (fDone.length - 1);
+            d[i] = fDone[s];
+            l[i] = fLink[s];
+        }
+        fDone = d;
+        fLink = l;
+        fStart = 0;
+    }
+
+    private void recordDelay(long d) {
+        if (delayCount == delays.length) {
+            delays = Arrays.copyOf(delays, delays.length * 2);
+        }
+        delays[delayCount++] = d;
+        delaySum.add(d);
+        delayMax.max(d);
+    }
+
+    /** The {@code p}th percentile of the queueing delays so far (nearest rank), 0 when there are none. */
+    double percentile(double p) {
+        if (delayCount == 0) {
+            return 0;
+        }
+        if (percentileCount != delayCount) {
+            // Computed once per read of the statistics, not per request.
+            double[] v = new double[delayCount];
+            for (int i = 0; i < delayCount; i++) {
+                v[i] = delays[i];
+            }
+            Percentile pc = new Percentile().withEstimationType(Percentile.EstimationType.R_1);
+            pc.setData(v);
+            p50 = pc.evaluate(50);
+            p95 = pc.evaluate(95);
+            percentileCount = delayCount;
+        }
+        if (p == 50) {
+            return p50;
+        }
+        if (p == 95) {
+            return p95;
+        }
+        double[] v = new double[delayCount];
+        for (int i = 0; i < delayCount; i++) {
+            v[i] = delays[i];
+        }
+        return new Percentile().withEstimationType(Percentile.EstimationType.R_1).evaluate(v, p);
+    }
+
+    @Override
+    public boolean hasPendingWork() {
+        return qCount > 0 || fCount > 0;
+    }
+
+    @Override
+    public StatGroup stats() {
+        return stats;
+    }
+
+    @Override
+    public String describe() {
+        return qCount + " queued, " + fCount + " in flight, busy until " + busyUntil;
+    }
+}
