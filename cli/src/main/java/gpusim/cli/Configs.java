@@ -1,10 +1,16 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
+import gpusim.traces.TraceParams;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 
-/** Builds a configuration from a --preset and --set assignments; a bad name, key or value is a usage error. */
+/**
+ * Builds a configuration from a --preset and --set assignments, and trace parameter values
+ * from --param assignments; a bad name, key or value is a usage error.
+ */
 final class Configs {
     private Configs() {
     }
@@ -32,5 +38,31 @@ final class Configs {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cmd, e.getMessage());
         }
+    }
+
+    /**
+     * {@code NAME=VALUE} assignments as a map (in the order given). A malformed one, or a name
+     * given twice, is a usage error; whether the trace declares the names is checked while
+     * reading it (rule PARAM_UNKNOWN).
+     */
+    static Map<String, String> params(CommandLine cmd, List<String> assignments) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String a : assignments) {
+            int eq = a.indexOf('=');
+            if (eq < 0) {
+                throw new CommandLine.ParameterException(cmd, "--param " + a + ": expected NAME=VALUE");
+            }
+            String name = a.substring(0, eq);
+            String value = a.substring(eq + 1);
+            try {
+                TraceParams.check(Map.of(name, value));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cmd, "--param " + a + ": " + e.getMessage());
+            }
+            if (m.put(name, value) != null) {
+                throw new CommandLine.ParameterException(cmd, "--param " + a + ": parameter " + name + " is given twice");
+            }
+        }
+        return m;
     }
 }

@@ -1,21 +1,17 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.sim.DeadlockException;
 import gpusim.trace.Trace;
 import gpusim.traces.TraceException;
-import gpusim.traces.TraceReader;
-import gpusim.traces.TraceValidator;
 import gpusim.traces.TraceWarning;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,8 +27,6 @@ import picocli.CommandLine.Parameters;
             "Exit status: 0 on success, 2 for a trace that breaks a rule (FILE:LINE: RULE: explanation), "
                 + "3 if the model deadlocks, 1 for other failures."})
 public final class RunCommand implements Callable<Integer> {
-    static final String BUNDLED = "examples/predication-queries.trace";
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -65,6 +59,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Set a configuration key (repeatable; 'gpusim config' lists them).")
     List<String> sets = List.of();
 
+    @Option(names = "--param", paramLabel = "NAME=VALUE",
+            description = "Give trace parameter NAME the value VALUE instead of its default (repeatable; the trace "
+                    + "declares it with 'param NAME=DEFAULT', docs/trace-format.md).")
+    List<String> params = List.of();
+
     @Option(names = "--no-debug-layer",
             description = "Do not check the D3D12 debug-layer rules (core runtime and format rules stay on).")
     boolean noDebugLayer;
@@ -81,25 +80,19 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Config config = Configs.build(spec.commandLine(), preset, sets);
-        long budget = config.get(ConfigKeys.MEMORY_BUDGET);
+        Map<String, String> paramValues = Configs.params(spec.commandLine(), params);
         Trace t;
         String name;
         long t0 = System.nanoTime();
         long tParsed;
         try {
-            if (trace == null) {
-                name = BUNDLED;
-                t = TraceReader.parse(name, bundled(), budget);
-            } else {
-                name = trace.toString();
-                t = TraceReader.read(trace, name, budget);
-            }
+            name = trace == null ? Simulation.BUNDLED : trace.toString();
+            t = Simulation.read(trace, paramValues, config);
             tParsed = System.nanoTime();
-            List<TraceWarning> warnings = TraceValidator.validate(t, !noDebugLayer, config.getInt(ConfigKeys.DB_COUNT),
-                    config.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS));
+            List<TraceWarning> warnings = Simulation.validate(t, config, !noDebugLayer);
             if (!quiet) {
                 for (TraceWarning w : warnings) {
-                    err.println(w.file() + ":" + w.line() + ": warning: " + w.rule().name() + ": " + w.explanation());
+                    err.println(Simulation.format(w));
                 }
             }
         } catch (TraceException e) {
@@ -173,14 +166,5 @@ public final class RunCommand implements Callable<Integer> {
             err.flush();
         }
         return 0;
-    }
-
-    private static String bundled() throws IOException {
-        try (InputStream in = RunCommand.class.getClassLoader().getResourceAsStream(BUNDLED)) {
-            if (in == null) {
-                throw new IOException("bundled example missing from the jar: " + BUNDLED);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

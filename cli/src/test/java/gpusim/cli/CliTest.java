@@ -92,6 +92,30 @@ class CliTest {
         assertTrue(range.err().contains("db.count: 33 is out of range 1..32"), range.err());
     }
 
+    /** Trace parameters through run: --param replaces a default; unknown or malformed ones are errors (status 2). */
+    @Test
+    void runParams() throws IOException {
+        Path trace = write("p.trace", String.join("\n", "gpusim-trace 1", "param SIZE=16", "buffer b size=${SIZE}",
+                "dump b", ""));
+        Path json = tmp.resolve("p.json");
+        CliTest.Outcome o = gpusim("run", trace.toString(), "-q", "--param", "SIZE=32", "--json", json.toString());
+        assertEquals(0, o.status(), o.err());
+        assertEquals(4, new ObjectMapper().readTree(json.toFile()).get("dumps").get(0).get("values").size());
+        Outcome unknown = gpusim("run", trace.toString(), "--param", "SIZ=32");
+        assertEquals(2, unknown.status());
+        assertEquals(trace + ":4: PARAM_UNKNOWN: a value is given for parameter SIZ but the trace declares no "
+                + "'param SIZ=...' (declared: SIZE)\n", unknown.err());
+        Outcome undefined = gpusim("run", write("u.trace", "gpusim-trace 1\nbuffer b size=${SIZE}\n").toString());
+        assertEquals(2, undefined.status());
+        assertTrue(undefined.err().startsWith(tmp.resolve("u.trace") + ":2: PARAM_UNDEFINED: "), undefined.err());
+        for (String bad : new String[] {"SIZE", "SIZE=", "9=1", "SIZE=1 2"}) {
+            Outcome b = gpusim("run", trace.toString(), "--param", bad);
+            assertEquals(2, b.status(), bad);
+            assertTrue(b.err().startsWith("--param " + bad + ": "), b.err());
+            assertFalse(b.err().contains("\tat "), b.err());
+        }
+    }
+
     @Test
     void configListsEveryKey() {
         Outcome o = gpusim("config");
@@ -103,7 +127,7 @@ class CliTest {
 
     @Test
     void everyCommandHasHelp() {
-        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"config", "--help"}}) {
+        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"sweep", "--help"}, {"config", "--help"}}) {
             Outcome o = gpusim(args);
             assertEquals(0, o.status());
             assertTrue(o.out().contains("Usage: gpusim"), String.join(" ", args));

@@ -15,6 +15,12 @@ import java.util.Arrays;
  * <p>The bytes stream through a small window that is refilled at line starts, so a
  * multi-megabyte trace is never held whole: the window stays in cache, and a fresh JVM
  * does not pay page faults for a file-sized array. A line longer than the window grows it.
+ *
+ * <p>Trace parameters (the format's addition): on a line where a token holds {@code $},
+ * every {@code ${NAME}} is replaced by the parameter's value here, before any command sees
+ * the tokens, so every rule applies to the substituted text and errors keep their line
+ * numbers. Such a line's tokens are rebuilt in a side buffer ({@link #bytes()} then
+ * returns it); lines without {@code $}, the bulk of any trace, are not copied.
  */
 final class Lexer {
     private static final int WINDOW = 64 * 1024;
@@ -38,10 +44,18 @@ final class Lexer {
     int[] start = new int[16];
     int[] end = new int[16];
 
+    /** Parameter values for {@code ${NAME}}; null: no substitution (the lexer on its own). */
+    TraceParams params;
+    /** The array the current line's tokens index: the window, or {@link #lineBuf} after substitution. */
+    private byte[] cur;
+    /** The current line's tokens after substitution. */
+    private byte[] lineBuf = new byte[256];
+
     /** Streams {@code in}; I/O errors surface as {@link UncheckedIOException}. */
     Lexer(InputStream in) {
         this.in = in;
         this.buf = new byte[WINDOW];
+        this.cur = buf;
         fill();
         skipBom();
     }
@@ -50,6 +64,7 @@ final class Lexer {
     Lexer(byte[] text) {
         this.in = null;
         this.buf = text;
+        this.cur = text;
         this.limit = text.length;
         this.eof = true;
         skipBom();
@@ -67,7 +82,7 @@ final class Lexer {
      * {@link #next()} or {@link #vertexLine}, which may move or replace the window.
      */
     byte[] bytes() {
-        return buf;
+        return cur;
     }
 
     // ------------------------------------------------------------------ the window
@@ -131,6 +146,7 @@ final class Lexer {
             int n = 0;
             int p = pos;
             boolean rescan = false;
+            boolean dollar = false;
             while (true) {
                 if (p >= limit) {
                     rescan = !eof;
@@ -152,6 +168,7 @@ final class Lexer {
                 }
                 int s = p;
                 while (p < limit && (c = b[p]) != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '#') {
+                    dollar |= c == '$';
                     p++;
                 }
                 if (n == start.length) {
@@ -171,6 +188,11 @@ final class Lexer {
             pos = p + 1; // past the '\n' (or past the end)
             if (n > 0) {
                 count = n;
+                cur = buf;
+                // A param line's own text is its declaration (literal default), never substituted.
+                if (dollar && params != null && !is(0, "param")) {
+                    substitute();
+                }
                 return true;
             }
         }
@@ -231,8 +253,71 @@ final class Lexer {
         }
         line = nextLineNumber++;
         count = 0;
+        cur = buf;
         pos = p + 1;
         return n;
+    }
+
+    /**
+     * Rebuilds the current line's tokens in {@link #lineBuf} with every {@code ${NAME}}
+     * replaced by its value. A {@code $} not followed by {@code {} stays as it is (the
+     * reader then reports whatever the token breaks). Tokens are bounded to
+     * {@link TraceParams#MAX_TOKEN} bytes and the line to {@link #MAX_LINE}, so repeated use
+     * of a long value cannot blow a small trace up without limit.
+     */
+    private void substitute() {
+        final byte[] b = buf;
+        int o = 0;
+        for (int i = 0; i < count; i++) {
+            int s = start[i];
+            int e = end[i];
+            int ts = o;
+            int k = s;
+            while (k < e) {
+                byte c = b[k];
+                if (c == '$' && k + 1 < e && b[k + 1] == '{') {
+                    int close = k + 2;
+                    while (close < e && b[close] != '}') {
+                        close++;
+                    }
+                    if (close == e) {
+                        throw params.error(line, Rule.PARAM_MALFORMED, "'${' without a closing '}' in "
+                                + Args.quote(b, s, e));
+                    }
+                    byte[] v = params.lookup(new String(b, k + 2, close - k - 2, StandardCharsets.UTF_8), line,
+                            b, s, e);
+                    o = reserve(o, v.length);
+                    System.arraycopy(v, 0, lineBuf, o, v.length);
+                    o += v.length;
+                    k = close + 1;
+                } else {
+                    o = reserve(o, 1);
+                    lineBuf[o++] = c;
+                    k++;
+                }
+                if (o - ts > TraceParams.MAX_TOKEN) {
+                    throw params.error(line, Rule.PARAM_TOO_LONG, "token " + Args.quote(b, s, e) + " is longer than "
+                            + TraceParams.MAX_TOKEN + " bytes after parameter substitution");
+                }
+            }
+            start[i] = ts;
+            end[i] = o;
+            o = reserve(o, 1);
+            lineBuf[o++] = ' '; // keeps the tokens apart, as in the window
+        }
+        cur = lineBuf;
+    }
+
+    /** Makes room for {@code more} bytes at {@code o} in {@link #lineBuf}; returns {@code o}. */
+    private int reserve(int o, int more) {
+        if (o + more > lineBuf.length) {
+            if ((long) o + more > MAX_LINE) {
+                throw params.error(line, Rule.PARAM_TOO_LONG, "line " + line + " is longer than " + MAX_LINE
+                        + " bytes after parameter substitution");
+            }
+            lineBuf = Arrays.copyOf(lineBuf, (int) Math.min(MAX_LINE, Math.max(o + more, 2L * lineBuf.length)));
+        }
+        return o;
     }
 
     /** The number of the last line of the input (where end-of-file problems are reported). */
@@ -244,7 +329,7 @@ final class Lexer {
 
     /** True if token i is exactly the one ASCII character {@code c}. */
     boolean isChar(int i, char c) {
-        return end[i] - start[i] == 1 && buf[start[i]] == c;
+        return end[i] - start[i] == 1 && cur[start[i]] == c;
     }
 
     /** True if token i is exactly the ASCII word {@code w}. */
@@ -255,7 +340,7 @@ final class Lexer {
             return false;
         }
         for (int k = 0; k < len; k++) {
-            if (buf[s + k] != w.charAt(k)) {
+            if (cur[s + k] != w.charAt(k)) {
                 return false;
             }
         }
@@ -264,13 +349,13 @@ final class Lexer {
 
     /** Token i as a String (UTF-8; tokens are ASCII in any valid trace). */
     String text(int i) {
-        return new String(buf, start[i], end[i] - start[i], StandardCharsets.UTF_8);
+        return new String(cur, start[i], end[i] - start[i], StandardCharsets.UTF_8);
     }
 
     /** Index of the first '=' in token i, or -1. */
     int equalsAt(int i) {
         for (int k = start[i], e = end[i]; k < e; k++) {
-            if (buf[k] == '=') {
+            if (cur[k] == '=') {
                 return k;
             }
         }

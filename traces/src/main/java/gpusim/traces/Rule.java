@@ -44,6 +44,14 @@ public enum Rule {
     WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes a result (for OCCLUSION: any DB's) past the end of the buffer"),
     SO_TARGET_RANGE(Source.FORMAT, "set_so_targets: a view's SIZE bytes at OFFSET, or its 4-byte filled size at "
             + "FILLED_OFFSET, lie past the end of their buffer"),
+    // trace parameters: the project's addition to the format (trace-format.md, "Additions", "Trace parameters")
+    PARAM_MALFORMED(Source.FORMAT, "a param line is not 'param NAME=DEFAULT' (NAME [A-Za-z_][A-Za-z0-9_]*, a literal "
+            + "DEFAULT), or a '${' has no closing '}' or no valid name"),
+    PARAM_DUPLICATE(Source.FORMAT, "a parameter is declared twice"),
+    PARAM_UNDEFINED(Source.FORMAT, "${NAME} names no parameter declared on an earlier line"),
+    PARAM_UNKNOWN(Source.FORMAT, "a value is given (--param, or a sweep's param.NAME) for a parameter the trace does "
+            + "not declare"),
+    PARAM_TOO_LONG(Source.FORMAT, "a token is longer than 4096 bytes after parameter substitution"),
     FENCE_WAIT_DEADLOCK(Source.FORMAT, "a queue's wait can never be satisfied: no signal submitted before the CPU "
             + "next waits for the queues (wait_idle, dump, or the end of the trace) can bring the fence to its value"),
     DECODE_LIST_COMMAND(Source.FORMAT, "decode_frame outside a VIDEO_DECODE command list, or a VIDEO_DECODE list "

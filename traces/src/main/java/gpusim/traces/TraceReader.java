@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads a trace (trace-format.md, version 1) into a {@link Trace}: one pass over the bytes,
@@ -59,6 +60,7 @@ public final class TraceReader {
     private final Args args;
     private final Names names;
     private final MemoryBudget budget;
+    private final TraceParams params;
 
     private final List<Resource> resources = new ArrayList<>();
     private final List<CommandList> commandLists = new ArrayList<>();
@@ -70,12 +72,15 @@ public final class TraceReader {
     private int listLine;
     private List<Command> listCommands;
 
-    private TraceReader(String file, Lexer lexer, long memoryBudget) {
+    private TraceReader(String file, Lexer lexer, long memoryBudget, Map<String, String> params) {
         this.file = file;
         this.lx = lexer;
         this.args = new Args(lx, file);
         this.names = new Names(args);
         this.budget = new MemoryBudget(memoryBudget);
+        TraceParams.check(params);
+        this.params = new TraceParams(file, Map.copyOf(params));
+        lexer.params = this.params;
     }
 
     /**
@@ -85,8 +90,21 @@ public final class TraceReader {
      * @throws TraceException on the first line that breaks a rule of the format
      */
     public static Trace read(Path file, String displayName, long memoryBudget) {
+        return read(file, displayName, memoryBudget, Map.of());
+    }
+
+    /**
+     * Reads and parses {@code file} with trace parameter values ({@code params}: name to
+     * value; they replace the defaults of the trace's {@code param} lines).
+     *
+     * @throws TraceException on the first line that breaks a rule of the format, or
+     *         (rule PARAM_UNKNOWN) if {@code params} names a parameter the trace does not declare
+     * @throws IllegalArgumentException if a name or value of {@code params} is malformed
+     *         ({@link TraceParams#check}); callers check their input with it first
+     */
+    public static Trace read(Path file, String displayName, long memoryBudget, Map<String, String> params) {
         try (InputStream in = new FileInputStream(file.toFile())) {
-            return new TraceReader(displayName, new Lexer(in), memoryBudget).run();
+            return new TraceReader(displayName, new Lexer(in), memoryBudget, params).run();
         } catch (FileNotFoundException e) {
             throw new TraceException(displayName, 0, Rule.UNREADABLE_FILE, "cannot open the file: " + e.getMessage());
         } catch (IOException | UncheckedIOException | SecurityException e) {
@@ -96,7 +114,13 @@ public final class TraceReader {
 
     /** Parses trace text; errors name {@code displayName} as the file. */
     public static Trace parse(String displayName, String text, long memoryBudget) {
-        return new TraceReader(displayName, new Lexer(text.getBytes(StandardCharsets.UTF_8)), memoryBudget).run();
+        return parse(displayName, text, memoryBudget, Map.of());
+    }
+
+    /** Parses trace text with trace parameter values (as {@link #read(Path, String, long, Map)}). */
+    public static Trace parse(String displayName, String text, long memoryBudget, Map<String, String> params) {
+        return new TraceReader(displayName, new Lexer(text.getBytes(StandardCharsets.UTF_8)), memoryBudget, params)
+                .run();
     }
 
     // =================================================================== driver
@@ -122,6 +146,7 @@ public final class TraceReader {
             throw new TraceException(file, lx.lastLine(), Rule.LIST_NOT_CLOSED,
                     "command_list " + listName + " (line " + listLine + ") has no close before the end of the trace");
         }
+        params.checkOverridesDeclared(lx.lastLine());
         return new Trace(file, Collections.unmodifiableList(resources), Collections.unmodifiableList(commandLists),
                 Collections.unmodifiableList(submissions));
     }
@@ -155,6 +180,7 @@ public final class TraceReader {
             case "execute": top(cmd); execute(); break;
             case "wait_idle": top(cmd); waitIdle(); break;
             case "dump": top(cmd); dump(); break;
+            case "param": top(cmd); param(); break;
             case "fence": top(cmd); fence(); break;
             case "signal": top(cmd); fenceOp(true); break;
             case "wait": top(cmd); fenceOp(false); break;
@@ -208,6 +234,20 @@ public final class TraceReader {
         if (listName == null) {
             throw args.error(Rule.NOT_IN_LIST, cmd + " is only allowed inside a command_list ... close block");
         }
+    }
+
+    // =================================================================== trace parameters (the format's addition)
+
+    /** {@code param NAME=DEFAULT}: declares a parameter for {@code ${NAME}} in later tokens (TraceParams). */
+    private void param() {
+        int eq = lx.count == 2 ? lx.equalsAt(1) : -1;
+        if (eq < 0 || eq == lx.start[1]) {
+            throw args.error(Rule.PARAM_MALFORMED, "usage: param NAME=DEFAULT (one token, no spaces around '=')");
+        }
+        byte[] b = lx.bytes();
+        String name = new String(b, lx.start[1], eq - lx.start[1], StandardCharsets.UTF_8);
+        String value = new String(b, eq + 1, lx.end[1] - eq - 1, StandardCharsets.UTF_8);
+        params.declare(name, value, lx.line);
     }
 
     // =================================================================== resources

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -134,6 +135,20 @@ class RuleTest {
         l.add(c(Rule.SO_TARGET_RANGE, direct("", "set_so_targets res 0 65 res 0" + M)));
         l.add(c(Rule.SO_TARGET_RANGE, "offset past the end", direct("", "set_so_targets null res 72 8 res 0" + M)));
         l.add(c(Rule.SO_TARGET_RANGE, "filled size", direct("", "set_so_targets res 0 32 res 62" + M)));
+        // ------------------------------------------------------------ trace parameters (the format's addition)
+        l.add(c(Rule.PARAM_MALFORMED, P + "param 9x=1" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "no value", P + "param N" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "empty value", P + "param N=" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "two tokens", P + "param N=1 M=2" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "default refers to a parameter", P + "param A=1\nparam B=${A}" + M + "\n"));
+        l.add(c(Rule.PARAM_MALFORMED, "unclosed", direct("param N=3", "draw ${N" + M)));
+        l.add(c(Rule.PARAM_MALFORMED, "bad name in use", direct("param N=3", "draw ${N-1}" + M)));
+        l.add(c(Rule.PARAM_DUPLICATE, P + "param N=3\nparam N=4" + M + "\n"));
+        l.add(c(Rule.PARAM_UNDEFINED, direct("", "draw ${N}" + M)));
+        l.add(c(Rule.PARAM_UNDEFINED, "declared later", direct("", "draw ${N}" + M) + "param N=3\n"));
+        l.add(c(Rule.PARAM_UNDEFINED, "in the header", "gpusim-trace ${V}" + M + "\nparam V=1\n"));
+        l.add(c(Rule.PARAM_TOO_LONG, P + "param L=" + "a".repeat(3000) + "\nbuffer ${L}${L} size=8" + M + "\n"));
+        l.add(c(Rule.NOT_AT_TOP_LEVEL, "param in a list", direct("", "param N=3" + M)));
         l.add(c(Rule.FENCE_WAIT_DEADLOCK, P + "fence f\ncommand_list c2 type=COPY\nclose\nwait f 1 queue=COPY" + M
                 + "\nexecute c2\n"));
         l.add(c(Rule.FENCE_WAIT_DEADLOCK, "signal after wait_idle", P + "fence f initial=1\nwait f 2" + M
@@ -244,6 +259,7 @@ class RuleTest {
             covered.add(k.rule());
         }
         covered.add(Rule.UNREADABLE_FILE); // unreadableFile below
+        covered.add(Rule.PARAM_UNKNOWN); // unknownParameterValue below
         Set<Rule> missing = EnumSet.complementOf(EnumSet.copyOf(covered));
         assertTrue(missing.isEmpty(), "rules without a test case: " + missing);
     }
@@ -255,6 +271,18 @@ class RuleTest {
         assertEquals(Rule.UNREADABLE_FILE, e.rule());
         assertEquals(0, e.line());
         assertTrue(e.getMessage().startsWith("missing.trace:0: UNREADABLE_FILE: "), e.getMessage());
+    }
+
+    /** A value for a parameter the trace does not declare: reported at the last line, naming the declared ones. */
+    @Test
+    void unknownParameterValue() {
+        String text = TestTraces.PRELUDE + "param STRIDE=64\nparam N=1\n# end\n";
+        TraceException e = assertThrows(TraceException.class,
+                () -> TraceReader.parse("t.trace", text, TestTraces.BUDGET, Map.of("STRDE", "128")));
+        assertEquals(Rule.PARAM_UNKNOWN, e.rule());
+        assertEquals(text.lines().count(), e.line());
+        assertEquals("t.trace:" + e.line() + ": PARAM_UNKNOWN: a value is given for parameter STRDE but the trace "
+                + "declares no 'param STRDE=...' (declared: STRIDE, N)", e.getMessage());
     }
 
     @Test

@@ -1,0 +1,80 @@
+package gpusim.cli;
+
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+import gpusim.gpu.Gpu;
+import gpusim.gpu.RunResult;
+import gpusim.trace.Trace;
+import gpusim.traces.TraceException;
+import gpusim.traces.TraceReader;
+import gpusim.traces.TraceValidator;
+import gpusim.traces.TraceWarning;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Loading a trace and running it on the modelled GPU, the steps {@code run} and
+ * {@code sweep} share: read (with trace parameter values and the configuration's memory
+ * budget), validate (for the configuration's DB count), simulate. Each step is its own
+ * method because {@code run} times them separately.
+ */
+final class Simulation {
+    /** The trace {@code run} uses when none is named (a resource of the jar). */
+    static final String BUNDLED = "examples/predication-queries.trace";
+
+    private Simulation() {
+    }
+
+    /**
+     * Reads {@code trace} (null: the bundled example), streaming it.
+     *
+     * @throws TraceException for a trace that breaks a rule, or cannot be read
+     */
+    static Trace read(Path trace, Map<String, String> params, Config config) throws IOException {
+        long budget = config.get(ConfigKeys.MEMORY_BUDGET);
+        if (trace == null) {
+            return TraceReader.parse(BUNDLED, bundledText(), budget, params);
+        }
+        return TraceReader.read(trace, trace.toString(), budget, params);
+    }
+
+    /** Parses trace text already in memory ({@code name} is how errors name it). */
+    static Trace parse(String name, String text, Map<String, String> params, Config config) {
+        return TraceReader.parse(name, text, config.get(ConfigKeys.MEMORY_BUDGET), params);
+    }
+
+    /**
+     * The Direct3D 12 rules that need the whole trace, for this configuration's DB count.
+     *
+     * @return the warnings (they do not stop a run)
+     * @throws TraceException for the first rule broken
+     */
+    static List<TraceWarning> validate(Trace trace, Config config, boolean debugLayer) {
+        // features.copy_queue_timestamps: CheckFeatureSupport(OPTIONS3).CopyQueueTimestampQueriesSupported.
+        return TraceValidator.validate(trace, debugLayer, config.getInt(ConfigKeys.DB_COUNT),
+                config.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS));
+    }
+
+    /** Runs a validated trace to completion (without a hook, overdraw recording or progress). */
+    static RunResult simulate(Trace trace, Config config) {
+        return new Gpu(trace, config).run();
+    }
+
+    /** A warning as the command line prints it. */
+    static String format(TraceWarning w) {
+        return w.file() + ":" + w.line() + ": warning: " + w.rule().name() + ": " + w.explanation();
+    }
+
+    static String bundledText() throws IOException {
+        try (InputStream in = Simulation.class.getClassLoader().getResourceAsStream(BUNDLED)) {
+            if (in == null) {
+                throw new IOException("bundled example missing from the jar: " + BUNDLED);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
