@@ -54,7 +54,9 @@ final class Simulation {
      * @throws TraceException for the first rule broken
      */
     static List<TraceWarning> validate(Trace trace, Config config, boolean debugLayer) {
-        return TraceValidator.validate(trace, debugLayer, config.getInt(ConfigKeys.DB_COUNT));
+        // features.copy_queue_timestamps: CheckFeatureSupport(OPTIONS3).CopyQueueTimestampQueriesSupported.
+        return TraceValidator.validate(trace, debugLayer, config.getInt(ConfigKeys.DB_COUNT),
+                config.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS));
     }
 
     /** Runs a validated trace to completion (without a hook, overdraw recording or progress). */

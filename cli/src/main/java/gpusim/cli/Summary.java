@@ -39,6 +39,22 @@ final class Summary {
                 utilisation(out, r, sub);
             }
         }
+        // The queue engines (docs/model.md, "Queues and fences"): what each ran and how long fences held it.
+        boolean header = false;
+        for (StatGroup g : r.stats().children()) {
+            Stat waits = g.find("fence_wait_cycles");
+            Stat commands = g.find("commands");
+            Stat signals = g.find("fence_signals");
+            if (waits == null || commands == null || signals == null) {
+                continue;
+            }
+            if (!header) {
+                out.printf("%nqueues (commands run, fence signals, cycles waiting for fences)%n");
+                header = true;
+            }
+            out.printf("  %-8s commands %,10d  signals %,6d  fence wait %,12d%n", g.name(),
+                    commands.value().longValue(), signals.value().longValue(), waits.value().longValue());
+        }
     }
 
     private static void utilisation(PrintWriter out, RunResult r, StatGroup g) {

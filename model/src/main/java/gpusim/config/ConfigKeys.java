@@ -42,6 +42,9 @@ public final class ConfigKeys {
     public static final ConfigKey FEATURE_COPY_QUEUE_TIMESTAMPS = ConfigKey.flag("features.copy_queue_timestamps", true,
             "D3D12_FEATURE_DATA_D3D12_OPTIONS3.CopyQueueTimestampQueriesSupported: whether COPY_QUEUE_TIMESTAMP "
                     + "query heaps may be created");
+    public static final ConfigKey DECODE_CYCLES_PER_BYTE = ConfigKey.range("decode.cycles_per_byte", 16, 1, 100_000,
+            "cycles/byte", "video decode engine: cycles to decode one byte of compressed bitstream (a frame of B bytes "
+                    + "takes B x this cycles after its bitstream is read; 16 at 1 GHz is 500 Mbit/s)");
     public static final ConfigKey DEADLOCK_CYCLES = ConfigKey.range("sim.deadlock_cycles", 1_000_000, 1,
             Long.MAX_VALUE / 4, "cycles", "cycles without progress, while work is pending, that count as a deadlock");
     public static final ConfigKey MEMORY_BUDGET = ConfigKey.range("memory.budget", 2L << 30, 1 << 20, 64L << 30,
@@ -142,7 +145,8 @@ public final class ConfigKeys {
             SIM_MODE,
             SIM_THREADS,
             SIM_THREADS_AFTER,
-            FEATURE_COPY_QUEUE_TIMESTAMPS);
+            FEATURE_COPY_QUEUE_TIMESTAMPS,
+            DECODE_CYCLES_PER_BYTE);
 
     public static ConfigKey find(String name) {
         for (ConfigKey k : ALL) {

@@ -113,6 +113,15 @@ public sealed interface Command {
     record SetSoTargets(SoTargetView[] views, int line) implements Command {
     }
 
+    /**
+     * ID3D12VideoDecodeCommandList::DecodeFrame of one compressed frame of {@code bytes} bytes
+     * with decoder heap {@code heap}; the bitstream is read from {@code bitstream} at
+     * {@code offset} when a buffer is named (null: not modelled in memory).
+     */
+    record DecodeFrame(Resource.VideoDecoderHeap heap, long bytes, Resource.Buffer bitstream, long offset, int line)
+            implements Command {
+    }
+
     /** ID3D11DeviceContextX::WriteQuery. */
     record WriteQuery(D3D11Query type, int index, int flags, Resource.Buffer buffer, long offset, int stride,
                       int line) implements Command {

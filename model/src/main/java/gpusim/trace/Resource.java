@@ -42,6 +42,24 @@ public sealed interface Resource {
             implements Resource {
     }
 
+    /**
+     * {@code fence NAME [initial=V]}: ID3D12Device::CreateFence(InitialValue). Queues signal it
+     * and wait on it (ID3D12CommandQueue::Signal / Wait); its value is a UINT64, held here
+     * in 0..2^63-1.
+     */
+    record Fence(String name, long initial, int line) implements Resource {
+    }
+
+    /**
+     * {@code video_decoder_heap NAME width=W height=H bitrate=BPS framerate=N[/D]}:
+     * ID3D12VideoDevice::CreateVideoDecoderHeap with D3D12_VIDEO_DECODER_HEAP_DESC's
+     * DecodeWidth, DecodeHeight, BitRate (bits per second, UINT) and FrameRate
+     * (DXGI_RATIONAL {Numerator, Denominator}, each a UINT).
+     */
+    record VideoDecoderHeap(String name, int width, int height, long bitRate, long frameRateNumerator,
+                            long frameRateDenominator, int line) implements Resource {
+    }
+
     /** {@code pipeline_state NAME [options]}. */
     record Pso(String name, PipelineState state, int line) implements Resource {
     }

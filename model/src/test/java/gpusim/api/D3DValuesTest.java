@@ -36,6 +36,14 @@ class D3DValuesTest {
                 "PIPELINE_STATISTICS1", 10));
     }
 
+    // d3d12video.h D3D12_VIDEO_DECODE_STATUS (the Status of D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS).
+    @Test
+    void videoDecodeStatusValues() {
+        assertValues(VideoDecodeStatus.class, m("OK", 0, "CONTINUE", 1, "CONTINUE_SKIP_DISPLAY", 2, "RESTART", 3,
+                "RATE_EXCEEDED", 4));
+        assertSame(VideoDecodeStatus.RATE_EXCEEDED, VideoDecodeStatus.parse("D3D12_VIDEO_DECODE_STATUS_RATE_EXCEEDED"));
+    }
+
     // d3d12.h D3D12_QUERY_HEAP_TYPE: COPY_QUEUE_TIMESTAMP = 5, PIPELINE_STATISTICS1 = 7 (6 is unused).
     @Test
     void queryHeapTypeValues() {

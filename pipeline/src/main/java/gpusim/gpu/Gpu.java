@@ -3,7 +3,10 @@ package gpusim.gpu;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.clip.Clipper;
+import gpusim.api.CommandListType;
 import gpusim.gpu.cp.CommandProcessor;
+import gpusim.gpu.cp.FenceTable;
+import gpusim.gpu.cp.Host;
 import gpusim.gpu.db.DepthBlock;
 import gpusim.gpu.db.DepthBlockCore;
 import gpusim.gpu.db.DepthSurface;
@@ -29,6 +32,7 @@ import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.StatGroup;
 import gpusim.trace.Resource;
+import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -45,6 +49,10 @@ public final class Gpu {
     private final GpuContext ctx;
     private final Resources res;
     private final CommandProcessor cp;
+    private final Host host;
+    private final FenceTable fences;
+    /** Every queue's engine, DIRECT first (the others only when the trace submits to their queue). */
+    private final List<CommandProcessor> engines = new ArrayList<>();
     private final List<DepthBlock> dbs = new ArrayList<>();
     private final List<Component> components = new ArrayList<>();
     private final List<Component> tracks = new ArrayList<>();
@@ -92,7 +100,18 @@ public final class Gpu {
             dbToPs.add(engine.queue("db" + d + "->ps", depth, latency));
         }
 
-        cp = new CommandProcessor(ctx, res, trace.submissions());
+        host = new Host(ctx, res, trace.submissions());
+        fences = new FenceTable(engine);
+        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host, trace.submissions());
+        engines.add(cp);
+        for (CommandListType q : queuesUsed(trace)) {
+            if (q != CommandListType.DIRECT) {
+                engines.add(new CommandProcessor(ctx, res, q, fences, host, trace.submissions()));
+            }
+        }
+        for (CommandProcessor e : engines) {
+            host.addQueue(e.queue(), e);
+        }
         InputAssembler ia = new InputAssembler(ctx, cpToIa, res);
         VertexStage vs = new VertexStage(ctx, iaToVs);
         Clipper clip = new Clipper(ctx, vsToClip);
@@ -104,7 +123,10 @@ public final class Gpu {
         PixelStage ps = new PixelStage(ctx, dbToPs, tilePool);
 
         // Front of the pipe first: the engine ticks back to front.
-        add(cp);
+        add(host);
+        for (CommandProcessor e : engines) {
+            add(e);
+        }
         add(ia);
         add(vs);
         add(clip);
@@ -142,11 +164,31 @@ public final class Gpu {
             ctx.addQueue(q);
         }
         for (Component c : components) {
-            if (c != cp && c != memory) {
+            if (c != host && !engines.contains(c) && c != memory) {
                 ctx.addDrainable(c);
             }
         }
-        engine.wakeAt(cp, 0);
+        engine.wakeAt(host, 0);
+    }
+
+    /** The queues a trace submits work, signals or waits to, in D3D12_COMMAND_LIST_TYPE order. */
+    private static java.util.Set<CommandListType> queuesUsed(Trace trace) {
+        java.util.Set<CommandListType> used = java.util.EnumSet.noneOf(CommandListType.class);
+        for (TopCommand t : trace.submissions()) {
+            if (t instanceof TopCommand.Execute e) {
+                used.add(e.queue());
+            } else if (t instanceof TopCommand.Signal sg) {
+                used.add(sg.queue());
+            } else if (t instanceof TopCommand.Wait w) {
+                used.add(w.queue());
+            }
+        }
+        return used;
+    }
+
+    /** Every fence signal and satisfied queue wait of the run, in the order they happened. */
+    public List<FenceTable.Event> fenceEvents() {
+        return fences.events();
     }
 
     /**
@@ -217,7 +259,7 @@ public final class Gpu {
             long[] calls = {0};
             last = engine.run(() -> {
                 if ((++calls[0] & 4095) == 0) {
-                    progress.update(engine.now(), cp.submissionsDone(), total);
+                    progress.update(engine.now(), host.submissionsDone(), total);
                 }
                 return false;
             });
@@ -252,7 +294,7 @@ public final class Gpu {
                 depths.add(res.depth(ds));
             }
         }
-        return new RunResult(cycles, cp.dumps(), decodeQueries(), ctx.draws().draws(), root,
+        return new RunResult(cycles, host.dumps(), decodeQueries(), ctx.draws().draws(), root,
                 ctx.config().get(ConfigKeys.TIMESTAMP_HZ), engine.ticks(), colors, depths, tiles);
     }
 
@@ -262,9 +304,11 @@ public final class Gpu {
         QueryResolver resolver = new QueryResolver(ctx.dbCount);
         DeviceMemory mem = ctx.memory().memory();
         java.util.Map<String, Long> latency = new java.util.HashMap<>();
-        for (Marker m : cp.markers()) {
-            if (m.label.endsWith(" end") && m.landedAt > 0 && !ctx.functional) {
-                latency.put(m.label, m.landedAt - m.issuedAt);
+        for (CommandProcessor e : engines) {
+            for (Marker m : e.markers()) {
+                if (m.label.endsWith(" end") && m.landedAt > 0 && !ctx.functional) {
+                    latency.put(m.label, m.landedAt - m.issuedAt);
+                }
             }
         }
         for (Resource.QueryHeap h : trace.resources(Resource.QueryHeap.class)) {

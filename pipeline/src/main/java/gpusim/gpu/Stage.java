@@ -101,7 +101,7 @@ public abstract class Stage implements Component {
             while (nextOutput < outputs.size()) {
                 Object o = outputs.get(nextOutput);
                 BoundedQueue<Work> q = outputQueues.get(nextOutput);
-                boolean ok = q != null ? q.push((Work) o, now) : ctx.memory().request((MemoryRequest) o, this, now);
+                boolean ok = q != null ? q.push((Work) o, now) : ctx.pipelineRequest((MemoryRequest) o, this, now);
                 if (!ok) {
                     return progress;
                 }

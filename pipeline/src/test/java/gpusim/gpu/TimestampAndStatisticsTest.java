@@ -43,7 +43,9 @@ class TimestampAndStatisticsTest {
                 .resolve(ts, QueryType.TIMESTAMP, 0, 3, out, 0).close();
         CommandList c = t.list("c", CommandListType.COMPUTE).dispatch(64, 64, 1)
                 .end(ts, QueryType.TIMESTAMP, 3).resolve(ts, QueryType.TIMESTAMP, 3, 1, out, 24).close();
-        t.execute(l).execute(c).dump(out);
+        // The queues run concurrently: only a fence orders the compute list after the direct one.
+        Resource.Fence f = t.fence("f", 0);
+        t.execute(l).signal(f, 1, CommandListType.DIRECT).await(f, 1, CommandListType.COMPUTE).execute(c).dump(out);
         return dump(run(t.build()), 0);
     }
 

@@ -333,6 +333,14 @@ public final class TraceBuilder {
             return add(new Command.SetSoTargets(Arrays.copyOf(views, StreamOutput.SLOT_COUNT), next()));
         }
 
+        public ListBuilder decode(Resource.VideoDecoderHeap h, long bytes) {
+            return add(new Command.DecodeFrame(h, bytes, null, 0, next()));
+        }
+
+        public ListBuilder decode(Resource.VideoDecoderHeap h, long bytes, Resource.Buffer bitstream, long offset) {
+            return add(new Command.DecodeFrame(h, bytes, bitstream, offset, next()));
+        }
+
         public CommandList close() {
             CommandList l = new CommandList(name, type, List.copyOf(cmds), open, next());
             lists.add(l);
@@ -342,6 +350,34 @@ public final class TraceBuilder {
 
     public TraceBuilder execute(CommandList... ls) {
         top.add(new TopCommand.Execute(List.of(ls), ls[0].type(), next()));
+        return this;
+    }
+
+    /** ExecuteCommandLists on {@code queue}. */
+    public TraceBuilder execute(CommandListType queue, CommandList... ls) {
+        top.add(new TopCommand.Execute(List.of(ls), queue, next()));
+        return this;
+    }
+
+    public Resource.Fence fence(String name, long initial) {
+        Resource.Fence f = new Resource.Fence(name, initial, next());
+        resources.add(f);
+        return f;
+    }
+
+    public Resource.VideoDecoderHeap decoderHeap(String name, int w, int h, long bitRate, long fpsNum, long fpsDen) {
+        Resource.VideoDecoderHeap d = new Resource.VideoDecoderHeap(name, w, h, bitRate, fpsNum, fpsDen, next());
+        resources.add(d);
+        return d;
+    }
+
+    public TraceBuilder signal(Resource.Fence f, long value, CommandListType queue) {
+        top.add(new TopCommand.Signal(f, value, queue, next()));
+        return this;
+    }
+
+    public TraceBuilder await(Resource.Fence f, long value, CommandListType queue) {
+        top.add(new TopCommand.Wait(f, value, queue, next()));
         return this;
     }
 

@@ -206,6 +206,30 @@ final class Args {
         return k < 0 ? null : name(optValueStart[k], optValueEnd[k]);
     }
 
+    /**
+     * A required rational option {@code key=N} or {@code key=N/D} (a DXGI_RATIONAL): both terms
+     * integers in 1..{@code max}; D is 1 when omitted. Returns {N, D}.
+     */
+    long[] reqRational(String key, long max) {
+        int k = required(key);
+        int s = optValueStart[k];
+        int e = optValueEnd[k];
+        final byte[] b = lx.bytes();
+        int slash = -1;
+        for (int i = s; i < e; i++) {
+            if (b[i] == '/') {
+                slash = i;
+                break;
+            }
+        }
+        if (slash < 0) {
+            return new long[] {range(integer(s, e, key + "="), 1, max, key + "="), 1};
+        }
+        long n = range(integer(s, slash, key + "= numerator"), 1, max, key + "= numerator");
+        long d = range(integer(slash + 1, e, key + "= denominator"), 1, max, key + "= denominator");
+        return new long[] {n, d};
+    }
+
     <E> E optEnum(String key, E def, Function<String, E> parser, Rule rule, String allowedText) {
         int k = find(key);
         return k < 0 ? def : enumValue(optValueStart[k], optValueEnd[k], parser, rule, key + "=", allowedText);

@@ -36,7 +36,10 @@ final class Enums<E> implements Function<String, E> {
     static final Enums<ComparisonFunc> COMPARISON = new Enums<>(10);
     static final Enums<StencilOp> STENCIL_OP = new Enums<>(11);
     static final Enums<BlendMode> BLEND = new Enums<>(12);
-    /** The command list types the format offers: DIRECT, COMPUTE, COPY (not BUNDLE or the video types). */
+    /**
+     * The command list types the format offers: DIRECT, COMPUTE, COPY and (an addition to format
+     * version 1, "Queues, fences and video decode") VIDEO_DECODE; not BUNDLE, VIDEO_PROCESS or VIDEO_ENCODE.
+     */
     static final Enums<CommandListType> LIST_TYPE = new Enums<>(13);
 
     private final int kind;
@@ -70,6 +73,7 @@ final class Enums<E> implements Function<String, E> {
 
     private static CommandListType listType(String token) {
         CommandListType v = CommandListType.parse(token);
-        return v == CommandListType.DIRECT || v == CommandListType.COMPUTE || v == CommandListType.COPY ? v : null;
+        return v == CommandListType.DIRECT || v == CommandListType.COMPUTE || v == CommandListType.COPY
+                || v == CommandListType.VIDEO_DECODE ? v : null;
     }
 }

@@ -104,6 +104,10 @@ final class Names {
             kind = "an index buffer";
         } else if (o instanceof Resource.Pso) {
             kind = "a pipeline state";
+        } else if (o instanceof Resource.Fence) {
+            kind = "a fence";
+        } else if (o instanceof Resource.VideoDecoderHeap) {
+            kind = "a video decoder heap";
         } else if (o instanceof CommandList) {
             kind = "a command list";
         } else {
@@ -127,6 +131,10 @@ final class Names {
             return "an index buffer";
         } else if (kind == Resource.Pso.class) {
             return "a pipeline state";
+        } else if (kind == Resource.Fence.class) {
+            return "a fence";
+        } else if (kind == Resource.VideoDecoderHeap.class) {
+            return "a video decoder heap";
         }
         return kind.getSimpleName();
     }

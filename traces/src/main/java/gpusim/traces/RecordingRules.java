@@ -73,7 +73,10 @@ final class RecordingRules {
         Map<QueryKey, Command.BeginQuery> active = new LinkedHashMap<>();
         for (Command c : list.commands()) {
             int line = c.line();
-            if (c instanceof Command.Draw d) {
+            decodeListCommand(type, c);
+            if (c instanceof Command.DecodeFrame f) {
+                checkDecodeFrame(f);
+            } else if (c instanceof Command.Draw d) {
                 graphicsOnly(type, line, "draw");
                 requirePso(pso, line, "draw");
                 if (d.vertexCount() > 0 && d.instances() > 0) {
@@ -94,6 +97,11 @@ final class RecordingRules {
                 }
             } else if (c instanceof Command.BeginQuery q) {
                 checkQuery(q.heap(), q.type(), q.index(), type, line, "begin_query");
+                // D3D12_QUERY_TYPE_VIDEO_DECODE_STATISTICS does not use BeginQuery, only EndQuery (seed 003).
+                if (q.type() == QueryType.VIDEO_DECODE_STATISTICS) {
+                    throw error(line, Rule.BEGIN_ON_VIDEO_DECODE_STATISTICS, "VIDEO_DECODE_STATISTICS queries use "
+                            + "end_query only (ID3D12VideoDecodeCommandList::EndQuery); they cannot be begun");
+                }
                 // D3D12 core runtime and debug layer: BeginQuery on a timestamp query is illegal (seed 000).
                 if (!q.type().needsBegin()) {
                     throw error(line, Rule.BEGIN_ON_TIMESTAMP, q.type() + " queries support end_query only; they cannot be begun");
@@ -178,6 +186,36 @@ final class RecordingRules {
             Command.BeginQuery open = active.values().iterator().next();
             throw error(list.closeLine(), Rule.QUERY_SPANS_LISTS, "query " + open.heap().name() + "[" + open.index()
                     + "] begun at line " + open.line() + " is not ended before command list " + list.name() + " closes");
+        }
+    }
+
+    // ------------------------------------------------------------------ video decode
+
+    /**
+     * A VIDEO_DECODE list is an ID3D12VideoDecodeCommandList: of the format's commands it has
+     * DecodeFrame, BeginQuery, EndQuery, ResolveQueryData and ResourceBarrier only; and
+     * DecodeFrame exists on no other list type. No such method exists to call, so this is
+     * checked whatever the debug layer.
+     */
+    private void decodeListCommand(CommandListType type, Command c) {
+        boolean decode = type == CommandListType.VIDEO_DECODE;
+        if (c instanceof Command.DecodeFrame) {
+            if (!decode) {
+                throw error(c.line(), Rule.DECODE_LIST_COMMAND, "decode_frame is ID3D12VideoDecodeCommandList::DecodeFrame; "
+                        + "a " + type + " command list does not have it (use a VIDEO_DECODE list)");
+            }
+        } else if (decode && !(c instanceof Command.BeginQuery || c instanceof Command.EndQuery
+                || c instanceof Command.ResolveQueryData || c instanceof Command.ResourceBarrier)) {
+            throw error(c.line(), Rule.DECODE_LIST_COMMAND, "a VIDEO_DECODE command list (ID3D12VideoDecodeCommandList) "
+                    + "takes decode_frame, begin_query, end_query, resolve_query_data and resource_barrier only");
+        }
+    }
+
+    private void checkDecodeFrame(Command.DecodeFrame f) {
+        Resource.Buffer buf = f.bitstream();
+        if (buf != null && (f.offset() > buf.size() || f.bytes() > buf.size() - f.offset())) {
+            throw error(f.line(), Rule.DECODE_BITSTREAM_RANGE, "decode_frame reads " + f.bytes() + " bitstream bytes at offset "
+                    + f.offset() + " of buffer " + buf.name() + " (" + buf.size() + " bytes)");
         }
     }
 

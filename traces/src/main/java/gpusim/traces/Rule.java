@@ -52,6 +52,11 @@ public enum Rule {
     PARAM_UNKNOWN(Source.FORMAT, "a value is given (--param, or a sweep's param.NAME) for a parameter the trace does "
             + "not declare"),
     PARAM_TOO_LONG(Source.FORMAT, "a token is longer than 4096 bytes after parameter substitution"),
+    FENCE_WAIT_DEADLOCK(Source.FORMAT, "a queue's wait can never be satisfied: no signal submitted before the CPU "
+            + "next waits for the queues (wait_idle, dump, or the end of the trace) can bring the fence to its value"),
+    DECODE_LIST_COMMAND(Source.FORMAT, "decode_frame outside a VIDEO_DECODE command list, or a VIDEO_DECODE list "
+            + "holding a command ID3D12VideoDecodeCommandList does not have"),
+    DECODE_BITSTREAM_RANGE(Source.FORMAT, "decode_frame reads its bitstream past the end of the bitstream buffer"),
 
     // ---- Direct3D 12 core runtime (always enforced) ----
     QUERY_HEAP_TYPE_INVALID(Source.CORE, "the query heap type is not a member of D3D12_QUERY_HEAP_TYPE (seed 000, 001)"),
@@ -78,6 +83,10 @@ public enum Rule {
             + "than OCCLUSION"),
     SO_STRIDE_INVALID(Source.CORE, "a pipeline state's so_stride is not a multiple of 4 in 32..2048 "
             + "(D3D12_SO_BUFFER_MAX_STRIDE_IN_BYTES)"),
+    COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED(Source.CORE, "a COPY_QUEUE_TIMESTAMP query heap is created while "
+            + "features.copy_queue_timestamps is off (OPTIONS3 CopyQueueTimestampQueriesSupported, seed 001)"),
+    BEGIN_ON_VIDEO_DECODE_STATISTICS(Source.CORE, "begin_query on a VIDEO_DECODE_STATISTICS query, which supports "
+            + "end_query only (seed 003)"),
 
     // ---- Direct3D 12 debug layer (skipped with --no-debug-layer) ----
     QUERY_BEGUN_TWICE(Source.DEBUG, "a query element is begun again before it is ended (seed 000)"),

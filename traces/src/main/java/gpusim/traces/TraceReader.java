@@ -51,7 +51,9 @@ public final class TraceReader {
     static final int MAX_VERTICES = (Integer.MAX_VALUE - 16) / Resource.VertexBuffer.FLOATS_PER_VERTEX;
     static final int MAX_INDICES = Integer.MAX_VALUE - 16;
 
-    private static final String LIST_TYPES = "DIRECT, COMPUTE, COPY";
+    private static final String LIST_TYPES = "DIRECT, COMPUTE, COPY, VIDEO_DECODE";
+    /** The largest fence value the model holds (D3D12 fence values are UINT64; the model keeps 0..2^63-1). */
+    static final long MAX_FENCE_VALUE = Long.MAX_VALUE;
 
     private final String file;
     private final Lexer lx;
@@ -179,6 +181,10 @@ public final class TraceReader {
             case "wait_idle": top(cmd); waitIdle(); break;
             case "dump": top(cmd); dump(); break;
             case "param": top(cmd); param(); break;
+            case "fence": top(cmd); fence(); break;
+            case "signal": top(cmd); fenceOp(true); break;
+            case "wait": top(cmd); fenceOp(false); break;
+            case "video_decoder_heap": top(cmd); videoDecoderHeap(); break;
             // ---- inside a command list
             case "close": inList(cmd); close(); break;
             case "set_pipeline_state": inList(cmd); setPipelineState(); break;
@@ -202,6 +208,7 @@ public final class TraceReader {
             case "copy_buffer_region": inList(cmd); copyBufferRegion(); break;
             case "write_query": inList(cmd); writeQuery(); break;
             case "set_so_targets": inList(cmd); setSoTargets(); break;
+            case "decode_frame": inList(cmd); decodeFrame(); break;
             // ---- block lines out of place
             case "v":
             case "i":
@@ -499,7 +506,7 @@ public final class TraceReader {
     // =================================================================== command lists and submission
 
     private void commandList() {
-        args.begin("command_list", "usage: command_list NAME type=DIRECT|COMPUTE|COPY", "type");
+        args.begin("command_list", "usage: command_list NAME type=DIRECT|COMPUTE|COPY|VIDEO_DECODE", "type");
         args.arity(1, 1);
         String name = args.name(1);
         names.reserve(name, "command_list", lx.line);
@@ -521,7 +528,7 @@ public final class TraceReader {
     }
 
     private void execute() {
-        args.begin("execute", "usage: execute LIST [LIST ...] [queue=DIRECT|COMPUTE|COPY]", "queue");
+        args.begin("execute", "usage: execute LIST [LIST ...] [queue=DIRECT|COMPUTE|COPY|VIDEO_DECODE]", "queue");
         args.arity(1, Integer.MAX_VALUE);
         List<CommandList> lists = new ArrayList<>(args.positionals());
         for (int i = 1; i <= args.positionals(); i++) {
@@ -548,6 +555,65 @@ public final class TraceReader {
         long count = args.has("count") ? args.optInteger("count", 0, 0, Long.MAX_VALUE)
                 : Math.max(0, (buf.size() - offset) / 8);
         submissions.add(new TopCommand.Dump(buf, offset, count, lx.line));
+    }
+
+    // =================================================================== queues, fences, video decode
+    // (an addition to format version 1: trace-format.md, "Queues, fences and video decode")
+
+    /** {@code fence NAME [initial=V]}: ID3D12Device::CreateFence(InitialValue, ...). */
+    private void fence() {
+        args.begin("fence", "usage: fence NAME [initial=V]", "initial");
+        args.arity(1, 1);
+        String name = defineName(1, "fence");
+        long initial = args.optInteger("initial", 0, 0, MAX_FENCE_VALUE);
+        define(new Resource.Fence(name, initial, lx.line));
+    }
+
+    /**
+     * {@code signal FENCE VALUE [queue=Q]} / {@code wait FENCE VALUE [queue=Q]}:
+     * ID3D12CommandQueue::Signal / ::Wait on queue Q (default DIRECT).
+     */
+    private void fenceOp(boolean signal) {
+        String cmd = signal ? "signal" : "wait";
+        args.begin(cmd, "usage: " + cmd + " FENCE VALUE [queue=DIRECT|COMPUTE|COPY|VIDEO_DECODE]", "queue");
+        args.arity(2, 2);
+        Resource.Fence fence = names.resource(args.name(1), Resource.Fence.class, cmd + " fence");
+        long value = args.integer(2, "VALUE", 0, MAX_FENCE_VALUE);
+        CommandListType queue = args.optEnum("queue", CommandListType.DIRECT, Enums.LIST_TYPE, Rule.BAD_ENUM,
+                LIST_TYPES);
+        submissions.add(signal ? new TopCommand.Signal(fence, value, queue, lx.line)
+                : new TopCommand.Wait(fence, value, queue, lx.line));
+    }
+
+    /**
+     * {@code video_decoder_heap NAME width=W height=H bitrate=BPS framerate=N[/D]}:
+     * D3D12_VIDEO_DECODER_HEAP_DESC's DecodeWidth, DecodeHeight, BitRate and FrameRate
+     * (a DXGI_RATIONAL; every field a UINT, the rational's terms non-zero).
+     */
+    private void videoDecoderHeap() {
+        args.begin("video_decoder_heap", "usage: video_decoder_heap NAME width=W height=H bitrate=BPS framerate=N[/D]",
+                "width", "height", "bitrate", "framerate");
+        args.arity(1, 1);
+        String name = defineName(1, "video decoder heap");
+        int w = dimension("width");
+        int h = dimension("height");
+        long bitRate = args.range(args.reqInteger("bitrate"), 1, UINT_MAX, "bitrate=");
+        long[] fps = args.reqRational("framerate", UINT_MAX);
+        define(new Resource.VideoDecoderHeap(name, w, h, bitRate, fps[0], fps[1], lx.line));
+    }
+
+    /** {@code decode_frame HEAP BYTES [bitstream=BUFFER] [offset=O]}: ID3D12VideoDecodeCommandList::DecodeFrame. */
+    private void decodeFrame() {
+        args.begin("decode_frame", "usage: decode_frame HEAP BYTES [bitstream=BUFFER] [offset=O]", "bitstream",
+                "offset");
+        args.arity(2, 2);
+        Resource.VideoDecoderHeap heap = names.resource(args.name(1), Resource.VideoDecoderHeap.class,
+                "video decoder heap");
+        long bytes = args.integer(2, "BYTES", 1, UINT_MAX);
+        String bs = args.optName("bitstream");
+        Resource.Buffer buf = bs == null ? null : names.resource(bs, Resource.Buffer.class, "bitstream=");
+        long offset = args.optInteger("offset", 0, 0, Long.MAX_VALUE);
+        add(new Command.DecodeFrame(heap, bytes, buf, offset, lx.line));
     }
 
     // =================================================================== list commands

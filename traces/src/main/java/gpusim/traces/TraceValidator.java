@@ -1,6 +1,8 @@
 package gpusim.traces;
 
+import gpusim.api.QueryHeapType;
 import gpusim.trace.CommandList;
+import gpusim.trace.Resource;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
 import java.util.ArrayList;
@@ -33,15 +35,43 @@ public final class TraceValidator {
      * OCCLUSION writes one result per DB, and every one must fall inside its buffer).
      */
     public static List<TraceWarning> validate(Trace trace, boolean debugLayer, int dbCount) {
+        return validate(trace, debugLayer, dbCount,
+                gpusim.config.ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS.defaultValue() != 0);
+    }
+
+    /**
+     * As {@link #validate(Trace, boolean, int)}, for a device that does ({@code copyQueueTimestamps}
+     * true) or does not support COPY_QUEUE_TIMESTAMP query heaps: the CLI passes
+     * {@code features.copy_queue_timestamps}, as CheckFeatureSupport(OPTIONS3) reports
+     * CopyQueueTimestampQueriesSupported.
+     */
+    public static List<TraceWarning> validate(Trace trace, boolean debugLayer, int dbCount,
+                                              boolean copyQueueTimestamps) {
         List<TraceWarning> warnings = new ArrayList<>();
         RecordingRules recording = new RecordingRules(trace.file(), debugLayer).dbCount(dbCount);
         ExecutionRules execution = debugLayer ? new ExecutionRules(trace.file(), warnings) : null;
+        FenceRules fences = new FenceRules(trace.file());
         List<CommandList> lists = trace.commandLists();
         List<TopCommand> subs = trace.submissions();
+        // Resources with a rule of their own here (the reader checks the rest where they stand).
+        List<Resource.QueryHeap> heaps = copyQueueTimestamps ? List.of() : trace.resources(Resource.QueryHeap.class)
+                .stream().filter(h -> h.type() == QueryHeapType.COPY_QUEUE_TIMESTAMP).toList();
+        int h = 0;
         int i = 0;
         int j = 0;
-        while (i < lists.size() || j < subs.size()) {
-            if (j == subs.size() || (i < lists.size() && lists.get(i).line() < subs.get(j).line())) {
+        while (h < heaps.size() || i < lists.size() || j < subs.size()) {
+            int heapLine = h < heaps.size() ? heaps.get(h).line() : Integer.MAX_VALUE;
+            int listLine = i < lists.size() ? lists.get(i).line() : Integer.MAX_VALUE;
+            int subLine = j < subs.size() ? subs.get(j).line() : Integer.MAX_VALUE;
+            if (heapLine < listLine && heapLine < subLine) {
+                Resource.QueryHeap q = heaps.get(h++);
+                // CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS3).CopyQueueTimestampQueriesSupported
+                // FALSE: CreateQueryHeap of D3D12_QUERY_HEAP_TYPE_COPY_QUEUE_TIMESTAMP fails (seed 001).
+                throw new TraceException(trace.file(), q.line(), Rule.COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED, "query heap "
+                        + q.name() + " is COPY_QUEUE_TIMESTAMP, but this device does not support copy queue timestamp "
+                        + "queries (features.copy_queue_timestamps=off: D3D12_FEATURE_DATA_D3D12_OPTIONS3."
+                        + "CopyQueueTimestampQueriesSupported is FALSE)");
+            } else if (listLine < subLine) {
                 recording.check(lists.get(i++));
             } else {
                 TopCommand t = subs.get(j++);
@@ -52,9 +82,15 @@ public final class TraceValidator {
                     }
                 } else if (t instanceof TopCommand.Dump d) {
                     checkDump(trace.file(), d);
+                    fences.cpuWaits("the dump at line " + d.line() + " (which waits for every queue)");
+                } else if (t instanceof TopCommand.WaitIdle w) {
+                    fences.cpuWaits("the wait_idle at line " + w.line());
+                } else if (t instanceof TopCommand.Signal || t instanceof TopCommand.Wait) {
+                    fences.submit(t);
                 }
             }
         }
+        fences.cpuWaits("the end of the trace");
         return warnings;
     }
 

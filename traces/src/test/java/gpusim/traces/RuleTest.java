@@ -24,7 +24,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * cleanly with the debug layer off.
  */
 class RuleTest {
-    record Case(String label, Rule rule, String text) {
+    /** {@code copyQueueTimestamps}: features.copy_queue_timestamps, as the CLI passes it to the validator. */
+    record Case(String label, Rule rule, String text, boolean copyQueueTimestamps) {
+        Case(String label, Rule rule, String text) {
+            this(label, rule, text, true);
+        }
+
         @Override
         public String toString() {
             return label;
@@ -38,6 +43,9 @@ class RuleTest {
     private static Case c(Rule rule, String variant, String text) {
         return new Case(rule.name() + " (" + variant + ")", rule, text);
     }
+
+    private static final String DECODER = "video_decoder_heap vd width=64 height=64 bitrate=1000000 framerate=30\n"
+            + "query_heap vq type=VIDEO_DECODE_STATISTICS count=1";
 
     private static final String P = TestTraces.PRELUDE;
     private static final String M = " " + TestTraces.MARK;
@@ -141,6 +149,15 @@ class RuleTest {
         l.add(c(Rule.PARAM_UNDEFINED, "in the header", "gpusim-trace ${V}" + M + "\nparam V=1\n"));
         l.add(c(Rule.PARAM_TOO_LONG, P + "param L=" + "a".repeat(3000) + "\nbuffer ${L}${L} size=8" + M + "\n"));
         l.add(c(Rule.NOT_AT_TOP_LEVEL, "param in a list", direct("", "param N=3" + M)));
+        l.add(c(Rule.FENCE_WAIT_DEADLOCK, P + "fence f\ncommand_list c2 type=COPY\nclose\nwait f 1 queue=COPY" + M
+                + "\nexecute c2\n"));
+        l.add(c(Rule.FENCE_WAIT_DEADLOCK, "signal after wait_idle", P + "fence f initial=1\nwait f 2" + M
+                + "\nsignal f 1 queue=COPY\nwait_idle\nsignal f 2 queue=COMPUTE\n"));
+        l.add(c(Rule.FENCE_WAIT_DEADLOCK, "two queues wait on each other", P + "fence a\nfence b\n"
+                + "wait a 1 queue=COMPUTE" + M + "\nsignal b 1 queue=COMPUTE\nwait b 1 queue=COPY\nsignal a 1 queue=COPY\n"));
+        l.add(c(Rule.DECODE_LIST_COMMAND, list("VIDEO_DECODE", DECODER, "dispatch 1 1 1" + M)));
+        l.add(c(Rule.DECODE_LIST_COMMAND, "decode on a DIRECT list", direct(DECODER, "decode_frame vd 100" + M)));
+        l.add(c(Rule.DECODE_BITSTREAM_RANGE, list("VIDEO_DECODE", DECODER, "decode_frame vd 100 bitstream=res" + M)));
         // ------------------------------------------------------------ D3D12 core runtime
         l.add(c(Rule.QUERY_HEAP_TYPE_INVALID, P + "query_heap q2 type=BINARY_OCCLUSION count=1" + M + "\n"));
         l.add(c(Rule.QUERY_HEAP_COUNT_ZERO, P + "query_heap q2 type=OCCLUSION count=0" + M + "\n"));
@@ -168,6 +185,10 @@ class RuleTest {
         l.add(c(Rule.SO_STRIDE_INVALID, P + "pipeline_state p2 so_stream=0 so_stride=34" + M + "\n"));
         l.add(c(Rule.SO_STRIDE_INVALID, "smaller than a vertex", P + "pipeline_state p2 so_stream=0 so_stride=16" + M + "\n"));
         l.add(c(Rule.SO_STRIDE_INVALID, "over 2048", P + "pipeline_state p2 so_stream=3 so_stride=2052" + M + "\n"));
+        l.add(new Case("COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED", Rule.COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED,
+                list("COPY", "query_heap cq type=COPY_QUEUE_TIMESTAMP count=2" + M, "end_query cq TIMESTAMP 0"), false));
+        l.add(c(Rule.BEGIN_ON_VIDEO_DECODE_STATISTICS, list("VIDEO_DECODE", DECODER, "decode_frame vd 100",
+                "begin_query vq VIDEO_DECODE_STATISTICS 0" + M, "end_query vq VIDEO_DECODE_STATISTICS 0")));
         // ------------------------------------------------------------ D3D12 debug layer
         l.add(c(Rule.QUERY_BEGUN_TWICE, direct("", "begin_query qh OCCLUSION 0", "begin_query qh OCCLUSION 0" + M,
                 "end_query qh OCCLUSION 0")));
@@ -217,7 +238,8 @@ class RuleTest {
             assertEquals(line, w.get(0).line(), w.get(0).message());
             return;
         }
-        TraceException e = assertThrows(TraceException.class, () -> TestTraces.check(k.text(), true));
+        TraceException e = assertThrows(TraceException.class,
+                () -> TestTraces.check(k.text(), true, k.copyQueueTimestamps()));
         assertEquals(k.rule(), e.rule(), e.getMessage());
         assertEquals(line, e.line(), e.getMessage());
         assertEquals("t.trace:" + line + ": " + k.rule().name() + ": " + e.explanation(), e.getMessage());

@@ -74,4 +74,9 @@ final class TestTraces {
     static List<TraceWarning> check(String text, boolean debugLayer) {
         return TraceValidator.validate(parse(text), debugLayer);
     }
+
+    /** As {@link #check(String, boolean)} on a device with or without copy queue timestamp support. */
+    static List<TraceWarning> check(String text, boolean debugLayer, boolean copyQueueTimestamps) {
+        return TraceValidator.validate(parse(text), debugLayer, 4, copyQueueTimestamps);
+    }
 }

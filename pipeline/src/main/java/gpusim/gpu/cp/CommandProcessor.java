@@ -1,11 +1,13 @@
 package gpusim.gpu.cp;
 
+import gpusim.api.CommandListType;
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.Resources;
+import gpusim.gpu.decode.DecodeStatistics;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
@@ -25,15 +27,22 @@ import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
 import gpusim.trace.SoTargetView;
 import gpusim.trace.TopCommand;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The command processor (CP): reads the submissions in order and executes each command
- * list's commands, one command per {@code cp.cycles_per_command} cycles. Draws and markers
- * go down the pipeline through a bounded queue; query resolves, predication reads and
- * copies are memory operations the CP performs itself; barriers, timestamps, wait_idle
- * and dumps wait for the whole pipeline and the memory to drain.
+ * A queue engine: the command processor (CP) of one command queue (D3D12_COMMAND_LIST_TYPE
+ * DIRECT, COMPUTE, COPY or VIDEO_DECODE). It runs the submissions the {@link Host} hands it
+ * (execute, signal, wait) in order, concurrently with the other queues' engines, and executes
+ * each command list's commands, one command per {@code cp.cycles_per_command} cycles. The
+ * DIRECT engine sends draws and markers down the pipeline through a bounded queue; query
+ * resolves, predication reads, copies and bitstream reads are memory operations an engine
+ * performs itself; dispatches (COMPUTE, DIRECT) and frame decodes (VIDEO_DECODE) keep it busy
+ * for their cost. Barriers, timestamps and signals wait for the DIRECT engine's pipeline to
+ * drain; the other engines run one command at a time and are always drained. A signal sets a
+ * fence once the queue's earlier work is done; a wait blocks the engine until the fence has
+ * the value (ID3D12CommandQueue::Signal / ::Wait).
  *
  * <p>Queries go the hardware way: BeginQuery first zeroes the query's slot in memory (so a
  * stale end word cannot look written), then sends a marker down the pipe; the DBs write
@@ -42,7 +51,7 @@ import java.util.List;
  * word of every ended query carries its written bit; then it computes the results and
  * writes them to the destination buffer.
  */
-public final class CommandProcessor implements Component {
+public final class CommandProcessor extends EngineStats implements Component {
     /** One dump's result. */
     public record DumpResult(String buffer, long offset, long[] values, int line) {
     }
@@ -50,7 +59,22 @@ public final class CommandProcessor implements Component {
     private final GpuContext ctx;
     private final Engine engine;
     private final Resources res;
-    private final List<TopCommand> top;
+    /** The queue this engine runs (D3D12_COMMAND_LIST_TYPE): DIRECT feeds the graphics pipeline. */
+    private final CommandListType queue;
+    private final String name;
+    private final FenceTable fences;
+    private final Host host;
+    /** Submissions handed over by the host and not yet taken: execute, signal, wait. */
+    private final ArrayDeque<TopCommand> feed = new ArrayDeque<>();
+    /** Submissions this engine has completed. */
+    private int fedDone;
+    /** The wait this engine is blocked on, or null. */
+    private TopCommand.Wait blockedOn;
+    /** The pipeline statistics counters this engine's dispatches count in (the pipeline's for DIRECT). */
+    private final long[] counters;
+    private final long decodeCyclesPerByte;
+    /** The last decode_frame of the current command list (its statistics), or null. */
+    private DecodeRecord lastDecode;
     private BoundedQueue<Work> out;
     private final long cpCycles;
     private final long pollCycles;
@@ -59,7 +83,6 @@ public final class CommandProcessor implements Component {
     private final long timestampHz;
     private final long deadlockCycles;
 
-    private int topIndex;
     private List<CommandList> lists;
     private int listIndex;
     private int cmdIndex = -1;
@@ -73,16 +96,23 @@ public final class CommandProcessor implements Component {
     private MemoryRequest lastRead;
     private boolean needDrain;
     private long busyUntil;
-    private boolean finished;
-    private long finishedAt;
-    private final List<DumpResult> dumps = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
     private final QueryResolver resolver;
     private final BinaryEarlyOut earlyOut;
     private CounterReader counterReader;
 
-    private final StatGroup stats = new StatGroup("cp", "command processor");
     private final Stat.Scalar commands = stats.scalar("commands", "commands", "commands executed");
+    private final Stat.Scalar fenceWaitCycles = stats.scalar("fence_wait_cycles", "cycles",
+            "cycles this queue spent blocked in a wait for a fence (ID3D12CommandQueue::Wait)");
+    private final Stat.Scalar signals = stats.scalar("fence_signals", "signals",
+            "fence signals this queue made (ID3D12CommandQueue::Signal)");
+    private final Stat.Scalar dropped = stats.scalar("dropped_commands", "commands",
+            "commands this queue's engine has no unit for (only with the debug layer off: e.g. a draw on a "
+                    + "COMPUTE queue), dropped");
+    private final Stat.Scalar decodes = stats.scalar("decoded_frames", "frames", "decode_frame commands run");
+    private final Stat.Scalar csInvocations = stats.scalar("cs_invocations", "invocations",
+            "compute invocations this queue dispatched (one a thread group)");
+    private long fenceWaitStart = -1;
     private final Stat.Scalar draws = stats.scalar("draws", "draws", "draws sent down the pipeline");
     private final Stat.Scalar skipped = stats.scalar("predicated_skips", "commands",
             "draws, dispatches, clears and copies skipped by predication");
@@ -99,32 +129,73 @@ public final class CommandProcessor implements Component {
     private long memWaitStart = -1;
     private long pushStallStart = -1;
 
+    /** A DIRECT queue engine alone, with no host or fences (for unit tests of its arithmetic). */
     public CommandProcessor(GpuContext ctx, Resources res, List<TopCommand> top) {
+        this(ctx, res, CommandListType.DIRECT, new FenceTable(ctx.engine()), null, top);
+        feed.addAll(top);
+    }
+
+    /**
+     * The engine of {@code queue}'s command queue: it runs the submissions the {@code host}
+     * hands it, in order; {@code fences} are shared by every queue; {@code top} is the whole
+     * trace's submissions (looked over once, for binary early out).
+     */
+    public CommandProcessor(GpuContext ctx, Resources res, CommandListType queue, FenceTable fences, Host host,
+                            List<TopCommand> top) {
+        super(engineName(queue), queue == CommandListType.DIRECT ? "command processor (DIRECT queue)"
+                : queue + " queue engine");
         this.ctx = ctx;
         this.engine = ctx.engine();
         this.res = res;
-        this.top = top;
+        this.queue = queue;
+        this.name = engineName(queue);
+        this.fences = fences;
+        this.host = host;
+        this.counters = queue == CommandListType.DIRECT ? ctx.counters().value : new long[PipelineCounters.NAMES.length];
         this.cpCycles = ctx.config().get(ConfigKeys.CP_CYCLES);
         this.pollCycles = ctx.config().get(ConfigKeys.POLL_CYCLES);
         this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
         this.clockHz = ctx.config().get(ConfigKeys.CLOCK_MHZ) * 1_000_000L;
         this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
         this.deadlockCycles = ctx.config().get(ConfigKeys.DEADLOCK_CYCLES);
+        this.decodeCyclesPerByte = ctx.config().get(ConfigKeys.DECODE_CYCLES_PER_BYTE);
         this.resolver = new QueryResolver(ctx.dbCount);
         this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
+        boolean direct = queue == CommandListType.DIRECT;
         this.readDone = (r, t) -> {
             awaitingMemory--;
             lastRead = r;
+            if (!direct) {
+                ctx.engineRequestDone();
+            }
             engine.wakeAt(this, t);
         };
         this.writeDone = (r, t) -> {
             awaitingMemory--;
+            if (!direct) {
+                ctx.engineRequestDone();
+            }
             engine.wakeAt(this, t);
         };
     }
 
+    /** The component name of a queue's engine: "cp" (DIRECT), "compute", "copy", "decode". */
+    public static String engineName(CommandListType queue) {
+        switch (queue) {
+            case DIRECT: return "cp";
+            case COMPUTE: return "compute";
+            case COPY: return "copy";
+            case VIDEO_DECODE: return "decode";
+            default: throw new IllegalArgumentException("no engine runs " + queue + " queues");
+        }
+    }
+
     public void connect(BoundedQueue<Work> toInputAssembly) {
         this.out = toInputAssembly;
+    }
+
+    public CommandListType queue() {
+        return queue;
     }
 
     /** Reads a DB's occlusion counter as it is now (for WriteQuery with NO_WAIT). */
@@ -136,30 +207,24 @@ public final class CommandProcessor implements Component {
         this.counterReader = reader;
     }
 
-    public List<DumpResult> dumps() {
-        return dumps;
-    }
-
     public List<Marker> markers() {
         return markers;
     }
 
-    /** Top-level submissions (execute, wait_idle, dump) completed so far. */
+    /** Submissions (execute, signal, wait) this engine has completed. */
     public int submissionsDone() {
-        return topIndex;
+        return fedDone;
     }
 
-    public boolean finished() {
-        return finished;
-    }
-
-    public long finishedAt() {
-        return finishedAt;
+    /** The host hands over an execute, signal or wait at cycle {@code now}. */
+    void submit(TopCommand t, long now) {
+        feed.add(t);
+        engine.wakeAt(this, now);
     }
 
     @Override
     public String name() {
-        return "cp";
+        return name;
     }
 
     @Override
@@ -167,17 +232,24 @@ public final class CommandProcessor implements Component {
         return stats;
     }
 
+    /** True while a submission handed to this queue has not completed. */
     @Override
     public boolean hasPendingWork() {
-        return !finished;
+        return lists != null || !feed.isEmpty();
     }
 
     @Override
     public String describe() {
-        String where = topIndex < top.size() ? "top-level line " + top.get(topIndex).line() : "done";
+        String where = lists != null ? "running a submission" : feed.isEmpty() ? "idle"
+                : "next submission at line " + feed.peek().line();
         if (lists != null && cmdIndex >= 0 && listIndex < lists.size()
                 && cmdIndex < lists.get(listIndex).commands().size()) {
             where = "line " + lists.get(listIndex).commands().get(cmdIndex).line() + " phase " + phase;
+        }
+        if (blockedOn != null) {
+            where = "waiting (wait at line " + blockedOn.line() + ") for fence " + blockedOn.fence().name()
+                    + " to reach " + blockedOn.value() + "; it is at " + fences.value(blockedOn.fence())
+                    + " and no queue that could signal it is running";
         }
         return where + (needDrain ? ", waiting for drain" : "") + (awaitingMemory > 0 ? ", waiting for memory" : "")
                 + (pendingPush != null ? ", queue to IA full" : "");
@@ -194,7 +266,11 @@ public final class CommandProcessor implements Component {
 
     @Override
     public boolean tick(long now) {
-        if (finished) {
+        if (lists == null && feed.isEmpty()) {
+            // Out of work: a CPU waiting for every queue looks again.
+            if (host != null) {
+                host.queueIdle(now);
+            }
             return false;
         }
         if (pendingPush != null) {
@@ -215,6 +291,9 @@ public final class CommandProcessor implements Component {
             if (!ctx.memory().request(pendingMem, this, now)) {
                 return false;
             }
+            if (queue != CommandListType.DIRECT) {
+                ctx.engineRequestIssued();
+            }
             pendingMem = null;
         }
         if (awaitingMemory > 0) {
@@ -229,14 +308,17 @@ public final class CommandProcessor implements Component {
             memWaitStart = -1;
         }
         if (needDrain) {
-            if (!ctx.pipelineIdle()) {
+            // Only the DIRECT engine has a pipeline behind it; the other engines run every
+            // command to completion before the next, so they are always drained.
+            if (queue == CommandListType.DIRECT && !ctx.pipelineIdle(now)) {
                 if (drainStart < 0) {
                     drainStart = now;
                     drains.inc();
                 }
-                ctx.waitForIdle(this);
+                ctx.waitForIdle(this, now);
                 return false;
             }
+            ctx.doneWaiting(this);
             needDrain = false;
             if (drainStart >= 0) {
                 drainCycles.add(now - drainStart);
@@ -248,49 +330,65 @@ public final class CommandProcessor implements Component {
             engine.wakeAt(this, busyUntil);
             return false;
         }
-        step(now);
-        if (!finished) {
-            engine.wakeAt(this, Math.max(now + 1, busyUntil));
+        if (!step(now)) {
+            return false; // blocked on a fence: woken by its next signal
         }
+        engine.wakeAt(this, Math.max(now + 1, busyUntil));
         return true;
     }
 
-    /** Advances the current command by one step. */
-    private void step(long now) {
+    /** Advances the current submission by one step; false when blocked on a fence. */
+    private boolean step(long now) {
         if (lists == null) {
-            if (topIndex >= top.size()) {
-                finished = true;
-                finishedAt = now;
-                return;
-            }
-            TopCommand tc = top.get(topIndex);
+            TopCommand tc = feed.peek();
             if (tc instanceof TopCommand.Execute ex) {
+                feed.poll();
                 lists = ex.lists();
                 listIndex = 0;
                 cmdIndex = -1;
-                return;
+                return true;
             }
-            if (phase == 0) {
-                needDrain = true;
-                phase = 1;
-                return;
-            }
-            if (tc instanceof TopCommand.Dump d) {
-                long addr = res.address(d.buffer());
-                long[] v = new long[(int) d.count()];
-                for (int i = 0; i < v.length; i++) {
-                    v[i] = ctx.memory().memory().readLong(addr + d.offset() + 8L * i);
+            if (tc instanceof TopCommand.Signal sig) {
+                // ID3D12CommandQueue::Signal: the fence takes the value once the queue has
+                // completed all the work submitted to it before (DIRECT: the pipeline has drained).
+                if (phase == 0) {
+                    needDrain = true;
+                    phase = 1;
+                    return true;
                 }
-                dumps.add(new DumpResult(d.buffer().name(), d.offset(), v, d.line()));
+                fences.signal(name, sig.fence(), sig.value(), now, sig.line());
+                signals.inc();
+                event("signal " + sig.fence().name() + " = " + sig.value(), now);
+                phase = 0;
+                feed.poll();
+                fedDone++;
+                return true;
             }
-            phase = 0;
-            topIndex++;
-            return;
+            TopCommand.Wait w = (TopCommand.Wait) tc;
+            // ID3D12CommandQueue::Wait: nothing submitted after it runs until the fence reaches the value.
+            if (!fences.reached(w.fence(), w.value(), this)) {
+                if (fenceWaitStart < 0) {
+                    fenceWaitStart = now;
+                }
+                blockedOn = w;
+                return false;
+            }
+            if (fenceWaitStart >= 0) {
+                fenceWaitCycles.add(now - fenceWaitStart);
+                span("waiting for fence " + w.fence().name(), fenceWaitStart, now);
+                fenceWaitStart = -1;
+            }
+            blockedOn = null;
+            fences.waited(name, w.fence(), w.value(), now, w.line());
+            feed.poll();
+            fedDone++;
+            return true;
         }
         if (cmdIndex < 0) {
             // D3D12: each command list starts from default state, predication off.
             bound = new BoundState();
             predicateSkip = false;
+            lastDecode = null;
             cmdIndex = 0;
             phase = 0;
             if (soTargetsBound) {
@@ -298,7 +396,7 @@ public final class CommandProcessor implements Component {
                 soTargetsBound = false;
                 Marker m = new Marker(Marker.Kind.SO_TARGETS, "stream-output targets reset");
                 push(m);
-                return;
+                return true;
             }
         }
         CommandList list = lists.get(listIndex);
@@ -307,9 +405,9 @@ public final class CommandProcessor implements Component {
             cmdIndex = -1;
             if (listIndex >= lists.size()) {
                 lists = null;
-                topIndex++;
+                fedDone++;
             }
-            return;
+            return true;
         }
         Command c = list.commands().get(cmdIndex);
         if (phase == 0) {
@@ -317,18 +415,38 @@ public final class CommandProcessor implements Component {
             if (c.predicated() && predicateSkip) {
                 skipped.inc();
                 done(now);
-                return;
+                return true;
+            }
+            if (out == null && needsPipeline(c)) {
+                // Only with the debug layer off (WRONG_LIST_TYPE): this queue's engine has no
+                // graphics pipeline (or, for COPY, no shader units) for the command; it is dropped.
+                dropped.inc();
+                done(now);
+                return true;
             }
         }
         if (execute(c, now)) {
             done(now);
         }
+        return true;
+    }
+
+    /** Commands only an engine with the graphics pipeline (DIRECT) can run; a COPY engine runs no dispatch or predication. */
+    private boolean needsPipeline(Command c) {
+        if (c instanceof Command.Draw || c instanceof Command.DrawIndexed || c instanceof Command.ClearDepthStencil
+                || c instanceof Command.ClearRenderTarget || c instanceof Command.WriteQuery
+                || c instanceof Command.SetSoTargets) {
+            return true;
+        }
+        return queue == CommandListType.COPY && (c instanceof Command.Dispatch || c instanceof Command.SetPredication);
     }
 
     private void done(long now) {
         cmdIndex++;
         phase = 0;
-        busyUntil = now + cpCycles;
+        // A command's own busy time (a dispatch's ceil(groups / shader.units)) comes before the decode
+        // cost of the next command: model.md's "cp.cycles_per_command; dispatch: ceil(groups / units) more".
+        busyUntil = Math.max(busyUntil, now) + cpCycles;
     }
 
     private void push(Work w) {
@@ -348,6 +466,9 @@ public final class CommandProcessor implements Component {
     /** Executes one step of command {@code c}; returns true when the command is complete. */
     private boolean execute(Command c, long now) {
         BoundState b = bound;
+        if (c instanceof Command.DecodeFrame f) {
+            return decodeFrame(f, now);
+        }
         if (c instanceof Command.SetPipelineState s) {
             b.pso = s.pso().state();
             b.changed();
@@ -410,7 +531,8 @@ public final class CommandProcessor implements Component {
         } else if (c instanceof Command.Dispatch d) {
             // The trace gives no thread-group size: one invocation a group.
             long groups = d.x() * d.y() * d.z();
-            ctx.counters().value[PipelineCounters.CS_INVOCATIONS] += groups;
+            counters[PipelineCounters.CS_INVOCATIONS] += groups;
+            csInvocations.add(groups);
             busyUntil = now + ceil(groups, shaderUnits);
             return true;
         } else if (c instanceof Command.BeginQuery q) {
@@ -449,6 +571,44 @@ public final class CommandProcessor implements Component {
             return setSoTargets(so);
         }
         throw new IllegalStateException("unknown command " + c);
+    }
+
+    /** The last decode_frame of a command list: its heap, frame size and cycles from start to finish. */
+    private record DecodeRecord(Resource.VideoDecoderHeap heap, long bytes, long cycles) {
+    }
+
+    private long decodeStart;
+    private long decodeRead;
+
+    /**
+     * DecodeFrame on the video decode engine: the compressed bitstream is read through memory
+     * in 4 KiB pieces (when the command names a bitstream buffer), then decoded at
+     * {@code decode.cycles_per_byte}. The frame's decode time (from the command starting to
+     * the decoder finishing) is kept for a following VIDEO_DECODE_STATISTICS EndQuery.
+     */
+    private boolean decodeFrame(Command.DecodeFrame f, long now) {
+        final long chunk = 4096;
+        if (phase == 0) {
+            decodeStart = now;
+            decodeRead = 0;
+            phase = 1;
+        }
+        if (phase == 1) {
+            if (f.bitstream() != null && decodeRead < f.bytes()) {
+                int n = (int) Math.min(chunk, f.bytes() - decodeRead);
+                read(res.address(f.bitstream()) + f.offset() + decodeRead, n);
+                decodeRead += n;
+                return false;
+            }
+            busyUntil = now + f.bytes() * decodeCyclesPerByte;
+            span("decoding", now, busyUntil);
+            phase = 2;
+            return false;
+        }
+        // D3D12 (seed 003): video decode statistics are recorded only for the last DecodeFrame of the list.
+        lastDecode = new DecodeRecord(f.heap(), f.bytes(), now - decodeStart);
+        decodes.inc();
+        return true;
     }
 
     /** Reports a span to the attached hook, if any. */
@@ -520,7 +680,7 @@ public final class CommandProcessor implements Component {
             }
             m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
             m.expectedWrites = 1;
-            m.snapshot[PipelineCounters.CS_INVOCATIONS] = ctx.counters().value[PipelineCounters.CS_INVOCATIONS];
+            m.snapshot[PipelineCounters.CS_INVOCATIONS] = counters[PipelineCounters.CS_INVOCATIONS];
         }
         m.issuedAt = now;
         markers.add(m);
@@ -528,6 +688,20 @@ public final class CommandProcessor implements Component {
     }
 
     private boolean endQuery(Command.EndQuery q, long now) {
+        if (q.type() == QueryType.VIDEO_DECODE_STATISTICS) {
+            // EndQuery only (seed 003): the statistics of the list's last decode_frame before it,
+            // which has completed (the decode engine runs one command at a time); none: zeros.
+            if (phase == 0) {
+                long[] words = lastDecode == null ? new long[DecodeStatistics.BYTES / 8]
+                        : DecodeStatistics.words(lastDecode.heap(), lastDecode.bytes(), lastDecode.cycles(), clockHz);
+                write(res.querySlot(q.heap(), q.index()), words);
+                res.queryState(q.heap()).end(q.index(), q.type(), null);
+                event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
+                phase = 1;
+                return false;
+            }
+            return true;
+        }
         if (q.type() == QueryType.TIMESTAMP) {
             // D3D12 timestamps are written at the bottom of the pipe, after all earlier work.
             if (phase == 0) {
@@ -694,7 +868,6 @@ public final class CommandProcessor implements Component {
         if (phase == 2) {
             return true;
         }
-        long[] counters = ctx.counters().value;
         long[] words;
         switch (q.type()) {
             case TIMESTAMP -> words = new long[] {timestamp(now)};

@@ -100,6 +100,14 @@ public final class QueryResolver {
                 case COPY_QUEUE_TIMESTAMP:
                     out[i] = word(data, base);
                     break;
+                case VIDEO_DECODE_STATISTICS:
+                    // D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS, 32 bytes, written whole by the decode engine.
+                    if (state.ended(q)) {
+                        for (int f = 0; f < Math.min(4, perQuery); f++) {
+                            out[i * perQuery + f] = word(data, base + f * 8);
+                        }
+                    }
+                    break;
                 case PIPELINE_STATISTICS:
                 case PIPELINE_STATISTICS1:
                 case SO_STATISTICS: {
