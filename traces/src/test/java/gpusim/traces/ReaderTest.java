@@ -80,6 +80,19 @@ class ReaderTest {
         assertEquals(0, s.psCycles());
     }
 
+    // trace-format.md: late_z, the model's addition (the shader writes depth or discards).
+    @Test
+    void lateZIsAnOnOffOptionOffByDefault() {
+        Trace t = TestTraces.parse(TestTraces.PRELUDE + "pipeline_state late late_z=on\n"
+                + "pipeline_state early late_z=off depth_func=GREATER\n");
+        assertTrue(((Resource.Pso) byName(t, "late")).state().lateZ());
+        assertFalse(((Resource.Pso) byName(t, "early")).state().lateZ());
+        assertFalse(((Resource.Pso) byName(t, "pso")).state().lateZ());
+        TraceException e = org.junit.jupiter.api.Assertions.assertThrows(TraceException.class,
+                () -> TestTraces.parse(TestTraces.PRELUDE + "pipeline_state bad late_z=maybe\n"));
+        assertTrue(e.getMessage().contains("late_z"), e.getMessage());
+    }
+
     // trace-format.md, "Additions: stream output": D3D12_STREAM_OUTPUT_DESC options and SOSetTargets.
     @Test
     void streamOutputAdditions() {
