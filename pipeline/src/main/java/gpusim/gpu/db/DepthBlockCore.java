@@ -218,6 +218,7 @@ public final class DepthBlockCore {
         int full = (1 << sp.samples) - 1;
         int shift = tiles.tileShift;
         long scanned = 0;
+        int step = tiles.step();
         boolean earlyOut = st.binaryEarlyOut();
         for (int i = 0; i < tb.count; i++) {
             if (earlyOut && zpass + passed > zpassAtBinaryBegin) {
@@ -250,7 +251,8 @@ public final class DepthBlockCore {
                     txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
                     txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
                 }
-                for (int tx = tiles.firstOwned(index, txFirst, ty); tx <= txLast; tx = tiles.nextOwned(index, tx, ty)) {
+                for (int tx = tiles.firstOwned(index, txFirst, ty); tx <= txLast;
+                        tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
                     int x0 = Math.max(tx * ts, bbox[t * 4]);
                     int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
                     int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);

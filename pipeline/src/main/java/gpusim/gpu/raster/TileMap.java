@@ -40,6 +40,7 @@ public final class TileMap {
      * (0 if it owns rx itself), or -1 if db owns no tile of that row.
      */
     private final short[][] next;
+    private final int step;
 
     /** Every DB enabled, in the diagonal (checkerboard) pattern. */
     public TileMap(int dbCount, int tileSize) {
@@ -89,6 +90,7 @@ public final class TileMap {
                 periodY = HASH_PERIOD;
             }
         }
+        step = pattern == Pattern.ROWS ? 1 : pattern == Pattern.CHECKERBOARD ? n : 0;
         owner = new byte[periodX * periodY];
         for (int ry = 0; ry < periodY; ry++) {
             for (int rx = 0; rx < periodX; rx++) {
@@ -156,9 +158,18 @@ public final class TileMap {
         return k < 0 ? Integer.MAX_VALUE : tx0 + k;
     }
 
-    /** The next tile column after {@code tx}, which DB {@code db} owns in row {@code ty}, that it owns. */
+    /**
+     * The next tile column after {@code tx}, which DB {@code db} owns in row {@code ty}, that it
+     * owns. Rows and checkerboard patterns step by a constant (1, or the number of enabled
+     * DBs); only the hashed pattern reads the table (no divisions per tile in the common case).
+     */
     public int nextOwned(int db, int tx, int ty) {
-        return firstOwned(db, tx + 1, ty);
+        return step != 0 ? tx + step : firstOwned(db, tx + 1, ty);
+    }
+
+    /** Columns between a DB's tiles in a row it owns, when constant (rows: 1, checkerboard: n); 0 for hashed. */
+    public int step() {
+        return step;
     }
 
     /** Whether DB {@code db} owns any tile of the tile range [tx0..tx1] x [ty0..ty1]. */
