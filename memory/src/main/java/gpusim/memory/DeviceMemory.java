@@ -9,6 +9,11 @@ import java.nio.ByteOrder;
  * are allocated on first write, so a large, untouched resource costs no host memory;
  * unwritten bytes read as zero (D3D12 committed resources here start zero-filled).
  * Multi-byte values are little-endian, as the API sees them.
+ *
+ * <p>Contents given at load ({@link #writeFloats}, {@link #writeInts}: vertex and index
+ * buffers) are written into a page when the page is first touched, not when they are
+ * given: the bytes read are the same, and a run that never reads them (input assembly
+ * fetches are timed, not read) neither converts nor allocates them.
  */
 public final class DeviceMemory {
     public static final int PAGE_BITS = 16;
@@ -19,6 +24,17 @@ public final class DeviceMemory {
     private final long alignment;
     private byte[][] pages = new byte[16][];
     private long top;
+    /** Contents not yet written into their pages (see {@link #writeFloats}). */
+    private final java.util.ArrayList<Lazy> lazy = new java.util.ArrayList<>();
+    private long lazyLo = Long.MAX_VALUE;
+    private long lazyHi = Long.MIN_VALUE;
+
+    /** {@code count} elements of {@code bytes} bytes each (the bits of data[i]) at addr, little-endian. */
+    private record Lazy(long addr, long end, Object data, int bytes) {
+        int bits(int i) {
+            return data instanceof float[] f ? Float.floatToRawIntBits(f[i]) : ((int[]) data)[i];
+        }
+    }
 
     /** @param alignment placement alignment of every allocation, a power of two */
     public DeviceMemory(long alignment) {
@@ -48,9 +64,97 @@ public final class DeviceMemory {
         return alignment;
     }
 
+    /**
+     * Writes data[0 .. count) as little-endian 32-bit floats at {@code addr}, as
+     * {@link #write} of their bytes would; the array must not change afterwards (its values
+     * are written into a page when the page is first touched).
+     */
+    public void writeFloats(long addr, float[] data, int count) {
+        writeLazily(new Lazy(addr, addr + 4L * count, data, 4));
+    }
+
+    /**
+     * Writes the low {@code bytes} (1, 2 or 4) bytes of each of data[0 .. count) at
+     * {@code addr}, little-endian, as {@link #writeFloats} does.
+     */
+    public void writeInts(long addr, int[] data, int count, int bytes) {
+        if (bytes != 1 && bytes != 2 && bytes != 4) {
+            throw new IllegalArgumentException("bytes must be 1, 2 or 4");
+        }
+        writeLazily(new Lazy(addr, addr + (long) bytes * count, data, bytes));
+    }
+
+    private void writeLazily(Lazy z) {
+        if (z.end <= z.addr) {
+            return;
+        }
+        // Pages that already exist take their part now; the others when first touched.
+        for (long p = z.addr >>> PAGE_BITS; p <= (z.end - 1) >>> PAGE_BITS; p++) {
+            if (p < pages.length && pages[(int) p] != null) {
+                fill(z, pages[(int) p], p << PAGE_BITS);
+            }
+        }
+        lazy.add(z);
+        lazyLo = Math.min(lazyLo, z.addr);
+        lazyHi = Math.max(lazyHi, z.end);
+    }
+
+    /** Writes the part of z that falls in the page at base. */
+    private static void fill(Lazy z, byte[] page, long base) {
+        long from = Math.max(z.addr, base);
+        long to = Math.min(z.end, base + PAGE_SIZE);
+        for (long a = from; a < to; ) {
+            long rel = a - z.addr;
+            int i = (int) (rel / z.bytes);
+            int k = (int) (rel % z.bytes);
+            int v = z.bits(i);
+            if (k == 0 && a + z.bytes <= to) {
+                int off = (int) (a - base);
+                for (int b = 0; b < z.bytes; b++) {
+                    page[off + b] = (byte) (v >>> (8 * b));
+                }
+                a += z.bytes;
+            } else {
+                page[(int) (a - base)] = (byte) (v >>> (8 * k));
+                a++;
+            }
+        }
+    }
+
+    /** The page p, created with its lazily given contents, or null when it has none. */
+    private byte[] materialize(long p, boolean create) {
+        long base = p << PAGE_BITS;
+        byte[] page = null;
+        if (base < lazyHi && base + PAGE_SIZE > lazyLo) {
+            for (Lazy z : lazy) {
+                if (z.addr < base + PAGE_SIZE && z.end > base) {
+                    if (page == null) {
+                        page = install(p);
+                    }
+                    fill(z, page, base);
+                }
+            }
+        }
+        return page == null && create ? install(p) : page;
+    }
+
+    private byte[] install(long p) {
+        if (p >= pages.length) {
+            byte[][] n = new byte[(int) Math.max(p + 1, pages.length * 2L)][];
+            System.arraycopy(pages, 0, n, 0, pages.length);
+            pages = n;
+        }
+        byte[] page = new byte[PAGE_SIZE];
+        pages[(int) p] = page;
+        return page;
+    }
+
     private byte[] page(long addr, boolean create) {
         long p = addr >>> PAGE_BITS;
         if (p >= pages.length) {
+            if (!lazy.isEmpty()) {
+                return materialize(p, create);
+            }
             if (!create) {
                 return null;
             }
@@ -59,9 +163,14 @@ public final class DeviceMemory {
             pages = n;
         }
         byte[] page = pages[(int) p];
-        if (page == null && create) {
-            page = new byte[PAGE_SIZE];
-            pages[(int) p] = page;
+        if (page == null) {
+            if (!lazy.isEmpty()) {
+                return materialize(p, create);
+            }
+            if (create) {
+                page = new byte[PAGE_SIZE];
+                pages[(int) p] = page;
+            }
         }
         return page;
     }

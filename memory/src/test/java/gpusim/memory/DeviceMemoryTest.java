@@ -112,4 +112,58 @@ class DeviceMemoryTest {
         assertThrows(IllegalArgumentException.class, () -> new DeviceMemory(0));
         assertThrows(IllegalArgumentException.class, () -> new DeviceMemory(-8));
     }
+
+    // Contents given at load (vertex and index buffers) read exactly as the same bytes
+    // written eagerly would, across page edges, at odd addresses, with pages written
+    // before and after they are given, and through every read path.
+    @Test
+    void lazilyWrittenContentsReadAsEagerlyWrittenBytes() {
+        java.util.Random rnd = new java.util.Random(7);
+        float[] f = new float[3 * P / 4 + 5];
+        for (int i = 0; i < f.length; i++) {
+            f[i] = rnd.nextFloat() * 1000 - 500;
+        }
+        int[] ints = new int[P / 2 + 3];
+        for (int i = 0; i < ints.length; i++) {
+            ints[i] = rnd.nextInt();
+        }
+        for (int bytes : new int[] {1, 2, 4}) {
+            long fa = 2L * P - 6;
+            long ia = 5L * P + 3;
+            DeviceMemory lazy = new DeviceMemory(1);
+            DeviceMemory eager = new DeviceMemory(1);
+            for (DeviceMemory m : new DeviceMemory[] {lazy, eager}) {
+                m.writeByte(2L * P + 11, (byte) 0x5A); // a page that exists before the contents
+            }
+            lazy.writeFloats(fa, f, f.length);
+            lazy.writeInts(ia, ints, ints.length, bytes);
+            for (int i = 0; i < f.length; i++) {
+                int v = Float.floatToRawIntBits(f[i]);
+                for (int b = 0; b < 4; b++) {
+                    eager.writeByte(fa + 4L * i + b, (byte) (v >>> (8 * b)));
+                }
+            }
+            for (int i = 0; i < ints.length; i++) {
+                for (int b = 0; b < bytes; b++) {
+                    eager.writeByte(ia + (long) bytes * i + b, (byte) (ints[i] >>> (8 * b)));
+                }
+            }
+            for (DeviceMemory m : new DeviceMemory[] {lazy, eager}) {
+                m.writeLong(4L * P - 4, 0x1122334455667788L); // over lazy contents, across a page edge
+            }
+            byte[] a = new byte[8 * P];
+            byte[] b = new byte[8 * P];
+            lazy.read(0, a, 0, a.length);
+            eager.read(0, b, 0, b.length);
+            assertArrayEquals(b, a, "bytes " + bytes);
+            DeviceMemory lazy2 = new DeviceMemory(1);
+            lazy2.writeFloats(fa, f, f.length);
+            lazy2.writeInts(ia, ints, ints.length, bytes);
+            lazy2.writeLong(4L * P - 4, 0x1122334455667788L);
+            for (long addr = 0; addr < 8L * P; addr += 997) {
+                assertEquals(eager.readByte(addr), lazy2.readByte(addr), "byte at " + addr);
+                assertEquals(eager.readLong(addr), lazy2.readLong(addr), "long at " + addr);
+            }
+        }
+    }
 }

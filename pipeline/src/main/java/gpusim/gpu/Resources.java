@@ -6,8 +6,6 @@ import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryState;
 import gpusim.memory.DeviceMemory;
 import gpusim.trace.Resource;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -17,7 +15,8 @@ import java.util.Map;
  * {@link DeviceMemory#allocate} (each at the next multiple of {@code memory.alignment});
  * render targets and depth-stencil resources as surfaces owned by the back end.
  *
- * <p>Vertex and index buffers are written into memory when the trace is loaded, in the
+ * <p>Vertex and index buffers are written into memory when the trace is loaded (turned
+ * into bytes when a page of them is first touched: {@link DeviceMemory#writeFloats}), in the
  * layout the trace format gives them: a vertex is x y z w r g b a as eight little-endian
  * 32-bit floats (32 bytes), an index 2 (R16_UINT) or 4 (R32_UINT) little-endian bytes.
  * Input assembly times its fetches against these bytes; it takes the values from the
@@ -38,11 +37,11 @@ public final class Resources {
             } else if (r instanceof Resource.VertexBuffer v) {
                 long addr = memory.allocate((long) v.vertexCount() * Resource.VertexBuffer.BYTES_PER_VERTEX);
                 addresses.put(r, addr);
-                writeVertices(memory, addr, v.data(), v.vertexCount() * Resource.VertexBuffer.FLOATS_PER_VERTEX);
+                memory.writeFloats(addr, v.data(), v.vertexCount() * Resource.VertexBuffer.FLOATS_PER_VERTEX);
             } else if (r instanceof Resource.IndexBuffer ib) {
                 long addr = memory.allocate((long) ib.indexCount() * ib.format().bytes());
                 addresses.put(r, addr);
-                writeIndices(memory, addr, ib.indices(), ib.indexCount(), ib.format().bytes());
+                memory.writeInts(addr, ib.indices(), ib.indexCount(), ib.format().bytes());
             } else if (r instanceof Resource.QueryHeap h) {
                 addresses.put(r, memory.allocate(QueryLayout.slotBytes(h.type(), dbCount) * h.count()));
                 queries.put(r, new QueryState(h.count()));
@@ -52,39 +51,6 @@ public final class Resources {
             } else if (r instanceof Resource.RenderTarget t) {
                 color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize));
             }
-        }
-    }
-
-    /** Chunk of the host buffer used to copy vertex and index data into memory (no whole-buffer copy). */
-    private static final int CHUNK = 1 << 16;
-
-    private static void writeVertices(DeviceMemory memory, long addr, float[] data, int floats) {
-        ByteBuffer bb = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < floats; ) {
-            bb.clear();
-            int n = Math.min(floats - i, CHUNK / 4);
-            for (int k = 0; k < n; k++) {
-                bb.putFloat(data[i + k]);
-            }
-            memory.write(addr + 4L * i, bb.array(), 0, n * 4);
-            i += n;
-        }
-    }
-
-    private static void writeIndices(DeviceMemory memory, long addr, int[] indices, int count, int bytes) {
-        ByteBuffer bb = ByteBuffer.allocate(CHUNK).order(ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < count; ) {
-            bb.clear();
-            int n = Math.min(count - i, CHUNK / bytes);
-            for (int k = 0; k < n; k++) {
-                if (bytes == 2) {
-                    bb.putShort((short) indices[i + k]);
-                } else {
-                    bb.putInt(indices[i + k]);
-                }
-            }
-            memory.write(addr + (long) bytes * i, bb.array(), 0, n * bytes);
-            i += n;
         }
     }
 
