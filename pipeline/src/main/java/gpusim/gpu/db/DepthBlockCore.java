@@ -185,7 +185,7 @@ public final class DepthBlockCore {
         DrawState st = src.state;
         sp = SamplePattern.of(st.samples());
         ds = st.ds();
-        boolean hiz = false;
+        hiz = false;
         samples = sp.samples;
         lateZ = st.pso().lateZ();
         if (ds != null) {
@@ -208,6 +208,57 @@ public final class DepthBlockCore {
             hiz = hizEnabled && depthOn && !stencilOn && !lateZ;
         }
         shader.begin(st);
+        tPixels = 0;
+        tQuads = 0;
+        tCoveredQuads = 0;
+        tTested = 0;
+        tPassed = 0;
+        tScanned = 0;
+        boolean earlyOut = st.binaryEarlyOut();
+        for (int i = 0; i < tb.count; i++) {
+            if (earlyOut && zpass + tPassed > zpassAtBinaryBegin) {
+                // Binary early out: a sample has passed since the binary query began, so the
+                // query's answer is known and this draw's fragments change nothing else.
+                tb.earlyOutTriangles = tb.count - i;
+                break;
+            }
+            triangle(tb, src, tb.tri[i]);
+        }
+        long pixels = tPixels;
+        long quads = tQuads;
+        long coveredQuads = tCoveredQuads;
+        long tested = tTested;
+        long passed = tPassed;
+        long scanned = tScanned;
+        tb.scanSamples = scanned;
+        zpass += passed;
+        zpassInterval += passed;
+        tb.samplesTested = tested;
+        tb.samplesPassed = passed;
+        tb.pixels = pixels;
+        tb.quads = quads;
+        tb.quadsCovered = coveredQuads;
+        return tested;
+    }
+
+    // Sums of the triangles of the current batch (fields: each triangle is its own method).
+    private long tPixels;
+    private long tQuads;
+    private long tCoveredQuads;
+    private long tTested;
+    private long tPassed;
+    private long tScanned;
+    /** Whether the current batch's tiles are tested against hierarchical Z. */
+    private boolean hiz;
+
+    /**
+     * Triangle {@code t} of the batch against this DB's tiles, its sums added to the batch's.
+     * Its own method, not a loop body of {@link #test}: the JIT compiles it as a method after
+     * a few thousand triangles, where a loop body of one long call of {@link #test} would be
+     * compiled on stack replacement, again for each of its loops (a cold run paid 3 to 5 such
+     * compilations of the whole of test, 30-100 ms each on a 2-core machine).
+     */
+    private void triangle(TileBatch tb, TriBatch src, int t) {
         int ts = tiles.tileSize;
         int[] bbox = src.bbox;
         long pixels = 0;
@@ -219,118 +270,104 @@ public final class DepthBlockCore {
         int shift = tiles.tileShift;
         long scanned = 0;
         int step = tiles.step();
-        boolean earlyOut = st.binaryEarlyOut();
-        for (int i = 0; i < tb.count; i++) {
-            if (earlyOut && zpass + passed > zpassAtBinaryBegin) {
-                // Binary early out: a sample has passed since the binary query began, so the
-                // query's answer is known and this draw's fragments change nothing else.
-                tb.earlyOutTriangles = tb.count - i;
-                break;
+        scan.prepare(src, t, sp);
+        prepareTriangle(src, t);
+        int tx0 = bbox[t * 4] >> shift;
+        int ty0 = bbox[t * 4 + 1] >> shift;
+        int tx1 = bbox[t * 4 + 2] >> shift;
+        int ty1 = bbox[t * 4 + 3] >> shift;
+        // This DB's tiles of the triangle's bounding box, row by row.
+        for (int ty = ty0; ty <= ty1; ty++) {
+            // Host-side only: the tiles of the row the edges surely miss are not visited
+            // (classify would reject each; nothing is counted for them).
+            int txFirst = tx0;
+            int txLast = tx1;
+            if (tx1 - tx0 >= WIDE_TILES) {
+                // Only for a wide triangle: for a narrow one the bounds cost more than the
+                // few tiles they could skip.
+                double[] cols = scan.columnBounds(Math.max(ty * ts, bbox[t * 4 + 1]),
+                        Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]), columnBounds);
+                // A band every tile of which is missed has an upper bound of -infinity:
+                // txLast is then below every column and no tile is visited.
+                txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
+                txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
             }
-            int t = tb.tri[i];
-            scan.prepare(src, t, sp);
-            prepareTriangle(src, t);
-            int tx0 = bbox[t * 4] >> shift;
-            int ty0 = bbox[t * 4 + 1] >> shift;
-            int tx1 = bbox[t * 4 + 2] >> shift;
-            int ty1 = bbox[t * 4 + 3] >> shift;
-            // This DB's tiles of the triangle's bounding box, row by row.
-            for (int ty = ty0; ty <= ty1; ty++) {
-                // Host-side only: the tiles of the row the edges surely miss are not visited
-                // (classify would reject each; nothing is counted for them).
-                int txFirst = tx0;
-                int txLast = tx1;
-                if (tx1 - tx0 >= WIDE_TILES) {
-                    // Only for a wide triangle: for a narrow one the bounds cost more than the
-                    // few tiles they could skip.
-                    double[] cols = scan.columnBounds(Math.max(ty * ts, bbox[t * 4 + 1]),
-                            Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]), columnBounds);
-                    if (cols == null) {
-                        continue;
-                    }
-                    txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
-                    txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
+            for (int tx = tiles.firstOwned(index, txFirst, ty); tx <= txLast;
+                    tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
+                int x0 = Math.max(tx * ts, bbox[t * 4]);
+                int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
+                int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
+                int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);
+                // The tile tested whole against the three edges: missed, inside, or partial.
+                int coverage = scan.classify(x0, y0, x1, y1);
+                if (coverage < 0) {
+                    continue;
                 }
-                for (int tx = tiles.firstOwned(index, txFirst, ty); tx <= txLast;
-                        tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
-                    int x0 = Math.max(tx * ts, bbox[t * 4]);
-                    int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
-                    int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
-                    int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);
-                    // The tile tested whole against the three edges: missed, inside, or partial.
-                    int coverage = scan.classify(x0, y0, x1, y1);
-                    if (coverage < 0) {
+                boolean accept = coverage > 0;
+                scanned += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
+                int hizIndex = 0;
+                if (hiz) {
+                    tb.hizTiles++;
+                    hizIndex = ty * ds.hizTilesX + tx;
+                    if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+                        tb.hizRejectedTiles++;
+                        tb.hizRejectedSamples += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
                         continue;
                     }
-                    boolean accept = coverage > 0;
-                    scanned += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
-                    int hizIndex = 0;
-                    if (hiz) {
-                        tb.hizTiles++;
-                        hizIndex = ty * ds.hizTilesX + tx;
-                        if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
-                            tb.hizRejectedTiles++;
-                            tb.hizRejectedSamples += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
-                            continue;
+                }
+                writtenMin = Integer.MAX_VALUE;
+                writtenMax = Integer.MIN_VALUE;
+                rowCovered = 0;
+                rowPassed = 0;
+                rowPixels = 0;
+                long quadBits = 0;
+                long coveredBits = 0;
+                if (samples == 1 && ds != null && depthOn && !stencilOn) {
+                    quads += tileDepthOnly(src, t, x0, y0, x1, y1, accept, ty * ds.hizTilesX + tx);
+                    coveredQuads += tileCoveredQuads;
+                } else {
+                    for (int y = y0; y <= y1; y++) {
+                        if ((y & 1) == 0) {
+                            // A new row of 2x2 quads: count the quads the previous one shaded
+                            // and those it covered.
+                            quads += Long.bitCount(quadBits);
+                            coveredQuads += Long.bitCount(coveredBits);
+                            quadBits = 0;
+                            coveredBits = 0;
                         }
+                        quadBits |= row(src, t, y, x0, x1, accept, full);
+                        coveredBits |= rowCoveredBits;
                     }
-                    writtenMin = Integer.MAX_VALUE;
-                    writtenMax = Integer.MIN_VALUE;
-                    rowCovered = 0;
-                    rowPassed = 0;
-                    rowPixels = 0;
-                    long quadBits = 0;
-                    long coveredBits = 0;
-                    if (samples == 1 && ds != null && depthOn && !stencilOn) {
-                        quads += tileDepthOnly(src, t, x0, y0, x1, y1, accept, ty * ds.hizTilesX + tx);
-                        coveredQuads += tileCoveredQuads;
+                }
+                coveredQuads += Long.bitCount(coveredBits);
+                long tileCovered = rowCovered;
+                long tilePassed = rowPassed;
+                pixels += rowPixels;
+                quads += Long.bitCount(quadBits);
+                tested += tileCovered;
+                passed += tilePassed;
+                if (hizEnabled && ds != null && writtenMin <= writtenMax) {
+                    hizIndex = ty * ds.hizTilesX + tx;
+                    boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts
+                            && x1 == Math.min(tx * ts + ts, ds.width) - 1 && y1 == Math.min(ty * ts + ts, ds.height) - 1
+                            && tilePassed == tileCovered;
+                    if (wholeTile) {
+                        // Every sample of the tile was just written: the bounds are exact again.
+                        ds.hizMin[hizIndex] = writtenMin;
+                        ds.hizMax[hizIndex] = writtenMax;
                     } else {
-                        for (int y = y0; y <= y1; y++) {
-                            if ((y & 1) == 0) {
-                                // A new row of 2x2 quads: count the quads the previous one shaded
-                                // and those it covered.
-                                quads += Long.bitCount(quadBits);
-                                coveredQuads += Long.bitCount(coveredBits);
-                                quadBits = 0;
-                                coveredBits = 0;
-                            }
-                            quadBits |= row(src, t, y, x0, x1, accept, full);
-                            coveredBits |= rowCoveredBits;
-                        }
-                    }
-                    coveredQuads += Long.bitCount(coveredBits);
-                    long tileCovered = rowCovered;
-                    long tilePassed = rowPassed;
-                    pixels += rowPixels;
-                    quads += Long.bitCount(quadBits);
-                    tested += tileCovered;
-                    passed += tilePassed;
-                    if (hizEnabled && ds != null && writtenMin <= writtenMax) {
-                        hizIndex = ty * ds.hizTilesX + tx;
-                        boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts
-                                && x1 == Math.min(tx * ts + ts, ds.width) - 1 && y1 == Math.min(ty * ts + ts, ds.height) - 1
-                                && tilePassed == tileCovered;
-                        if (wholeTile) {
-                            // Every sample of the tile was just written: the bounds are exact again.
-                            ds.hizMin[hizIndex] = writtenMin;
-                            ds.hizMax[hizIndex] = writtenMax;
-                        } else {
-                            ds.hizMin[hizIndex] = Math.min(ds.hizMin[hizIndex], writtenMin);
-                            ds.hizMax[hizIndex] = Math.max(ds.hizMax[hizIndex], writtenMax);
-                        }
+                        ds.hizMin[hizIndex] = Math.min(ds.hizMin[hizIndex], writtenMin);
+                        ds.hizMax[hizIndex] = Math.max(ds.hizMax[hizIndex], writtenMax);
                     }
                 }
             }
         }
-        tb.scanSamples = scanned;
-        zpass += passed;
-        zpassInterval += passed;
-        tb.samplesTested = tested;
-        tb.samplesPassed = passed;
-        tb.pixels = pixels;
-        tb.quads = quads;
-        tb.quadsCovered = coveredQuads;
-        return tested;
+        tPixels += pixels;
+        tQuads += quads;
+        tCoveredQuads += coveredQuads;
+        tTested += tested;
+        tPassed += passed;
+        tScanned += scanned;
     }
 
     // Accumulators of the rows of the current tile (fields: the row walk is its own method,

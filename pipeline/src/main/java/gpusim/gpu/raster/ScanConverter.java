@@ -84,30 +84,38 @@ public final class ScanConverter {
      * For a band of pixel rows [y0..y1], bounds on the pixel columns of the tiles the
      * prepared triangle may cover: a tile (of these rows) whose last column is below
      * {lowest} or whose first column is above {highest} is surely missed ({@link #classify}
-     * would say -1). Infinities where the edges set no bound; null when every tile of the
-     * band is missed. Conservative by a pixel on each side (double rounding), so a caller
-     * may skip the tiles outside and still classify those inside.
+     * would say -1). Infinities where the edges set no bound; {highest} is -infinity when
+     * every tile of the band is missed (a horizontal edge with the band outside it).
+     * Conservative by a pixel on each side (double rounding), so a caller may skip the tiles
+     * outside and still classify those inside.
      */
     public double[] columnBounds(int y0, int y1, double[] out) {
         long ylo = (long) y0 * 256 + syMin;
         long yhi = (long) y1 * 256 + syMax;
         out[0] = Double.NEGATIVE_INFINITY;
         out[1] = Double.POSITIVE_INFINITY;
-        if (!edgeBounds(a0, b0, c0, ylo, yhi, out) || !edgeBounds(a1, b1, c1, ylo, yhi, out)
-                || !edgeBounds(a2, b2, c2, ylo, yhi, out)) {
-            return null;
-        }
+        edgeBounds(a0, b0, c0, ylo, yhi, out);
+        edgeBounds(a1, b1, c1, ylo, yhi, out);
+        edgeBounds(a2, b2, c2, ylo, yhi, out);
         return out;
     }
 
-    /** Narrows {lowest, highest} in {@code out} by one edge (see {@link #columnBounds}); false if it misses the band. */
-    private boolean edgeBounds(long a, long b, long c, long ylo, long yhi, double[] out) {
+    /** The upper bound an edge sets, by case: [0] its own (a < 0), [1] none (a == 0, band inside), [2] all missed. */
+    private final double[] upper = {0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
+
+    /**
+     * Narrows {lowest, highest} in {@code out} by one edge (see {@link #columnBounds}).
+     * Horizontal edges (a == 0) take no branch of their own: they are rare and come late in
+     * a run, and a branch the JIT has never seen taken is compiled as a trap that throws the
+     * compiled DB loop away when it is first taken (then the loop runs slowly until it is
+     * compiled again).
+     */
+    private void edgeBounds(long a, long b, long c, long ylo, long yhi, double[] out) {
         // The edge's largest value over the band's sample rows, before x.
         long kmax = c + b * (b >= 0 ? yhi : ylo);
-        if (a == 0) {
-            return kmax >= 0;
-        }
-        double at = (double) -kmax / a; // where the edge crosses zero, 1/256 pixel
+        long flat = ((a | -a) >>> 63) ^ 1; // 1 when a == 0
+        long missed = flat & (kmax >>> 63); // a == 0 and the edge negative over the band
+        double at = (double) -kmax / (a | flat); // where the edge crosses zero, 1/256 pixel (a != 0)
         if (a > 0) {
             // Increasing in x: a tile whose last sample column lies left of the crossing is missed.
             double v = (at - sxMax) / 256.0 - 1;
@@ -115,12 +123,13 @@ public final class ScanConverter {
                 out[0] = v;
             }
         } else {
-            double v = (at - sxMin) / 256.0 + 1;
+            double[] u = upper;
+            u[0] = (at - sxMin) / 256.0 + 1;
+            double v = u[(int) (flat + missed)];
             if (v < out[1]) {
                 out[1] = v;
             }
         }
-        return true;
     }
 
     /** Starts a walk along row {@code y} at pixel {@code x}; {@link #nextMask} then steps right one pixel at a time. */
