@@ -29,10 +29,21 @@ public final class ConfigCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Config config = Configs.build(spec.commandLine(), preset, sets);
-        out.printf("%-30s %14s  %-14s %-26s %s%n", "KEY", "VALUE", "UNIT", "ALLOWED", "MEANING");
+        // Column widths from the widest entry of each, so every row lines up.
+        int wk = 3;
+        int wv = 5;
+        int wu = 4;
+        int wa = 7;
         for (ConfigKey k : ConfigKeys.ALL) {
-            out.printf("%-30s %14s  %-14s %-26s %s%n", k.name(), k.format(config.get(k)), k.unit(),
-                    k.allowedText(), k.meaning());
+            wk = Math.max(wk, k.name().length());
+            wv = Math.max(wv, k.format(config.get(k)).length());
+            wu = Math.max(wu, k.unit().length());
+            wa = Math.max(wa, k.allowedText().length());
+        }
+        String row = "%-" + wk + "s  %" + wv + "s  %-" + wu + "s  %-" + wa + "s  %s%n";
+        out.printf(row, "KEY", "VALUE", "UNIT", "ALLOWED", "MEANING");
+        for (ConfigKey k : ConfigKeys.ALL) {
+            out.printf(row, k.name(), k.format(config.get(k)), k.unit(), k.allowedText(), k.meaning());
         }
         out.flush();
         return 0;
