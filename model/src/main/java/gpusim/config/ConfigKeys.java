@@ -66,6 +66,10 @@ public final class ConfigKeys {
             "command processor cost to decode one command");
     public static final ConfigKey IA_VERTS = ConfigKey.range("ia.vertices_per_clock", 4, 1, 1024, "vertices/cycle",
             "input assembly vertex fetch rate");
+    public static final ConfigKey IA_FETCH_WINDOW = ConfigKey.oneOf("ia.fetch_window", 16,
+            new long[] {1, 2, 4, 8, 16, 32, 64, 128}, "items",
+            "input assembly prefetch window: batches (and markers between them) that may wait for their index and "
+                    + "vertex data at once, so memory latency overlaps the assembly of later batches");
     public static final ConfigKey SHADER_UNITS = ConfigKey.range("shader.units", 16, 1, 4096, "units",
             "shader units shared by vertex and pixel shading");
     public static final ConfigKey VS_CYCLES = ConfigKey.range("vs.cycles", 8, 0, 100_000, "cycles/vertex",
@@ -129,6 +133,7 @@ public final class ConfigKeys {
             CP_CYCLES,
             POLL_CYCLES,
             IA_VERTS,
+            IA_FETCH_WINDOW,
             SHADER_UNITS,
             VS_CYCLES,
             PS_CYCLES,

@@ -139,12 +139,22 @@ class MemoryTrafficTest {
     // not 16 x 1000.
     @Test
     void theWindowOverlapsTheFetchesOfSuccessiveBatches() {
-        for (int n : new int[] {2, gpusim.gpu.ia.InputAssembler.FETCH_WINDOW}) {
+        for (int n : new int[] {2, (int) gpusim.config.ConfigKeys.IA_FETCH_WINDOW.defaultValue()}) {
             RunResult fast = TraceBuilder.run(batches(n), "memory.latency=100");
             RunResult slow = TraceBuilder.run(batches(n), "memory.latency=1100");
             assertEquals(n, stat(fast, "ia.fetch_requests"), "one run of lines a batch");
             assertEquals(1000, slow.cycles() - fast.cycles(), n + " batches");
         }
+    }
+
+    // With a window of one item, each batch waits for its own data before the next is assembled:
+    // 1000 more cycles of latency cost every batch 1000 cycles.
+    @Test
+    void aWindowOfOneSerializesTheFetches() {
+        int n = 4;
+        RunResult fast = TraceBuilder.run(batches(n), "memory.latency=100", "ia.fetch_window=1");
+        RunResult slow = TraceBuilder.run(batches(n), "memory.latency=1100", "ia.fetch_window=1");
+        assertEquals(n * 1000L, slow.cycles() - fast.cycles());
     }
 
     // A memory with one-slot channel queues refuses fetches; input assembly retries them and the

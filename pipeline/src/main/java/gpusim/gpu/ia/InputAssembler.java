@@ -25,7 +25,7 @@ import java.util.Arrays;
  * <p>Index and vertex fetch go through memory: when it assembles a batch, the IA reads
  * the memory lines holding the batch's indices and its unique vertices (32 bytes each),
  * one request per run of consecutive lines, and the batch leaves only when its data is
- * back and its assembly cost has passed. Up to {@link #FETCH_WINDOW} items (batches, and
+ * back and its assembly cost has passed. Up to {@code ia.fetch_window} items (batches, and
  * the markers ordered between them) may be waiting for their data at once, so the memory
  * latency overlaps the assembly of later batches (a prefetch window); items leave in
  * order. There is no vertex cache across batches: each batch fetches every line it
@@ -46,24 +46,27 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     private final int[] hashGen = new int[256];
     private int gen;
 
-    /** Items that may wait for their fetched data at once (a power of two). */
-    public static final int FETCH_WINDOW = 16;
-    private static final Integer[] SLOT_TAGS = new Integer[FETCH_WINDOW];
+    /** The largest fetch window the configuration allows. */
+    private static final int MAX_WINDOW = 128;
+    private static final Integer[] SLOT_TAGS = new Integer[MAX_WINDOW];
 
     static {
-        for (int i = 0; i < FETCH_WINDOW; i++) {
+        for (int i = 0; i < MAX_WINDOW; i++) {
             SLOT_TAGS[i] = i;
         }
     }
+
+    /** Items that may wait for their fetched data at once ({@code ia.fetch_window}, a power of two). */
+    private final int fetchWindow;
 
     private final Resources res;
     private final long line;
     // The window: items in order, each with the fetch requests it still waits for, the
     // cycle its assembly cost ends and the cycle its data was all back.
-    private final Work[] window = new Work[FETCH_WINDOW];
-    private final int[] pending = new int[FETCH_WINDOW];
-    private final long[] readyAt = new long[FETCH_WINDOW];
-    private final long[] dataAt = new long[FETCH_WINDOW];
+    private final Work[] window;
+    private final int[] pending;
+    private final long[] readyAt;
+    private final long[] dataAt;
     private int wStart;
     private int wCount;
     private long stepEnd;
@@ -78,6 +81,11 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     public InputAssembler(GpuContext ctx, BoundedQueue<Work> in, Resources res) {
         super(ctx, "ia", "input assembly: vertex and index fetch, primitive assembly", in);
         this.verticesPerClock = ctx.config().get(ConfigKeys.IA_VERTS);
+        this.fetchWindow = ctx.config().getInt(ConfigKeys.IA_FETCH_WINDOW);
+        this.window = new Work[fetchWindow];
+        this.pending = new int[fetchWindow];
+        this.readyAt = new long[fetchWindow];
+        this.dataAt = new long[fetchWindow];
         this.counters = ctx.counters().value;
         this.res = res;
         this.line = ctx.memory().params().line();
@@ -88,14 +96,14 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
                 "sum over batches of the cycles from the end of their assembly to their data being back "
                         + "(when later); part of stall_cycles only while the window is full");
         windowFull = stats.scalar("window_full_cycles", "cycles",
-                "cycles the IA could not start a step because its window of " + FETCH_WINDOW + " items was full "
+                "cycles the IA could not start a step because its window of " + fetchWindow + " items was full "
                         + "(waiting for their data, or for room in the queue to the vertex stage)");
     }
 
     @Override
     public boolean tick(long now) {
         boolean progress = drain(now);
-        if (wCount == FETCH_WINDOW && now >= stepEnd) {
+        if (wCount == fetchWindow && now >= stepEnd) {
             // A step would start now but its batch would have nowhere to wait: hold the
             // assembler until the window's head leaves (a memory completion or room in the
             // queue to the vertex stage wakes us).
@@ -137,7 +145,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
                 fetchWait.add(Math.max(0, dataAt[s] - readyAt[s]));
             }
             window[s] = null;
-            wStart = (wStart + 1) & (FETCH_WINDOW - 1);
+            wStart = (wStart + 1) & (fetchWindow - 1);
             wCount--;
             progress = true;
         }
@@ -146,7 +154,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
 
     /** Puts an item in the window, to leave at {@code ready} at the earliest; returns its slot. */
     private int enqueue(Work w, long ready) {
-        int s = (wStart + wCount) & (FETCH_WINDOW - 1);
+        int s = (wStart + wCount) & (fetchWindow - 1);
         window[s] = w;
         pending[s] = 0;
         readyAt[s] = ready;
@@ -229,7 +237,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
 
     @Override
     public String describe() {
-        return super.describe() + "; fetch window " + wCount + "/" + FETCH_WINDOW
+        return super.describe() + "; fetch window " + wCount + "/" + fetchWindow
                 + (wCount > 0 ? " (head waits for " + pending[wStart] + " fetches)" : "")
                 + (unissued.isEmpty() ? "" : ", " + unissued.size() + " fetches refused by memory");
     }
