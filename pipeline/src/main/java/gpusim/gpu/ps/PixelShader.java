@@ -71,38 +71,14 @@ public final class PixelShader {
             shadeSpan(src, t, y, xs[0], n, rowBase);
             return;
         }
-        if (!planesHoistable()) {
-            for (int i = 0; i < n; i++) {
-                int x = xs[i];
-                write(src, t, x, y, sameLayout ? rowBase + x : rt.layout.pixel(x, y), 1);
+        // A row with gaps (pixels that failed the test): shaded run by run, with the same
+        // arithmetic, since each pixel's colour depends only on its own x.
+        int first = 0;
+        for (int i = 1; i <= n; i++) {
+            if (i == n || xs[i] != xs[i - 1] + 1) {
+                shadeSpan(src, t, y, xs[first], i - first, rowBase);
+                first = i;
             }
-            return;
-        }
-        float[] p = planes(src, t);
-        float ry = p[1] * y + p[2];
-        float gy = p[4] * y + p[5];
-        float by = p[7] * y + p[8];
-        float ay = p[10] * y + p[11];
-        float rx = p[0];
-        float gx = p[3];
-        float bx = p[6];
-        float ax = p[9];
-        int[] rgba = rt.rgba;
-        if (affine) {
-            for (int i = 0; i < n; i++) {
-                int x = xs[i];
-                rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
-            }
-            return;
-        }
-        float dx = p[12];
-        float dy = p[13] * y + p[14];
-        for (int i = 0; i < n; i++) {
-            int x = xs[i];
-            float d = dx * x + dy;
-            float inv = d == 0 ? 0 : 1f / d;
-            rgba[rowBase + x] = ColorSurface.pack((rx * x + ry) * inv, (gx * x + gy) * inv, (bx * x + by) * inv,
-                    (ax * x + ay) * inv);
         }
     }
 
