@@ -4,11 +4,9 @@ import gpusim.config.Config;
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code gpusim config}: every configuration key with its value, unit, range and meaning. */
 @Command(name = "config", mixinStandardHelpOptions = true,
@@ -18,17 +16,13 @@ public final class ConfigCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--preset", paramLabel = "NAME",
-            description = "Start from a named machine: small, console (4 DBs) or desktop (16 DBs); --set applies after.")
-    String preset;
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Show the configuration with KEY set to VALUE.")
-    List<String> sets = List.of();
+    @CommandLine.Mixin
+    MachineOptions machine = new MachineOptions();
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        Config config = Configs.build(spec.commandLine(), preset, sets);
+        Config config = machine.config(spec.commandLine());
         // Column widths from the widest entry of each, so every row lines up.
         int wk = 3;
         int wv = 5;

@@ -52,27 +52,16 @@ public final class RunCommand implements Callable<Integer> {
                     + "query events, queue occupancy (1 us on the timeline = 1 cycle).")
     Path timeline;
 
-    @Option(names = "--preset", paramLabel = "NAME",
-            description = "Start from a named machine: small, console (4 DBs) or desktop (16 DBs); --set applies after.")
-    String preset;
-
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "Set a configuration key (repeatable; 'gpusim config' lists them).")
-    List<String> sets = List.of();
+    @CommandLine.Mixin
+    MachineOptions machine = new MachineOptions();
 
     @Option(names = "--mode", paramLabel = "MODE",
             description = "timing (default): model every cycle; functional: results only (the same dumps and query "
                     + "results, faster), reporting 0 cycles. Sets sim.mode, after --preset and --set.")
     String mode;
 
-    @Option(names = "--param", paramLabel = "NAME=VALUE",
-            description = "Give trace parameter NAME the value VALUE instead of its default (repeatable; the trace "
-                    + "declares it with 'param NAME=DEFAULT', docs/trace-format.md).")
-    List<String> params = List.of();
-
-    @Option(names = "--no-debug-layer",
-            description = "Do not check the D3D12 debug-layer rules (core runtime and format rules stay on).")
-    boolean noDebugLayer;
+    @CommandLine.Mixin
+    TraceOptions traceOptions = new TraceOptions();
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
     boolean quiet;
@@ -85,7 +74,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Config config = Configs.build(spec.commandLine(), preset, sets);
+        Config config = machine.config(spec.commandLine());
         if (mode != null) {
             try {
                 config = config.with("sim.mode=" + mode);
@@ -98,7 +87,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--timeline shows modelled time: it needs --mode timing");
         }
-        Map<String, String> paramValues = Configs.params(spec.commandLine(), params);
+        Map<String, String> paramValues = traceOptions.params(spec.commandLine());
         Trace t;
         String name;
         long t0 = System.nanoTime();
@@ -107,7 +96,7 @@ public final class RunCommand implements Callable<Integer> {
             name = trace == null ? Simulation.BUNDLED : trace.toString();
             t = Simulation.read(trace, paramValues, config);
             tParsed = System.nanoTime();
-            List<TraceWarning> warnings = Simulation.validate(t, config, !noDebugLayer);
+            List<TraceWarning> warnings = Simulation.validate(t, config, traceOptions.debugLayer());
             if (!quiet) {
                 for (TraceWarning w : warnings) {
                     err.println(Simulation.format(w));

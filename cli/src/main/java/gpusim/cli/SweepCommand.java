@@ -26,6 +26,8 @@ import picocli.CommandLine.Parameters;
                 + "results are in that order whatever the number of jobs.",
             "Each configuration runs with sim.threads=1; --jobs of them run at once (default: one per core). "
                 + "Results equal those of 'gpusim run' with the same --preset/--set/--param values.",
+            "--preset, --set and --param apply to every configuration; --vary overrides them; sim.threads is "
+                + "always 1.",
             "",
             "Writes to DIR: results.csv and results.json (one row per configuration: the varied values, total "
                 + "cycles, counter-write latency mean and p95, memory requests, conflicts and bytes, per channel "
@@ -67,23 +69,11 @@ public final class SweepCommand implements Callable<Integer> {
             description = "Configurations run at once (default: the number of cores).")
     Integer jobs;
 
-    @Option(names = "--preset", paramLabel = "NAME",
-            description = "Start every configuration from a named machine: small, console or desktop.")
-    String preset;
+    @CommandLine.Mixin
+    MachineOptions machine = new MachineOptions();
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "Set a configuration key for every configuration (repeatable; --vary overrides it; "
-                    + "sim.threads is always 1).")
-    List<String> sets = List.of();
-
-    @Option(names = "--param", paramLabel = "NAME=VALUE",
-            description = "Give a trace parameter a value for every configuration (repeatable; --vary "
-                    + "param.NAME overrides it).")
-    List<String> params = List.of();
-
-    @Option(names = "--no-debug-layer",
-            description = "Do not check the D3D12 debug-layer rules (core runtime and format rules stay on).")
-    boolean noDebugLayer;
+    @CommandLine.Mixin
+    TraceOptions traceOptions = new TraceOptions();
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (no progress bar, no summary).")
     boolean quiet;
@@ -121,8 +111,8 @@ public final class SweepCommand implements Callable<Integer> {
         Config base;
         Map<String, String> baseParams;
         try {
-            base = Configs.build(spec.commandLine(), preset, sets);
-            baseParams = Configs.params(spec.commandLine(), params);
+            base = machine.config(spec.commandLine());
+            baseParams = traceOptions.params(spec.commandLine());
         } catch (CommandLine.ParameterException e) {
             throw new UsageError(e.getMessage());
         }
@@ -161,7 +151,7 @@ public final class SweepCommand implements Callable<Integer> {
                     + ": cannot read the file: " + e.getMessage());
         }
 
-        Sweep sweep = new Sweep(trace.toString(), text, base, baseParams, axes, !noDebugLayer, n, this.out);
+        Sweep sweep = new Sweep(trace.toString(), text, base, baseParams, axes, traceOptions.debugLayer(), n, this.out);
         List<Sweep.Combination> combos = sweep.plan();
         List<String> warnings = sweep.check(combos);
         if (!quiet) {

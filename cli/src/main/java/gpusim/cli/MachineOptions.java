@@ -1,0 +1,22 @@
+package gpusim.cli;
+
+import gpusim.config.Config;
+import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** The machine a command models, shared by run, sweep and config: a named preset, then --set assignments. */
+final class MachineOptions {
+    @Option(names = "--preset", paramLabel = "NAME",
+            description = "Start from a named machine: small, console (4 DBs) or desktop (16 DBs); --set applies after.")
+    String preset;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "Set a configuration key (repeatable; 'gpusim config' lists them).")
+    List<String> sets = List.of();
+
+    /** The configuration these options give; a bad name, key or value is a usage error. */
+    Config config(CommandLine cmd) {
+        return Configs.build(cmd, preset, sets);
+    }
+}
