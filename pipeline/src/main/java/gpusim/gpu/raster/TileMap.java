@@ -30,7 +30,6 @@ public final class TileMap {
     public final Pattern pattern;
     /** The enabled DBs, in index order. */
     private final int[] enabled;
-    private final boolean[] isEnabled;
     public final int periodX;
     public final int periodY;
     /** owner[ry * periodX + rx]: the DB owning tiles at (rx, ry) modulo the period. */
@@ -68,11 +67,9 @@ public final class TileMap {
         this.tileShift = Integer.numberOfTrailingZeros(tileSize);
         this.pattern = pattern;
         this.enabled = new int[Long.bitCount(mask)];
-        this.isEnabled = new boolean[dbCount];
         for (int d = 0, k = 0; d < dbCount; d++) {
             if ((mask >>> d & 1) != 0) {
                 enabled[k++] = d;
-                isEnabled[d] = true;
             }
         }
         int n = enabled.length;
@@ -137,7 +134,7 @@ public final class TileMap {
     }
 
     public boolean enabled(int db) {
-        return isEnabled[db];
+        return next[db] != null; // only enabled DBs get an iteration table
     }
 
     /** The number of enabled DBs. */
