@@ -2,7 +2,6 @@ package gpusim.gpu;
 
 import static gpusim.gpu.TraceBuilder.dump;
 import static gpusim.gpu.TraceBuilder.fullScreen;
-import static gpusim.gpu.TraceBuilder.run;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,22 +36,31 @@ class WriteQueryCountersTest {
         return r;
     }
 
+    /**
+     * Runs one list on a w x h target with a full-screen quad bound: {@code commands} records
+     * the draws and writes into buffer "wq"; returns the dump of wq.
+     */
+    private static long[] run(int w, int h, int samples, long bytes,
+                              java.util.function.BiFunction<TraceBuilder.ListBuilder, Resource.Buffer,
+                                      TraceBuilder.ListBuilder> commands, String... config) {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = t.renderTarget("rt", w, h, samples);
+        Resource.Buffer wq = t.buffer("wq", bytes);
+        Resource.VertexBuffer vb = t.vertices("vb", fullScreen(0.5f));
+        CommandList l = commands.apply(t.list("l").targets(rt, null).pso(t.pso("p")).vb(vb), wq).close();
+        t.execute(l).dump(wq);
+        return dump(TraceBuilder.run(t.build(), config), 0);
+    }
+
     @Test
     void counterOneCountsSinceItsLastWriteAndCounterZeroSinceTheStart() {
-        TraceBuilder t = new TraceBuilder();
-        Resource.RenderTarget rt = t.renderTarget("rt", 24, 16, 1);
-        Resource.Buffer wq = t.buffer("wq", 1024);
-        Resource.VertexBuffer vb = t.vertices("vb", fullScreen(0.5f));
-        CommandList l = t.list("l").targets(rt, null).pso(t.pso("p")).vb(vb)
+        long[] v = run(24, 16, 1, 1024, (l, wq) -> l
                 .draw(6, 0, 2)
                 .writeQuery(D3D11Query.OCCLUSION, 1, wq, 0, 64)
                 .draw(6, 0, 3)
                 .writeQuery(D3D11Query.OCCLUSION, 1, wq, 256, 64)
                 .writeQuery(D3D11Query.OCCLUSION, 0, wq, 512, 64)
-                .writeQuery(D3D11Query.OCCLUSION, 1, wq, 768, 64)
-                .close();
-        t.execute(l).dump(wq);
-        long[] v = dump(run(t.build(), "db.count=4", "db.tile=8"), 0);
+                .writeQuery(D3D11Query.OCCLUSION, 1, wq, 768, 64), "db.count=4", "db.tile=8");
         assertArrayEquals(times(2, OWNED), words(v, 0), "counter 1: the first two draws");
         assertArrayEquals(times(3, OWNED), words(v, 256), "counter 1: the three since its last write");
         assertArrayEquals(times(5, OWNED), words(v, 512), "counter 0: all five draws, not reset by counter 1");
@@ -64,18 +72,11 @@ class WriteQueryCountersTest {
     // the write waits for it. Both deterministic.
     @Test
     void noWaitReadsTheCountersBeforeEarlierFragmentsArrive() {
-        TraceBuilder t = new TraceBuilder();
-        Resource.RenderTarget rt = t.renderTarget("rt", 24, 16, 1);
-        Resource.Buffer wq = t.buffer("wq", 1024);
-        Resource.VertexBuffer vb = t.vertices("vb", fullScreen(0.5f));
-        CommandList l = t.list("l").targets(rt, null).pso(t.pso("p")).vb(vb)
+        long[] v = run(24, 16, 1, 1024, (l, wq) -> l
                 .draw(6)
                 .writeQuery(D3D11Query.OCCLUSION, 0, WriteQueryFlag.NO_WAIT.bit() | WriteQueryFlag.SET_VALID.bit(),
                         wq, 0, 64)
-                .writeQuery(D3D11Query.OCCLUSION, 0, wq, 256, 64)
-                .close();
-        t.execute(l).dump(wq);
-        long[] v = dump(run(t.build(), "db.count=4", "db.tile=8"), 0);
+                .writeQuery(D3D11Query.OCCLUSION, 0, wq, 256, 64), "db.count=4", "db.tile=8");
         long valid = 1L << 63;
         assertArrayEquals(new long[] {valid, valid, valid, valid}, words(v, 0), "racy: the draw not counted yet");
         assertArrayEquals(OWNED, words(v, 256), "waited: the draw counted");
@@ -83,17 +84,10 @@ class WriteQueryCountersTest {
 
     @Test
     void noWaitTimestampIsTakenBeforeTheDrainAWaitingOneMakes() {
-        TraceBuilder t = new TraceBuilder();
-        Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, 4);
-        Resource.Buffer wq = t.buffer("wq", 64);
-        Resource.VertexBuffer vb = t.vertices("vb", fullScreen(0.5f));
-        CommandList l = t.list("l").targets(rt, null).pso(t.pso("p")).vb(vb)
+        long[] v = run(64, 64, 4, 64, (l, wq) -> l
                 .draw(6, 0, 20)
                 .writeQuery(D3D11Query.TIMESTAMP, 0, WriteQueryFlag.NO_WAIT.bit(), wq, 0, 64)
-                .writeQuery(D3D11Query.TIMESTAMP, 0, wq, 8, 64)
-                .close();
-        t.execute(l).dump(wq);
-        long[] v = dump(run(t.build()), 0);
+                .writeQuery(D3D11Query.TIMESTAMP, 0, wq, 8, 64));
         // 20 full-screen draws of 64x64x4 samples take thousands of cycles; the racy stamp is taken
         // as the draws are issued, a few command-processor cycles in.
         assertTrue(v[0] < 100, "racy timestamp " + v[0]);
