@@ -106,19 +106,6 @@ public final class DepthBlock extends PipeStage {
         }
         switch (m.kind) {
             case OCCLUSION_BEGIN:
-            case OCCLUSION_END:
-            case WRITE_QUERY_OCCLUSION:
-                if (!enabled) {
-                    // A disabled DB writes nothing: its query slots were preset as written
-                    // (bit 63 set, zero count), and WriteQuery leaves its place untouched.
-                    return 1;
-                }
-                break;
-            default:
-                break;
-        }
-        switch (m.kind) {
-            case OCCLUSION_BEGIN:
             case OCCLUSION_END: {
                 long addr = m.address + 16L * index + (m.kind == Marker.Kind.OCCLUSION_END ? 8 : 0);
                 writeCounter(m, addr, m.dbCounters[index] | QueryLayout.WRITTEN);
@@ -141,6 +128,11 @@ public final class DepthBlock extends PipeStage {
     }
 
     private void writeCounter(Marker m, long addr, long value) {
+        if (!enabled) {
+            // A disabled DB writes nothing: its query slots were preset as written (bit 63
+            // set, zero count), and WriteQuery leaves its place untouched.
+            return;
+        }
         m.pendingWrites++;
         counterWrites.inc();
         emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> {
