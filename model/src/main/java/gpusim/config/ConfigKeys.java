@@ -46,7 +46,8 @@ public final class ConfigKeys {
             "cycles/byte", "video decode engine: cycles to decode one byte of compressed bitstream (a frame of B bytes "
                     + "takes B x this cycles after its bitstream is read; 16 at 1 GHz is 500 Mbit/s)");
     public static final ConfigKey DEADLOCK_CYCLES = ConfigKey.range("sim.deadlock_cycles", 1_000_000, 1,
-            Long.MAX_VALUE / 4, "cycles", "cycles without progress, while work is pending, that count as a deadlock");
+            Long.MAX_VALUE / 4, "cycles", "cycles in which no component changes state (a poll reading the same value is no change) while "
+                    + "work is pending and none is part-way through timed work, that count as a deadlock");
     public static final ConfigKey MEMORY_BUDGET = ConfigKey.range("memory.budget", 2L << 30, 1 << 20, 64L << 30,
             "bytes", "largest total size of all resources a trace may create (checked before allocating)");
     public static final ConfigKey MEMORY_ALIGNMENT = ConfigKey.oneOf("memory.alignment", 256,

@@ -149,13 +149,9 @@ public final class Gpu {
         clip.connect(clipToSetup.connect(clip, setup));
         setup.connect(setupToRaster.connect(setup, raster));
         raster.connect(rasterToDb, cores, lanes);
-        // WriteQuery NO_WAIT samples a DB's counter at once: behind the work its lane has
-        // been given so far, which keeps the racy value deterministic.
-        cp.connect((db, counter) -> {
-            long[] v = new long[1];
-            FunctionalLanes.await(lanes.submit(db, () -> v[0] = cores[db].counter(counter)));
-            return v[0];
-        });
+        // WriteQuery NO_WAIT samples a DB's counter as the DB has counted it when the command
+        // processor gets there, in simulated time (not the functional core's, which runs ahead).
+        cp.connect((db, counter) -> dbs.get(db).countedBy(counter, engine.now()));
         for (int d = 0; d < ctx.dbCount; d++) {
             rasterToDb.get(d).connect(raster, dbs.get(d));
             dbs.get(d).connect(dbToPs.get(d).connect(dbs.get(d), ps));

@@ -47,6 +47,16 @@ public final class DepthBlock extends PipeStage {
     private final Stat.Scalar hizRejectedSamples;
     private final Stat.Scalar earlyOutTriangles;
     private final boolean enabled;
+    /**
+     * The two occlusion counters as this DB has counted them in simulated time (what a racy
+     * WriteQuery NO_WAIT reads): a batch's passing samples count once its depth test has
+     * finished ({@code batchEnd}). The functional core counts them when it tests, which may
+     * be far earlier (it runs ahead of timing); these follow the timed batches instead.
+     */
+    private long countedZpass;
+    private long countedInterval;
+    private long batchPassed;
+    private long batchEnd;
 
     public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
@@ -88,6 +98,8 @@ public final class DepthBlock extends PipeStage {
             hizTiles.add(tb.hizTiles);
             earlyOutTriangles.add(tb.earlyOutTriangles);
             emit(out, tb);
+            settle(now);
+            batchPassed = tb.samplesPassed;
             long depthTest;
             if (tb.source.state.pso().lateZ()) {
                 lateSamples.add(tb.samplesTested);
@@ -97,8 +109,11 @@ public final class DepthBlock extends PipeStage {
             }
             // The region's scan converter, HiZ unit, depth/stencil pipe and colour backend work
             // in step: the slowest sets the pace.
-            return Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.hizTiles, hizTilesPerClock)),
+            long cost = Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.hizTiles, hizTilesPerClock)),
                     Math.max(depthTest, ceilDiv(tb.pixels, cbRate)));
+            // Functional mode charges one step an item (Stage): the samples count after it.
+            batchEnd = now + (ctx.functional ? 1 : Math.max(1, cost));
+            return cost;
         }
         Marker m = (Marker) w;
         if (m.dbDone != null && m.dbDone[index] != null) {
@@ -112,6 +127,11 @@ public final class DepthBlock extends PipeStage {
                 return 1;
             }
             case WRITE_QUERY_OCCLUSION:
+                if (m.counterIndex == 1) {
+                    // The write resets the interval counter (DepthBlockCore#snapshot), here in time.
+                    settle(now);
+                    countedInterval = 0;
+                }
                 writeCounter(m, m.address + (long) m.stride * index,
                         m.dbCounters[index] | (m.setValid ? QueryLayout.WRITTEN : 0));
                 return 1;
@@ -125,6 +145,24 @@ public final class DepthBlock extends PipeStage {
                 emit(out, m);
                 return 1;
         }
+    }
+
+    /** Counts the last batch's passing samples once its depth test has finished. */
+    private void settle(long now) {
+        if (batchPassed != 0 && now >= batchEnd) {
+            countedZpass += batchPassed;
+            countedInterval += batchPassed;
+            batchPassed = 0;
+        }
+    }
+
+    /**
+     * Occlusion counter {@code counter} (0: ZPASS since the start, 1: the interval counter) as
+     * this DB has counted it by cycle {@code now}: the racy value WriteQuery NO_WAIT reads.
+     */
+    public long countedBy(int counter, long now) {
+        settle(now);
+        return counter == 1 ? countedInterval : countedZpass;
     }
 
     private void writeCounter(Marker m, long addr, long value) {

@@ -307,7 +307,10 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
             prim = 0;
             instance++;
         }
-        long cost = Math.max(1, ceilDiv(fetched, verticesPerClock));
+        // Functional mode charges a step one cycle (Stage): the batch's readiness must say the
+        // same, or the step would end (stepEnd) before the guard in tick() sees it and a step
+        // started into a full window would overwrite its head.
+        long cost = ctx.functional ? 1 : Math.max(1, ceilDiv(fetched, verticesPerClock));
         int slot = enqueue(b, now + cost);
         fetch(slot, b, d, firstPos, lastPos, now);
         return cost;
