@@ -58,11 +58,14 @@ public final class DepthBlock extends PipeStage {
     private long batchPassed;
     private long batchEnd;
 
-    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core) {
+    private final SampleWorkLimit workLimit;
+
+    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, SampleWorkLimit workLimit) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
                 + "hierarchical Z, depth/stencil test and occlusion counter", in);
         this.index = index;
         this.core = core;
+        this.workLimit = workLimit;
         this.enabled = ctx.tiles.enabled(index);
         this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
                 "triangles skipped untested because a BINARY_OCCLUSION query already had a passing sample "
@@ -91,6 +94,7 @@ public final class DepthBlock extends PipeStage {
         if (w instanceof TileBatch tb) {
             FunctionalLanes.await(tb.done);
             scanSamples.add(tb.scanSamples);
+            workLimit.scanned(tb.scanSamples, tb.drawId);
             samplesIn.add(tb.samplesTested);
             samplesPassed.add(tb.samplesPassed);
             hizRejectedTiles.add(tb.hizRejectedTiles);
