@@ -32,7 +32,7 @@ class RegressionTracesTest {
 
     Path trace(String name) throws IOException {
         Path p = tmp.resolve(name);
-        String dir = name.startsWith("fence-") ? "/deadlock/" : "/regressions/";
+        String dir = name.startsWith("fence-") || name.startsWith("long-") ? "/deadlock/" : "/regressions/";
         try (InputStream in = RegressionTracesTest.class.getResourceAsStream(dir + name)) {
             Files.write(p, in.readAllBytes());
         }
@@ -117,5 +117,15 @@ class RegressionTracesTest {
         assertTrue(o.err().contains("component db3: idle (asleep)"), o.err());
         assertTrue(o.err().contains("queue raster->db3: 0/16"), o.err());
         assertTrue(!o.err().contains("\tat "), "no stack trace");
+    }
+
+    // A query around layers that keep the DBs busy far longer than the detector's window: the
+    // README's case (4 full-target layers at 2048x2048x4, about 2^26 samples, 2.4 M cycles) with
+    // the window cut from 10^6 to 10^4 cycles. Every sample passes: 4 x 2048 x 2048 x 4.
+    @Test
+    void aLongQueryIsNoDeadlock() throws IOException {
+        JsonNode r = run("long-query.trace", "--set", "sim.deadlock_cycles=10000");
+        assertEquals(4L * 2048 * 2048 * 4, r.get("dumps").get(0).get("values").get(0).asLong());
+        assertTrue(r.get("cycles").asLong() > 100 * 10_000, r.get("cycles").toString());
     }
 }
