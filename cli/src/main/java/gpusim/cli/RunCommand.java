@@ -73,23 +73,13 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Why one of the requested outputs cannot be written, or null: checked before anything runs. */
     private String outputProblem() {
-        String[][] files = {{"--json", json == null ? null : json.toString()},
-            {"--timeline", timeline == null ? null : timeline.toString()}};
-        for (String[] f : files) {
-            if (f[1] != null) {
-                String why = OutputPaths.fileProblem(Path.of(f[1]));
+        Object[][] outputs = {{"--json", json, false}, {"--timeline", timeline, false}, {"--csv", csv, true},
+            {"--images", images, true}};
+        for (Object[] o : outputs) {
+            if (o[1] instanceof Path p) {
+                String why = (Boolean) o[2] ? OutputPaths.dirProblem(p) : OutputPaths.fileProblem(p);
                 if (why != null) {
-                    return "cannot write " + f[0] + " " + f[1] + ": " + why;
-                }
-            }
-        }
-        String[][] dirs = {{"--csv", csv == null ? null : csv.toString()},
-            {"--images", images == null ? null : images.toString()}};
-        for (String[] d : dirs) {
-            if (d[1] != null) {
-                String why = OutputPaths.dirProblem(Path.of(d[1]));
-                if (why != null) {
-                    return "cannot write " + d[0] + " " + d[1] + ": " + why;
+                    return "cannot write " + o[0] + " " + p + ": " + why;
                 }
             }
         }
