@@ -1,5 +1,6 @@
 package gpusim.memory;
 
+import gpusim.sim.MemoryRequest;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.Stat;
@@ -218,19 +219,19 @@ public final class MemoryChannel implements Component {
      */
     void accept(MemoryRequest r, long line, int lo, int len, int mergeInto, long now) {
         requests.inc();
-        boolean write = r.kind == MemoryRequest.Kind.WRITE;
+        boolean write = r.kind() == MemoryRequest.Kind.WRITE;
         if (write) {
             writes.inc();
         } else {
             reads.inc();
         }
-        if (now == lastArrivalCycle && r.seq != lastArrivalSeq) {
+        if (now == lastArrivalCycle && r.seq() != lastArrivalSeq) {
             conflicts.inc();
             system.conflict();
         }
-        if (now != lastArrivalCycle || r.seq != lastArrivalSeq) {
+        if (now != lastArrivalCycle || r.seq() != lastArrivalSeq) {
             lastArrivalCycle = now;
-            lastArrivalSeq = r.seq;
+            lastArrivalSeq = r.seq();
         }
         int link = newLink(r, now);
         int s;
@@ -257,7 +258,7 @@ public final class MemoryChannel implements Component {
             engine.wakeAt(this, now + 1);
         }
         if (write) {
-            System.arraycopy(r.data, (int) (line + lo - r.address), qData, s * unit + lo, len);
+            System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
             setMask(s, lo, len);
         }
     }
@@ -322,9 +323,8 @@ public final class MemoryChannel implements Component {
                 lFree = l;
                 l = next;
                 // Polls are timed like any read but are no progress (MemoryRequest#poll).
-                progress |= !r.poll;
-                if (--r.partsLeft == 0) {
-                    r.doneAt = done;
+                progress |= !r.isPoll();
+                if (r.partDone(done)) {
                     system.complete(r, now);
                 }
             }
@@ -372,7 +372,7 @@ public final class MemoryChannel implements Component {
     /** Whether every request on the chain of links from {@code l} is a poll. */
     private boolean onlyPolls(int l) {
         for (; l >= 0; l = lNext[l]) {
-            if (!lReq[l].poll) {
+            if (!lReq[l].isPoll()) {
                 return false;
             }
         }
@@ -401,17 +401,15 @@ public final class MemoryChannel implements Component {
             int lo = qLo[s];
             int len = qLen[s];
             MemoryRequest r = lReq[qHead[s]];
-            if (r.data != null) {
-                memory.read(line + lo, r.data, (int) (line + lo - r.address), len);
+            if (r.data() != null) {
+                memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
             moved = len;
             service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
         }
         for (int l = qHead[s]; l >= 0; l = lNext[l]) {
             MemoryRequest r = lReq[l];
-            if (r.servedAt < 0) {
-                r.servedAt = now;
-            }
+            r.partServed(now);
             recordDelay(now - lArrived[l]);
         }
         bytes.add(moved);

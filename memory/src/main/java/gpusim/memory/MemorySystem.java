@@ -1,5 +1,7 @@
 package gpusim.memory;
 
+import gpusim.sim.MemoryPort;
+import gpusim.sim.MemoryRequest;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.sim.Component;
@@ -28,7 +30,7 @@ import java.util.List;
  * channels must be registered with the engine too: {@link #register} does both, or register
  * {@link #channels()} after this component.
  */
-public final class MemorySystem implements Component {
+public final class MemorySystem implements Component, MemoryPort {
     /** The memory's shape and costs (see {@link ConfigKeys} for each one's meaning). */
     public record Params(int channels, int interleave, int line, boolean writeCombining, long partialWriteCycles,
                          int queueDepth, long latency, long bytesPerCycle) {
@@ -170,12 +172,18 @@ public final class MemorySystem implements Component {
      * Offers a request at cycle {@code now}. Returns false when a channel it needs has no
      * room; the requester is then woken when that channel frees a slot and should try again.
      */
+    @Override
+    public int pending() {
+        return outstanding;
+    }
+
+    @Override
     public boolean request(MemoryRequest r, Component requester, long now) {
-        long end = r.address + r.size;
-        boolean mayMerge = params.writeCombining() && r.kind == MemoryRequest.Kind.WRITE;
+        long end = r.address() + r.size();
+        boolean mayMerge = params.writeCombining() && r.kind() == MemoryRequest.Kind.WRITE;
         // First pass: the new queue slots each channel must give (merging parts take none).
         java.util.Arrays.fill(need, 0);
-        long a = r.address;
+        long a = r.address();
         do {
             long line = a & -unit;
             long partEnd = Math.min(line + unit, end);
@@ -193,25 +201,22 @@ public final class MemorySystem implements Component {
             }
         }
         // Admitted: hand each part to its channel.
-        r.issuedAt = now;
-        r.servedAt = -1;
-        r.seq = seq++;
-        r.partsLeft = 0;
+        r.admitted(seq++, now);
         outstanding++;
         requests.inc();
-        if (r.kind == MemoryRequest.Kind.WRITE) {
+        if (r.kind() == MemoryRequest.Kind.WRITE) {
             writes.inc();
-            bytesWritten.add(r.size);
+            bytesWritten.add(r.size());
         } else {
             reads.inc();
-            bytesRead.add(r.size);
+            bytesRead.add(r.size());
         }
-        a = r.address;
+        a = r.address();
         do {
             long line = a & -unit;
             long partEnd = Math.min(line + unit, end);
             MemoryChannel ch = channels[channelOf(a)];
-            r.partsLeft++;
+            r.partAdded();
             ch.accept(r, line, (int) (a - line), (int) (partEnd - a), mayMerge ? ch.mergeTarget(line) : -1, now);
             a = partEnd;
         } while (a < end);
@@ -221,8 +226,8 @@ public final class MemorySystem implements Component {
     /** A request's last part has completed: tell its client, and the idle listener if nothing is left. */
     void complete(MemoryRequest r, long now) {
         outstanding--;
-        if (r.client != null) {
-            r.client.memoryDone(r, now);
+        if (r.client() != null) {
+            r.client().memoryDone(r, now);
         }
         if (outstanding == 0) {
             idleListener.accept(now);

@@ -1,5 +1,6 @@
 package gpusim.memory;
 
+import gpusim.sim.MemoryRequest;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

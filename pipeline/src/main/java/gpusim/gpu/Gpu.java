@@ -27,7 +27,7 @@ import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
 import gpusim.memory.DeviceMemory;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;

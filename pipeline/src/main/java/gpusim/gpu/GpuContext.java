@@ -3,7 +3,8 @@ package gpusim.gpu;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.raster.TileMap;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryPort;
+import gpusim.sim.MemoryRequest;
 import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
@@ -20,6 +21,7 @@ public final class GpuContext {
     private final Engine engine;
     private final Config config;
     private final MemorySystem memory;
+    private final MemoryPort port;
     private final DrawTracker draws = new DrawTracker();
     private final PipelineCounters counters = new PipelineCounters();
     private final List<Component> drainable = new ArrayList<>();
@@ -40,6 +42,7 @@ public final class GpuContext {
         this.engine = engine;
         this.config = config;
         this.memory = memory;
+        this.port = memory;
         this.dbCount = config.getInt(ConfigKeys.DB_COUNT);
         this.tileSize = config.getInt(ConfigKeys.DB_TILE);
         this.functional = config.get(ConfigKeys.SIM_MODE) == 1;
@@ -55,8 +58,14 @@ public final class GpuContext {
         return config;
     }
 
+    /** The memory system as a whole (its parameters, its device-memory contents for host reads). */
     public MemorySystem memory() {
         return memory;
+    }
+
+    /** Where the GPU's clients send their memory requests (today the memory system itself). */
+    public MemoryPort port() {
+        return port;
     }
 
     public DrawTracker draws() {
@@ -82,7 +91,7 @@ public final class GpuContext {
      * engines' traffic is their own: a DIRECT drain does not wait for a copy queue's copies.)
      */
     public boolean pipelineRequest(MemoryRequest r, Component requester, long now) {
-        if (!memory.request(r, requester, now)) {
+        if (!port.request(r, requester, now)) {
             return false;
         }
         pipelineRequests.add(r);

@@ -1,7 +1,7 @@
 package gpusim.gpu;
 
 import gpusim.gpu.work.Work;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;

@@ -16,7 +16,7 @@ import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.Marker;
 import gpusim.api.WriteQueryFlag;
 import gpusim.gpu.work.Work;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
@@ -298,7 +298,7 @@ public final class CommandProcessor extends EngineStats implements Component {
             pendingPush = null;
         }
         if (pendingMem != null) {
-            if (!ctx.memory().request(pendingMem, this, now)) {
+            if (!ctx.port().request(pendingMem, this, now)) {
                 return false;
             }
             if (queue != CommandListType.DIRECT) {

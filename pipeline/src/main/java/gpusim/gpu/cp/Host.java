@@ -150,7 +150,7 @@ public final class Host implements Component {
                 return false; // it calls queueIdle when it runs dry
             }
         }
-        if (!ctx.pipelineIdle(now) || ctx.memory().hasPendingWork()) {
+        if (!ctx.pipelineIdle(now) || ctx.port().pending() > 0) {
             ctx.waitForIdle(this, now);
             return false;
         }

@@ -7,7 +7,7 @@ import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Work;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Stat;
 

@@ -10,7 +10,7 @@ import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Stat;
 import java.util.ArrayDeque;
@@ -126,7 +126,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     private boolean drain(long now) {
         boolean progress = false;
         while (!unissued.isEmpty()) {
-            if (!ctx.memory().request(unissued.peek(), this, now)) {
+            if (!ctx.port().request(unissued.peek(), this, now)) {
                 break;
             }
             unissued.poll();
@@ -219,7 +219,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
             fetchRequests.inc();
             pending[s]++;
             MemoryRequest r = MemoryRequest.fetch(first * line, (int) (count * line), this, SLOT_TAGS[s]);
-            if (!unissued.isEmpty() || !ctx.memory().request(r, this, now)) {
+            if (!unissued.isEmpty() || !ctx.port().request(r, this, now)) {
                 unissued.add(r);
             }
         }

@@ -2,7 +2,7 @@ package gpusim.gpu.query;
 
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 
 /**
  * ResolveQueryData's arithmetic over the query memory it read. Occlusion: the sum over DBs

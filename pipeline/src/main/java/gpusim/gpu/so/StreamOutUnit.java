@@ -2,7 +2,7 @@ package gpusim.gpu.so;
 
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.work.GeomBatch;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 import gpusim.trace.StreamOutput;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
-import gpusim.memory.MemoryRequest;
+import gpusim.sim.MemoryRequest;
 import org.junit.jupiter.api.Test;
 
 /**

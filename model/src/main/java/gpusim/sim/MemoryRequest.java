@@ -1,4 +1,4 @@
-package gpusim.memory;
+package gpusim.sim;
 
 /**
  * One request to device memory: a read or a write of {@code size} bytes at {@code address}.
@@ -15,22 +15,22 @@ public final class MemoryRequest {
         void memoryDone(MemoryRequest request, long now);
     }
 
-    final Kind kind;
-    final long address;
-    final int size;
-    final byte[] data;
-    final Client client;
-    final Object tag;
-    long issuedAt;
+    private final Kind kind;
+    private final long address;
+    private final int size;
+    private final byte[] data;
+    private final Client client;
+    private final Object tag;
+    private long issuedAt;
     /** The cycle the first of its parts began service (-1 until then). */
-    long servedAt = -1;
-    long doneAt;
+    private long servedAt = -1;
+    private long doneAt;
     /** Parts not yet completed; the client is told when this reaches zero. */
-    int partsLeft;
-    /** Admission number, unique per memory system: tells two requests apart in the conflict count. */
-    long seq;
+    private int partsLeft;
+    /** Admission number, unique per memory: tells two requests apart in the conflict count. */
+    private long seq;
     /** A re-read of a location a client is waiting on (a WAIT_REG_MEM style poll): see {@link #poll}. */
-    boolean poll;
+    private boolean poll;
 
     private MemoryRequest(Kind kind, long address, int size, byte[] data, Client client, Object tag) {
         if (size < 0) {
@@ -92,6 +92,47 @@ public final class MemoryRequest {
 
     public boolean isPoll() {
         return poll;
+    }
+
+    // ---- for the memory that serves it (a MemoryPort implementation) ----
+
+    /** The memory has accepted the request at {@code now} as its {@code seq}-th; no part yet. */
+    public void admitted(long seq, long now) {
+        this.seq = seq;
+        this.issuedAt = now;
+        this.servedAt = -1;
+        this.partsLeft = 0;
+    }
+
+    /** The memory has cut one more part (a line's worth) of the request. */
+    public void partAdded() {
+        partsLeft++;
+    }
+
+    /** A part began service at {@code now} (the first such cycle is kept). */
+    public void partServed(long now) {
+        if (servedAt < 0) {
+            servedAt = now;
+        }
+    }
+
+    /** A part completed at {@code done}; true when it was the last (then tell the client). */
+    public boolean partDone(long done) {
+        if (--partsLeft == 0) {
+            doneAt = done;
+            return true;
+        }
+        return false;
+    }
+
+    /** The admission number the memory gave it. */
+    public long seq() {
+        return seq;
+    }
+
+    /** Told when the request completes (null: nobody). */
+    public Client client() {
+        return client;
     }
 
     public Object tag() {
