@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * straddle 2^32 (each DB's 63-bit counter, bit 63 the written flag), whose sum over DBs
  * exceeds 2^32 while no DB's own count does. Expected values by hand. (End to end, 257
  * instances of a full-target quad on 4096 x 256 x 16 give 257 x 2^24 = 4,311,744,512 in one
- * query; that takes seconds of CPU, too long for every build: see docs/model.md "Geometry".)
+ * query, which the model reports; but that is 2^28 pixels of depth-block work, seconds of
+ * CPU, too long for every build.)
  */
 class OcclusionCountsAbove32BitsTest {
     static final long W = QueryLayout.WRITTEN;
