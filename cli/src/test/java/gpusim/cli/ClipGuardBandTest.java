@@ -317,10 +317,6 @@ class ClipGuardBandTest {
         return out;
     }
 
-    static float[] join(float[]... vertices) {
-        return concat(vertices);
-    }
-
     // Vertices behind the eye (w < 0), and one at w = 0 off the eye (a direction, at infinity):
     // the triangle is clipped to w > 0 by the guard band's own planes, with no epsilon. The
     // reference does no clipping at all: a sample counts when its ray meets the triangle at w > 0
@@ -337,10 +333,10 @@ class ClipGuardBandTest {
         float[] b1 = at(13 * 256 + 211, 12 * 256 + 5, VP16, 1f);
         float[] c4 = at(2 * 256 + 77, 4 * 256 + 19, VP16, 4f);
         float[][] cases = {
-            join(a1, b1, new float[] {0.29f, 0.83f, 0.5f, -1}),
-            join(a2, b1, new float[] {0.29f, 0.83f, 0.5f, -0.125f}),
-            join(c4, new float[] {0.13f, -0.71f, 0.5f, -2}, new float[] {-0.39f, 0.27f, 0.5f, -0.5f}),
-            join(a1, b1, new float[] {0.29f, 0.83f, 0.5f, 0}),
+            concat(a1, b1, new float[] {0.29f, 0.83f, 0.5f, -1}),
+            concat(a2, b1, new float[] {0.29f, 0.83f, 0.5f, -0.125f}),
+            concat(c4, new float[] {0.13f, -0.71f, 0.5f, -2}, new float[] {-0.39f, 0.27f, 0.5f, -0.5f}),
+            concat(a1, b1, new float[] {0.29f, 0.83f, 0.5f, 0}),
         };
         long[] expected = new long[cases.length];
         for (int i = 0; i < cases.length; i++) {
@@ -363,17 +359,11 @@ class ClipGuardBandTest {
     }
 
     static float[] concat(float[]... parts) {
-        int n = 0;
+        java.nio.FloatBuffer b = java.nio.FloatBuffer.allocate(java.util.Arrays.stream(parts).mapToInt(p -> p.length).sum());
         for (float[] p : parts) {
-            n += p.length;
+            b.put(p);
         }
-        float[] out = new float[n];
-        int o = 0;
-        for (float[] p : parts) {
-            System.arraycopy(p, 0, out, o, p.length);
-            o += p.length;
-        }
-        return out;
+        return b.array();
     }
 
     static float[] vertex(float[] strip, int i) {
