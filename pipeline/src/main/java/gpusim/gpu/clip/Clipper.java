@@ -54,6 +54,12 @@ public final class Clipper extends PipeStage {
     /** 3 vertices plus one per plane (6) at most: a convex polygon gains at most one vertex per plane. */
     private static final int MAX_POLY = 16;
     private static final int PLANES = 6;
+    /**
+     * Pixels: no vertex that passed the guard-band planes lands beyond this (float rounding moves
+     * one a few 1/256 at most), so a larger or non-finite position can only come from an
+     * overflowed transform; such a triangle is dropped rather than snapped out of range.
+     */
+    private static final float SNAP_LIMIT = 1 << 16;
     private static final int DEPTH_PLANES = 0b000011;
 
     private final long primsPerClock;
@@ -194,8 +200,8 @@ public final class Clipper extends PipeStage {
         }
         float x = p[o] * rcp * scaleX + transX;
         float y = p[o + 1] * rcp * scaleY + transY;
-        if (!(Math.abs(x) <= 1 << 24) || !(Math.abs(y) <= 1 << 24)) {
-            return false; // NaN or infinite input; a vertex inside the guard band is far inside this
+        if (!(Math.abs(x) <= SNAP_LIMIT) || !(Math.abs(y) <= SNAP_LIMIT)) {
+            return false; // NaN or infinite (the transform overflowed)
         }
         sz[k] = p[o + 2] * rcp * scaleZ + transZ;
         rw[k] = rcp;
@@ -212,11 +218,11 @@ public final class Clipper extends PipeStage {
         double iw = 1.0 / w;
         double fx = x * iw * scaleX + transX;
         double fy = y * iw * scaleY + transY;
-        if (!(Math.abs(fx) <= 1 << 24) || !(Math.abs(fy) <= 1 << 24)) {
+        if (!(Math.abs(fx) <= SNAP_LIMIT) || !(Math.abs(fy) <= SNAP_LIMIT)) {
             return false;
         }
         sz[k] = (float) (z * iw * scaleZ + transZ);
-        rw[k] = (float) iw;
+        rw[k] = (float) Math.min(iw, Float.MAX_VALUE); // finite for the pixel shader's planes, even for w < 2^-128
         sx[k] = (int) Math.rint(fx * 256.0);
         sy[k] = (int) Math.rint(fy * 256.0);
         return true;
