@@ -349,6 +349,51 @@ class ClipGuardBandTest {
         assertEquals(cases.length, clipped(r));
     }
 
+    /** Each vertex's clip z times 2^60, as {@link #homogeneous} scales its w. */
+    static BigInteger[] depths(float[] xyzw) {
+        BigDecimal scale = new BigDecimal(BigInteger.ONE.shiftLeft(60));
+        BigInteger[] z = new BigInteger[3];
+        for (int k = 0; k < 3; k++) {
+            z[k] = new BigDecimal(xyzw[4 * k + 2]).multiply(scale).toBigIntegerExact();
+        }
+        return z;
+    }
+
+    // With depth_clip on, a triangle crossing the near plane (z < 0), the far plane (z > w) and
+    // the eye (w < 0) is cut by 0 <= z <= w as well as by the guard band's w > 0. The reference
+    // again clips nothing: the point a sample's ray meets must have 0 <= z <= w (two more lines,
+    // linear in the barycentrics); the near and far lines run between vertices clipping made
+    // (snapped), so every deciding line must miss each sample by 1/128 px.
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4})
+    void depthPlanesAndTheEyeTogether(int samples) {
+        Scene s = new Scene(16, 16, samples).pso("p", "cull=NONE");
+        // Clip-space x y z w in 1/1024 (exact floats): (0) the third vertex behind the eye, z inside
+        // at the others; (1) the first in front of the near plane; (2) the first beyond the far plane
+        // and the third in front of the near one.
+        int[][] raw = {
+            {-598, -507, 267, 1024, 555, -743, 878, 1024, 262, 853, 478, -1024},
+            {-648, -460, -465, 1024, 524, -730, 566, 1024, 285, 842, 378, 512},
+            {-900, 402, 1485, 1024, 599, 618, 224, 1024, -109, -815, -359, 768},
+        };
+        float[][] cases = new float[raw.length][12];
+        for (int i = 0; i < raw.length; i++) {
+            for (int k = 0; k < 12; k++) {
+                cases[i][k] = raw[i][k] / 1024f;
+            }
+        }
+        long[] expected = new long[cases.length];
+        for (int i = 0; i < cases.length; i++) {
+            expected[i] = ReferenceCoverage.coveredHomogeneous(homogeneous(cases[i], VP16), depths(cases[i]), samples,
+                    VP16, 1 / 128.0);
+            assertTrue(expected[i] > 0 && expected[i] < 256L * samples, "case " + i + " covers part of the target");
+            s.draw("p", cases[i]);
+        }
+        RunResult r = s.run(Config.defaults());
+        assertArrayEquals(expected, Scene.counts(r));
+        assertEquals(cases.length, clipped(r));
+    }
+
     /** Clip-space corners of the pixel rectangle [x0, x1) x [y0, y1) of the 16x16 viewport, as strip order a b c d. */
     static float[] rect(int x0, int y0, int x1, int y1) {
         float l = exact(x0 / 8.0 - 1);

@@ -138,13 +138,42 @@ final class ReferenceCoverage {
      * @param v three vertices, each {X, Y, W} with X / W, Y / W the pixel position, scaled by any positive factor to integers
      */
     static long coveredHomogeneous(BigInteger[][] v, int samples, View view, double margin) {
+        return coveredHomogeneous(v, null, samples, view, margin);
+    }
+
+    /**
+     * As {@link #coveredHomogeneous(BigInteger[][], int, View, double)}, with depth clipping
+     * when {@code z} (each vertex's clip z, in the scale of its W) is given: the point of the
+     * triangle a sample's ray meets must also have 0 <= z <= w. Both are linear in the
+     * barycentrics b_i, so each is a line L . S >= 0 in the render target, L = sum z_i (V_j x V_k)
+     * (and likewise with w_i - z_i). With depth clipping every deciding line, edges included,
+     * must miss the sample by {@code margin} (the model's clip-made vertices there are snapped).
+     */
+    static long coveredHomogeneous(BigInteger[][] v, BigInteger[] z, int samples, View view, double margin) {
         BigInteger det = det(v[0], v[1], v[2]);
         if (det.signum() == 0) {
             return 0;
         }
+        int conditions = z == null ? 3 : 5;
+        BigInteger[][] lines = new BigInteger[conditions][];
+        for (int e = 0; e < 3; e++) {
+            lines[e] = cross(v[(e + 1) % 3], v[(e + 2) % 3]);
+        }
+        if (z != null) {
+            BigInteger[] near = {BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO};
+            BigInteger[] far = {BigInteger.ZERO, BigInteger.ZERO, BigInteger.ZERO};
+            for (int i = 0; i < 3; i++) {
+                for (int c = 0; c < 3; c++) {
+                    near[c] = near[c].add(lines[i][c].multiply(z[i]));
+                    far[c] = far[c].add(lines[i][c].multiply(v[i][2].subtract(z[i])));
+                }
+            }
+            lines[3] = near;
+            lines[4] = far;
+        }
         int[] p = pattern(samples);
         long n = 0;
-        BigInteger[] d = new BigInteger[3];
+        int[] sign = new int[conditions];
         for (int y = view.top(); y < view.bottom(); y++) {
             for (int x = view.left(); x < view.right(); x++) {
                 for (int s = 0; s < samples; s++) {
@@ -152,27 +181,29 @@ final class ReferenceCoverage {
                     BigInteger[] sp = {BigInteger.valueOf(x * 256L + p[2 * s] * 16L),
                         BigInteger.valueOf(y * 256L + p[2 * s + 1] * 16L), BigInteger.valueOf(256)};
                     int in = 0;
-                    for (int e = 0; e < 3; e++) {
-                        d[e] = det(v[(e + 1) % 3], v[(e + 2) % 3], sp);
-                        if (d[e].signum() == det.signum()) {
+                    for (int c = 0; c < conditions; c++) {
+                        // Relative to det's sign: >= 0 for b_i >= 0 (edges), and for z >= 0, w - z >= 0.
+                        sign[c] = dot(lines[c], sp).signum() * det.signum();
+                        if (c < 3 ? sign[c] > 0 : sign[c] >= 0) {
                             in++;
                         }
                     }
-                    for (int e = 0; e < 3; e++) {
-                        boolean othersIn = in - (d[e].signum() == det.signum() ? 1 : 0) == 2;
-                        if (othersIn) {
-                            BigInteger[] a = v[(e + 1) % 3];
-                            BigInteger[] b = v[(e + 2) % 3];
-                            if (a[2].signum() > 0 && b[2].signum() > 0) {
-                                if (d[e].signum() == 0) {
-                                    throw new IllegalStateException("a sample lies on an edge: move the geometry");
-                                }
-                            } else {
-                                checkMargin(a, b, sp, margin);
+                    for (int c = 0; c < conditions; c++) {
+                        boolean self = c < 3 ? sign[c] > 0 : sign[c] >= 0;
+                        if (in - (self ? 1 : 0) != conditions - 1) {
+                            continue; // another condition already excludes the sample
+                        }
+                        BigInteger[] a = v[(c + 1) % 3];
+                        BigInteger[] b = v[(c + 2) % 3];
+                        if (z == null && a[2].signum() > 0 && b[2].signum() > 0) {
+                            if (sign[c] == 0) {
+                                throw new IllegalStateException("a sample lies on an edge: move the geometry");
                             }
+                        } else {
+                            checkMargin(lines[c], sp, margin);
                         }
                     }
-                    if (in == 3) {
+                    if (in == conditions) {
                         n++;
                     }
                 }
@@ -181,16 +212,20 @@ final class ReferenceCoverage {
         return n;
     }
 
-    /** The distance in pixels from sample S to the line through the projections of a and b must exceed margin. */
-    private static void checkMargin(BigInteger[] a, BigInteger[] b, BigInteger[] s, double margin) {
-        // Line coefficients (l0, l1, l2) = a x b: l0 X + l1 Y + l2 W = 0, X/W and Y/W in pixels; the
-        // distance of S = (X_s, Y_s, W_s) in pixels is |l . S| / (W_s sqrt(l0^2 + l1^2)).
-        BigInteger l0 = a[1].multiply(b[2]).subtract(a[2].multiply(b[1]));
-        BigInteger l1 = a[2].multiply(b[0]).subtract(a[0].multiply(b[2]));
-        BigInteger l2 = a[0].multiply(b[1]).subtract(a[1].multiply(b[0]));
-        BigInteger dot = l0.multiply(s[0]).add(l1.multiply(s[1])).add(l2.multiply(s[2]));
-        double dist = new BigDecimal(dot.abs()).divide(new BigDecimal(s[2]), java.math.MathContext.DECIMAL64)
-                .doubleValue() / Math.hypot(l0.doubleValue(), l1.doubleValue());
+    private static BigInteger[] cross(BigInteger[] a, BigInteger[] b) {
+        return new BigInteger[] {a[1].multiply(b[2]).subtract(a[2].multiply(b[1])),
+            a[2].multiply(b[0]).subtract(a[0].multiply(b[2])), a[0].multiply(b[1]).subtract(a[1].multiply(b[0]))};
+    }
+
+    private static BigInteger dot(BigInteger[] l, BigInteger[] s) {
+        return l[0].multiply(s[0]).add(l[1].multiply(s[1])).add(l[2].multiply(s[2]));
+    }
+
+    /** The distance in pixels from sample S to line l (l0 X + l1 Y + l2 W = 0, X / W and Y / W in pixels) must exceed margin. */
+    private static void checkMargin(BigInteger[] l, BigInteger[] s, double margin) {
+        // The distance of S = (X_s, Y_s, W_s) is |l . S| / (W_s sqrt(l0^2 + l1^2)).
+        double dist = new BigDecimal(dot(l, s).abs()).divide(new BigDecimal(s[2]), java.math.MathContext.DECIMAL64)
+                .doubleValue() / Math.hypot(l[0].doubleValue(), l[1].doubleValue());
         if (!(dist > margin)) {
             throw new IllegalStateException("a sample lies " + dist + " px from an edge: the test's geometry "
                     + "must keep samples clear of edges for this reference");
@@ -198,8 +233,6 @@ final class ReferenceCoverage {
     }
 
     private static BigInteger det(BigInteger[] a, BigInteger[] b, BigInteger[] c) {
-        return a[0].multiply(b[1].multiply(c[2]).subtract(b[2].multiply(c[1])))
-                .subtract(a[1].multiply(b[0].multiply(c[2]).subtract(b[2].multiply(c[0]))))
-                .add(a[2].multiply(b[0].multiply(c[1]).subtract(b[1].multiply(c[0]))));
+        return dot(cross(a, b), c);
     }
 }
