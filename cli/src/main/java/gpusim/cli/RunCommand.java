@@ -5,6 +5,7 @@ import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.sim.DeadlockException;
+import gpusim.sim.WorkLimitException;
 import gpusim.trace.Trace;
 import gpusim.traces.TraceException;
 import gpusim.traces.TraceWarning;
@@ -70,6 +71,31 @@ public final class RunCommand implements Callable<Integer> {
             + "report) to stderr.")
     boolean timing;
 
+    /** Why one of the requested outputs cannot be written, or null: checked before anything runs. */
+    private String outputProblem() {
+        String[][] files = {{"--json", json == null ? null : json.toString()},
+            {"--timeline", timeline == null ? null : timeline.toString()}};
+        for (String[] f : files) {
+            if (f[1] != null) {
+                String why = OutputPaths.fileProblem(Path.of(f[1]));
+                if (why != null) {
+                    return "cannot write " + f[0] + " " + f[1] + ": " + why;
+                }
+            }
+        }
+        String[][] dirs = {{"--csv", csv == null ? null : csv.toString()},
+            {"--images", images == null ? null : images.toString()}};
+        for (String[] d : dirs) {
+            if (d[1] != null) {
+                String why = OutputPaths.dirProblem(Path.of(d[1]));
+                if (why != null) {
+                    return "cannot write " + d[0] + " " + d[1] + ": " + why;
+                }
+            }
+        }
+        return null;
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -86,6 +112,12 @@ public final class RunCommand implements Callable<Integer> {
         if (timeline != null && config.get(ConfigKeys.SIM_MODE) == 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--timeline shows modelled time: it needs --mode timing");
+        }
+        String badOutput = outputProblem();
+        if (badOutput != null) {
+            err.println("gpusim: " + badOutput);
+            err.flush();
+            return 2;
         }
         Map<String, String> paramValues = traceOptions.params(spec.commandLine());
         Trace t;
@@ -140,6 +172,14 @@ public final class RunCommand implements Callable<Integer> {
             err.println("gpusim: " + e.getMessage());
             err.flush();
             return 3;
+        } catch (WorkLimitException e) {
+            err.println(Simulation.workLimit(name, e).getMessage());
+            err.flush();
+            return 2;
+        } catch (OutOfMemoryError e) {
+            err.println(JvmHeap.outOfMemory(config));
+            err.flush();
+            return 1;
         } catch (java.io.UncheckedIOException e) {
             err.println("gpusim: cannot write " + timeline + ": " + e.getCause().getMessage());
             err.flush();
