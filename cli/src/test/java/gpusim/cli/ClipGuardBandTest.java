@@ -119,7 +119,7 @@ class ClipGuardBandTest {
 
         RunResult run(Config config) {
             Trace t = TraceReader.parse("edge.trace", text(), config.get(ConfigKeys.MEMORY_BUDGET));
-            TraceValidator.validate(t, true);
+            TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
             return new Gpu(t, config).run();
         }
 
