@@ -15,47 +15,86 @@ import gpusim.config.ConfigKeys;
 /**
  * Clipping, perspective divide, viewport transform, snapping and culling.
  *
- * <p>Triangles are clipped in clip space to 0 <= z <= w when depth_clip is on (D3D12
- * DepthClipEnable), and always to w >= {@link #W_EPSILON} and to a guard band of
- * |x|, |y| <= {@link #GUARD_BAND} w, which keeps fixed-point coordinates within range but
- * lies far outside any viewport, so clipping to it does not change which samples inside
- * the viewport are covered. Clipped polygons are split into a fan. Vertices are mapped to
- * the viewport in 32-bit floats (x / w computed as x * (1 / w), as GPUs do) and snapped to
- * 1/256 pixel, rounding to nearest even. Winding is judged on the snapped vertices in
- * render-target space (y down): clockwise is front unless front_ccw. Zero-area triangles
- * cover nothing and are dropped. Counts CInvocations (triangles in) and CPrimitives
- * (triangles out, after clipping and culling).
+ * <p>Only the planes Direct3D defines cut a triangle: 0 <= z <= w when depth_clip is on (D3D12
+ * DepthClipEnable; off, depth is clamped later, in the depth test), and x, y only beyond the
+ * guard band. The guard band is the viewport bounds, D3D12_VIEWPORT_BOUNDS_MIN..MAX =
+ * {@value #GUARD_BAND_MIN}..{@value #GUARD_BAND_MAX} pixels in render-target space: a vertex
+ * that lands inside it is rasterized unclipped from its 16.8 fixed-point position, however
+ * far outside the viewport it is (D3D11.3 functional spec, "Rasterization Rules" and
+ * "Clipping": 8 bits of sub-pixel precision over the viewport bounds). The four guard-band
+ * planes, written in clip space as X + (x' - bound) w with x' the viewport transform, also
+ * imply w > 0 (the viewport centre lies strictly inside the bounds), so a vertex behind the
+ * eye (w <= 0) is clipped away by the same planes, with no epsilon that would move geometry
+ * inside the view volume: a triangle with w = 2^-40 inside the volume is rasterized as it is.
+ *
+ * <p>Most triangles need no clipping: one pass over the three vertices' outcodes sends them
+ * straight to the viewport transform, in 32-bit floats (x / w computed as x * (1 / w), as
+ * GPUs do) and snapped to 1/256 pixel, rounding to nearest even. Those that do are cut with
+ * Sutherland-Hodgman in double precision, interpolating from the inside vertex to the
+ * outside one (so that an edge shared by two triangles gets the same new vertex), and the
+ * new vertices are projected in double precision too, so they lie on the original edge to
+ * within far less than the 1/256 grid; original vertices of a clipped triangle take the same
+ * float path as unclipped ones (a shared vertex snaps the same in every triangle). The
+ * polygon is split into a fan. Winding is judged on the snapped vertices in render-target
+ * space (y down): clockwise is front unless front_ccw. Zero-area triangles cover nothing and
+ * are dropped, as are those left with a vertex at the eye (w = 0, x = y = 0: the triangle's
+ * plane passes through the eye, so it projects to a line) or with a non-finite position.
+ * Counts CInvocations (triangles in) and CPrimitives (triangles out, after clipping and
+ * culling).
+ *
+ * <p>Every snapped coordinate lies within the guard band, |v| <= 2^23 in 1/256 pixel, so the
+ * edge functions' 64-bit products stay far from overflow (see TriangleSetup).
  */
 public final class Clipper extends PipeStage {
-    public static final float GUARD_BAND = 200f;
-    public static final float W_EPSILON = 1e-6f;
+    /** D3D12_VIEWPORT_BOUNDS_MIN: the guard band's lower bound in x and y, render-target pixels. */
+    public static final int GUARD_BAND_MIN = -32768;
+    /** D3D12_VIEWPORT_BOUNDS_MAX: the guard band's upper bound in x and y, render-target pixels. */
+    public static final int GUARD_BAND_MAX = 32767;
     static final int ATTRS = 8; // x y z w r g b a
+    /** 3 vertices plus one per plane (6) at most: a convex polygon gains at most one vertex per plane. */
     private static final int MAX_POLY = 16;
+    private static final int PLANES = 6;
+    /**
+     * Pixels: no vertex that passed the guard-band planes lands beyond this (float rounding moves
+     * one a few 1/256 at most), so a larger or non-finite position can only come from an
+     * overflowed transform; such a triangle is dropped rather than snapped out of range.
+     */
+    private static final float SNAP_LIMIT = 1 << 16;
+    private static final int DEPTH_PLANES = 0b000011;
 
     private final long primsPerClock;
     private final long[] counters;
     private TriBatch batch;
-    // Polygon buffers for clipping: MAX_POLY vertices of ATTRS floats.
-    private float[] poly = new float[MAX_POLY * ATTRS];
-    private float[] next = new float[MAX_POLY * ATTRS];
-    private final float[] dist = new float[MAX_POLY];
+    // Polygon buffers for clipping, in double: MAX_POLY vertices of ATTRS values, and for each
+    // the original vertex it is (index into the GeomBatch), or -1 for one clipping made.
+    private double[] poly = new double[MAX_POLY * ATTRS];
+    private double[] next = new double[MAX_POLY * ATTRS];
+    private int[] source = new int[MAX_POLY];
+    private int[] nextSource = new int[MAX_POLY];
+    private final double[] dist = new double[MAX_POLY];
     private static final int[] CLOCKWISE = {0, 1, 2};
     private static final int[] SWAPPED = {0, 2, 1};
     // Scratch for one screen triangle (no allocation per triangle).
-    private final int[] vi = new int[3];
     private final int[] sx = new int[3];
     private final int[] sy = new int[3];
     private final float[] sz = new float[3];
     private final float[] rw = new float[3];
+    private final float[] rgba = new float[12];
     private final gpusim.sim.Stat.Scalar culled;
     private final gpusim.sim.Stat.Scalar clipped;
+    // The draw's viewport transform, loaded once a batch: x' = x / w * scaleX + transX, etc.
+    private float scaleX, transX, scaleY, transY, scaleZ, transZ;
+    // The viewport centre's distances to the guard band's edges, pixels (all > 0: the viewport lies within the bounds).
+    private double guardLoX, guardHiX, guardLoY, guardHiY;
 
     public Clipper(GpuContext ctx, BoundedQueue<Work> in) {
         super(ctx, "clip", "clipping, viewport transform, snapping and culling", in);
         this.primsPerClock = ctx.config().get(ConfigKeys.SETUP_PRIMS);
         this.counters = ctx.counters().value;
-        this.culled = stats.scalar("culled", "triangles", "triangles dropped by culling or for zero area");
-        this.clipped = stats.scalar("clipped", "triangles", "triangles that needed clipping");
+        this.culled = stats.scalar("culled", "triangles",
+                "triangles dropped by culling, for zero area or for a vertex at the eye");
+        this.clipped = stats.scalar("clipped", "triangles",
+                "triangles that needed clipping (depth planes, or a vertex beyond the guard band or behind the eye)");
     }
 
     @Override
@@ -69,9 +108,41 @@ public final class Clipper extends PipeStage {
             return 1;
         }
         GeomBatch g = (GeomBatch) w;
+        DrawState st = g.state;
+        scaleX = st.vpW() * 0.5f;
+        transX = st.vpX() + scaleX;
+        scaleY = -st.vpH() * 0.5f;
+        transY = st.vpY() + st.vpH() * 0.5f;
+        scaleZ = st.vpMaxDepth() - st.vpMinDepth();
+        transZ = st.vpMinDepth();
+        guardLoX = (double) transX - GUARD_BAND_MIN;
+        guardHiX = GUARD_BAND_MAX - (double) transX;
+        guardLoY = (double) transY - GUARD_BAND_MIN;
+        guardHiY = GUARD_BAND_MAX - (double) transY;
+        int planes = st.pso().depthClip() ? (1 << PLANES) - 1 : (1 << PLANES) - 1 & ~DEPTH_PLANES;
         batch = null;
+        float[] pos = g.position;
         for (int p = 0; p < g.primCount; p++) {
-            clipTriangle(g, g.prims[p * 3], g.prims[p * 3 + 1], g.prims[p * 3 + 2]);
+            int a = g.prims[p * 3];
+            int b = g.prims[p * 3 + 1];
+            int c = g.prims[p * 3 + 2];
+            int oa = outcode(pos, a * 4) & planes;
+            int ob = outcode(pos, b * 4) & planes;
+            int oc = outcode(pos, c * 4) & planes;
+            if ((oa | ob | oc) == 0) {
+                // Inside every plane: the common case, straight from the vertex data.
+                if (project(0, pos, a * 4) && project(1, pos, b * 4) && project(2, pos, c * 4)) {
+                    color(0, g.color, a * 4);
+                    color(1, g.color, b * 4);
+                    color(2, g.color, c * 4);
+                    emitTriangle(st, g);
+                } else {
+                    culled.inc();
+                }
+            } else if ((oa & ob & oc) == 0) {
+                clipTriangle(st, g, planes, a, b, c);
+            }
+            // else: wholly outside one plane.
         }
         counters[PipelineCounters.C_INVOCATIONS] += g.primCount;
         if (batch != null && batch.count > 0) {
@@ -81,41 +152,110 @@ public final class Clipper extends PipeStage {
         return ceilDiv(g.primCount, primsPerClock);
     }
 
-    private void load(float[] dst, int slot, GeomBatch g, int v) {
-        System.arraycopy(g.position, v * 4, dst, slot * ATTRS, 4);
-        System.arraycopy(g.color, v * 4, dst, slot * ATTRS + 4, 4);
-    }
-
-    private static float planeDistance(float[] p, int o, int plane) {
-        float x = p[o];
-        float y = p[o + 1];
-        float z = p[o + 2];
-        float w = p[o + 3];
+    /**
+     * Signed distance of clip-space vertex (x, y, z, w) to {@code plane}, scaled: >= 0 inside.
+     * Planes 0, 1: z >= 0, z <= w. Planes 2..5: the viewport transform x' = x / w * scaleX +
+     * transX (and y') within [GUARD_BAND_MIN, GUARD_BAND_MAX], multiplied through by w. In
+     * double, so that the products of floats are exact and the test errs by at most a rounding
+     * of the sum.
+     */
+    private double planeDistance(double x, double y, double z, double w, int plane) {
         switch (plane) {
             case 0: return z;
             case 1: return w - z;
-            case 2: return GUARD_BAND * w - x;
-            case 3: return GUARD_BAND * w + x;
-            case 4: return GUARD_BAND * w - y;
-            case 5: return GUARD_BAND * w + y;
-            default: return w - W_EPSILON;
+            case 2: return x * scaleX + guardLoX * w;
+            case 3: return guardHiX * w - x * scaleX;
+            case 4: return y * scaleY + guardLoY * w;
+            default: return guardHiY * w - y * scaleY;
         }
     }
 
-    private void clipTriangle(GeomBatch g, int a, int b, int c) {
-        DrawState st = g.state;
-        boolean depthClip = st.pso().depthClip();
-        load(poly, 0, g, a);
-        load(poly, 1, g, b);
-        load(poly, 2, g, c);
+    /** Bit k set: the vertex at {@code o} is outside plane k (NaN counts as outside); the planes of {@link #planeDistance}. */
+    private int outcode(float[] p, int o) {
+        double x = p[o];
+        double y = p[o + 1];
+        double z = p[o + 2];
+        double w = p[o + 3];
+        double gx = x * scaleX;
+        double gy = y * scaleY;
+        return (z >= 0 ? 0 : 1)
+                | (w - z >= 0 ? 0 : 2)
+                | (gx + guardLoX * w >= 0 ? 0 : 4)
+                | (guardHiX * w - gx >= 0 ? 0 : 8)
+                | (gy + guardLoY * w >= 0 ? 0 : 16)
+                | (guardHiY * w - gy >= 0 ? 0 : 32);
+    }
+
+    /**
+     * Viewport transform and snapping of an original vertex into screen slot k: 32-bit floats,
+     * x * (1 / w), as the hardware does. False if the vertex has no finite screen position (w
+     * = 0 at the eye; NaN input).
+     */
+    private boolean project(int k, float[] p, int o) {
+        float w = p[o + 3];
+        float rcp = 1.0f / w;
+        if (!(w > 0) || Float.isInfinite(rcp)) {
+            // A w so small (below 2^-128) that its float reciprocal overflows: project in double.
+            return projectExact(k, p[o], p[o + 1], p[o + 2], w);
+        }
+        float x = p[o] * rcp * scaleX + transX;
+        float y = p[o + 1] * rcp * scaleY + transY;
+        if (!(Math.abs(x) <= SNAP_LIMIT) || !(Math.abs(y) <= SNAP_LIMIT)) {
+            return false; // NaN or infinite (the transform overflowed)
+        }
+        sz[k] = p[o + 2] * rcp * scaleZ + transZ;
+        rw[k] = rcp;
+        sx[k] = (int) Math.rint(x * 256.0f);
+        sy[k] = (int) Math.rint(y * 256.0f);
+        return true;
+    }
+
+    /** Viewport transform and snapping in double, for a vertex that clipping made; false if it has no finite position. */
+    private boolean projectExact(int k, double x, double y, double z, double w) {
+        if (!(w > 0)) {
+            return false;
+        }
+        double iw = 1.0 / w;
+        double fx = x * iw * scaleX + transX;
+        double fy = y * iw * scaleY + transY;
+        if (!(Math.abs(fx) <= SNAP_LIMIT) || !(Math.abs(fy) <= SNAP_LIMIT)) {
+            return false;
+        }
+        sz[k] = (float) (z * iw * scaleZ + transZ);
+        rw[k] = (float) Math.min(iw, Float.MAX_VALUE); // finite for the pixel shader's planes, even for w < 2^-128
+        sx[k] = (int) Math.rint(fx * 256.0);
+        sy[k] = (int) Math.rint(fy * 256.0);
+        return true;
+    }
+
+    private void color(int k, float[] c, int o) {
+        System.arraycopy(c, o, rgba, k * 4, 4);
+    }
+
+    private void load(int slot, GeomBatch g, int v) {
+        int o = slot * ATTRS;
+        for (int k = 0; k < 4; k++) {
+            poly[o + k] = g.position[v * 4 + k];
+            poly[o + 4 + k] = g.color[v * 4 + k];
+        }
+        source[slot] = v;
+    }
+
+    private void clipTriangle(DrawState st, GeomBatch g, int planes, int a, int b, int c) {
+        load(0, g, a);
+        load(1, g, b);
+        load(2, g, c);
         int n = 3;
-        int firstPlane = depthClip ? 0 : 2;
-        boolean didClip = false;
-        for (int plane = firstPlane; plane < 7; plane++) {
+        for (int plane = 0; plane < PLANES; plane++) {
+            if ((planes >>> plane & 1) == 0) {
+                continue;
+            }
             int outside = 0;
             for (int i = 0; i < n; i++) {
-                dist[i] = planeDistance(poly, i * ATTRS, plane);
-                if (dist[i] < 0) {
+                int o = i * ATTRS;
+                double d = planeDistance(poly[o], poly[o + 1], poly[o + 2], poly[o + 3], plane);
+                dist[i] = d;
+                if (!(d >= 0)) {
                     outside++;
                 }
             }
@@ -125,18 +265,29 @@ public final class Clipper extends PipeStage {
             if (outside == n) {
                 return;
             }
-            didClip = true;
             n = clipPolygon(n);
             if (n < 3) {
                 return;
             }
         }
-        if (didClip) {
-            clipped.inc();
-        }
+        clipped.inc();
         for (int i = 1; i + 1 < n; i++) {
-            emitTriangle(st, g, 0, i, i + 1);
+            if (projectPolygonVertex(0, g, 0) && projectPolygonVertex(1, g, i) && projectPolygonVertex(2, g, i + 1)) {
+                emitTriangle(st, g);
+            } else {
+                culled.inc();
+            }
         }
+    }
+
+    /** Projects polygon vertex i into screen slot k: an original vertex as unclipped ones are, a new one exactly. */
+    private boolean projectPolygonVertex(int k, GeomBatch g, int i) {
+        int o = i * ATTRS;
+        for (int ch = 0; ch < 4; ch++) {
+            rgba[k * 4 + ch] = (float) poly[o + 4 + ch];
+        }
+        int v = source[i];
+        return v >= 0 ? project(k, g.position, v * 4) : projectExact(k, poly[o], poly[o + 1], poly[o + 2], poly[o + 3]);
     }
 
     /** Sutherland-Hodgman against the plane whose distances are in {@code dist}; returns the new vertex count. */
@@ -144,12 +295,13 @@ public final class Clipper extends PipeStage {
         int m = 0;
         for (int i = 0; i < n; i++) {
             int j = (i + 1) % n;
-            float di = dist[i];
-            float dj = dist[j];
+            double di = dist[i];
+            double dj = dist[j];
             boolean inI = di >= 0;
             boolean inJ = dj >= 0;
-            if (inI) {
+            if (inI && m < MAX_POLY) {
                 System.arraycopy(poly, i * ATTRS, next, m * ATTRS, ATTRS);
+                nextSource[m] = source[i];
                 m++;
             }
             if (inI != inJ && m < MAX_POLY) {
@@ -157,49 +309,32 @@ public final class Clipper extends PipeStage {
                 // by two triangles gets the same new vertex whichever way it is walked.
                 int in = inI ? i : j;
                 int outV = inI ? j : i;
-                float dIn = inI ? di : dj;
-                float dOut = inI ? dj : di;
-                float t = dIn / (dIn - dOut);
+                double dIn = inI ? di : dj;
+                double dOut = inI ? dj : di;
+                double t = dIn / (dIn - dOut);
                 int oi = in * ATTRS;
                 int oo = outV * ATTRS;
                 int on = m * ATTRS;
                 for (int k = 0; k < ATTRS; k++) {
                     next[on + k] = poly[oi + k] + t * (poly[oo + k] - poly[oi + k]);
                 }
+                nextSource[m] = -1;
                 m++;
             }
         }
-        float[] tmp = poly;
+        double[] tmp = poly;
         poly = next;
         next = tmp;
-        return Math.min(m, MAX_POLY);
+        int[] ts = source;
+        source = nextSource;
+        nextSource = ts;
+        return m;
     }
 
-    private void emitTriangle(DrawState st, GeomBatch g, int i0, int i1, int i2) {
-        float scaleX = st.vpW() * 0.5f;
-        float transX = st.vpX() + scaleX;
-        float scaleY = -st.vpH() * 0.5f;
-        float transY = st.vpY() + st.vpH() * 0.5f;
-        float scaleZ = st.vpMaxDepth() - st.vpMinDepth();
-        float transZ = st.vpMinDepth();
-        int[] vi = this.vi;
-        vi[0] = i0;
-        vi[1] = i1;
-        vi[2] = i2;
+    /** Culls and emits the screen triangle in slots 0..2 (sx, sy, sz, rw, rgba). */
+    private void emitTriangle(DrawState st, GeomBatch g) {
         int[] sx = this.sx;
         int[] sy = this.sy;
-        float[] sz = this.sz;
-        float[] rw = this.rw;
-        for (int k = 0; k < 3; k++) {
-            int o = vi[k] * ATTRS;
-            float rcp = 1.0f / poly[o + 3];
-            float x = poly[o] * rcp * scaleX + transX;
-            float y = poly[o + 1] * rcp * scaleY + transY;
-            sz[k] = poly[o + 2] * rcp * scaleZ + transZ;
-            rw[k] = rcp;
-            sx[k] = (int) Math.rint(x * 256.0f);
-            sy[k] = (int) Math.rint(y * 256.0f);
-        }
         long area2 = (long) (sx[1] - sx[0]) * (sy[2] - sy[0]) - (long) (sy[1] - sy[0]) * (sx[2] - sx[0]);
         if (area2 == 0) {
             culled.inc();
@@ -227,7 +362,7 @@ public final class Clipper extends PipeStage {
             batch.fy[t * 3 + k] = sy[s];
             batch.z[t * 3 + k] = sz[s];
             batch.invW[t * 3 + k] = rw[s];
-            System.arraycopy(poly, vi[s] * ATTRS + 4, batch.color, t * 12 + k * 4, 4);
+            System.arraycopy(rgba, s * 4, batch.color, t * 12 + k * 4, 4);
         }
         batch.front[t] = front;
         counters[PipelineCounters.C_PRIMITIVES]++;

@@ -13,6 +13,13 @@ import gpusim.gpu.work.TriBatch;
  * inside only if the edge is a top edge (horizontal, walked left to right in a clockwise
  * triangle) or a left edge (walked upwards, dy < 0); for the others the test becomes
  * E > 0, i.e. E - 1 >= 0, since E is an integer in 1/65536 pixel units.
+ *
+ * <p>Range: the clipper keeps every vertex inside the guard band (the viewport bounds,
+ * -32768..32767 px), so |ax|, |ay| <= 2^23 in 1/256 pixel and |dx|, |dy| < 2^24; C =
+ * -(A ax + B ay) is below 2^48 in magnitude. Sample positions lie in the render target,
+ * at most 16384 px + 1 = under 2^22 in 1/256 pixel, so A px and B py stay below 2^46 and
+ * every edge value the scan converter forms (at a pixel, a sample offset, a tile corner,
+ * or stepped along a row) below 2^49: far inside 64 bits, for any sample count.
  */
 public final class TriangleSetup {
     private TriangleSetup() {

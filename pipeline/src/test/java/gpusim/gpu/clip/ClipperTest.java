@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The clipper on its own: snapping to 1/256 pixel with round-half-even, and clipping to 0 <= z <= w. */
+/** The clipper on its own: snapping to 1/256 pixel with round-half-even, clipping to 0 <= z <= w and to the guard band. */
 class ClipperTest {
     static final float[] IDENTITY = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 
@@ -217,5 +217,56 @@ class ClipperTest {
         assertEquals(0.25f, z[0]);
         assertEquals(0.5f, z[1]);
         assertEquals(0.75f, z[2]);
+    }
+
+    // The guard band is the viewport bounds, -32768..32767 px, whatever the viewport: on a 16-px
+    // viewport a vertex at x = 32767 px (NDC 4094.875) passes unclipped and snaps to 32767 x 256; one
+    // at 40000 px (NDC 4999) is clipped, and the new vertices lie on the bound exactly, on the
+    // original edges: the edge from (8, 8) to (40000, 8) px meets x = 32767 at y = 8, the edge from
+    // (8, 12) px to it at y = 8 + 4 x 7233 / 39992 px (snapped to the nearest 1/256).
+    @Test
+    void guardBandIsTheViewportBounds() {
+        Out in = clip(true, 16, 16, 0, 1, -1, 0, 0.5f, 1, 4094.875f, 0, 0.5f, 1, -1, -0.5f, 0.5f, 1);
+        assertEquals(1, in.triangles());
+        TriBatch b = in.batches.get(0);
+        assertEquals(32767 * 256, Math.max(b.fx[0], Math.max(b.fx[1], b.fx[2])));
+        Out out = clip(true, 16, 16, 0, 1, -1, 0, 0.5f, 1, 4999f, 0, 0.5f, 1, -1, -0.5f, 0.5f, 1);
+        assertEquals(2, out.triangles(), "the triangle becomes a quad");
+        java.util.Set<Long> onBound = new java.util.TreeSet<>();
+        for (TriBatch t : out.batches) {
+            for (int i = 0; i < t.count * 3; i++) {
+                assertTrue(t.fx[i] <= 32767 * 256);
+                if (t.fx[i] == 32767 * 256) {
+                    onBound.add((long) t.fy[i]);
+                }
+            }
+        }
+        long y = Math.round((8 + 4.0 * (40000 - 32767) / (40000 - 0)) * 256); // edge (0, 12) -> (40000, 8)
+        assertEquals(java.util.Set.of(8L * 256, y), onBound);
+    }
+
+    // No epsilon on w: w = 2^-40 inside the volume projects exactly where w = 1 does; w <= 0 is
+    // clipped away by the guard band's planes (a vertex behind the eye never reaches the divide).
+    @Test
+    void tinyWIsExactAndNegativeWIsClipped() {
+        float w = (float) Math.scalb(1.0, -40);
+        Out tiny = clip(true, 64, 64, 0, 1, -0.5f * w, -0.5f * w, 0.5f * w, w, 0.5f * w, -0.5f * w, 0.5f * w, w,
+                0, 0.5f * w, 0.5f * w, w);
+        Out one = clip(true, 64, 64, 0, 1, -0.5f, -0.5f, 0.5f, 1, 0.5f, -0.5f, 0.5f, 1, 0, 0.5f, 0.5f, 1);
+        assertEquals(1, tiny.triangles());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(one.batches.get(0).fx[i], tiny.batches.get(0).fx[i]);
+            assertEquals(one.batches.get(0).fy[i], tiny.batches.get(0).fy[i]);
+        }
+        Out behind = clip(false, 64, 64, 0, 1, -0.5f, -0.5f, 0.5f, 1, 0.5f, -0.5f, 0.5f, 1, 0.1f, 0.7f, 0.5f, -1);
+        assertTrue(behind.triangles() >= 1);
+        for (TriBatch t : behind.batches) {
+            for (int i = 0; i < t.count * 3; i++) {
+                assertTrue(t.invW[i] > 0, "every vertex that reaches the divide has w > 0");
+                assertTrue(Math.abs(t.fx[i]) <= 32768 * 256 && Math.abs(t.fy[i]) <= 32768 * 256);
+            }
+        }
+        Out allBehind = clip(false, 64, 64, 0, 1, -0.5f, -0.5f, 0.5f, -1, 0.5f, -0.5f, 0.5f, -1, 0, 0.5f, 0.5f, -1);
+        assertEquals(0, allBehind.triangles());
     }
 }
