@@ -249,14 +249,13 @@ public final class SceneCommand implements Callable<Integer> {
         long[][] visDumps = new long[f][];
         long[][] gvisDumps = new long[f][];
         long[][] vres = new long[f][];
-        long[] times = null;
+        long[] times = new long[2 * f];
         int fv = 0;
         int fg = 0;
         for (var d : main.dumps()) {
             switch (d.buffer()) {
                 case "vis" -> visDumps[fv++] = d.values();
                 case "gvis" -> gvisDumps[fg++] = d.values();
-                case "times" -> times = d.values();
                 default -> { }
             }
         }
@@ -273,6 +272,8 @@ public final class SceneCommand implements Callable<Integer> {
                 latency[q.index()] = q.latency();
             } else if (q.ended() && q.heap().equals("grp")) {
                 latency[f * n + q.index()] = q.latency();
+            } else if (q.ended() && q.heap().equals("ts")) {
+                times[q.index()] = q.values()[0];
             }
         }
         double cyclesPerTick = config.get(ConfigKeys.CLOCK_MHZ) * 1e6 / config.get(ConfigKeys.TIMESTAMP_HZ);

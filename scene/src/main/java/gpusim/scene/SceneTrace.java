@@ -182,7 +182,9 @@ public final class SceneTrace {
 
     private void header(String what) throws IOException {
         w.write("gpusim-trace 1\n");
-        w.write("# " + what + " of " + scene.source().replace('\n', ' ') + "\n");
+        // The model's file name only, so the same model gives the same trace from any directory.
+        w.write("# " + what + " of " + java.nio.file.Path.of(scene.source()).getFileName().toString().replace('\n', ' ')
+                + "\n");
         w.write("# written by gpusim scene: " + n + " objects, " + scene.triangles() + " triangles, " + o.frames()
                 + " frames, camera " + camera.name() + ", culling " + o.culling().label() + (o.exact() ? ", exact" : "")
                 + ", " + o.width() + "x" + o.height() + " x" + o.samples() + "\n");
@@ -411,7 +413,6 @@ public final class SceneTrace {
                 w.write("dump gvis\n");
             }
         }
-        w.write("dump times\n");
         return new Plan(c, frames, n, g, groupOf, source, queries, preds, prepassCount);
     }
 
@@ -456,7 +457,6 @@ public final class SceneTrace {
             w.write("execute vframe" + f + "\n");
             w.write("dump vres\n");
         }
-        w.write("dump times\n");
     }
 
     private void begin(int f, boolean colour) throws IOException {
