@@ -112,15 +112,23 @@ public final class SceneTrace {
         this.n = scene.objects().size();
         double[] b = scene.bounds();
         double r = CameraPath.radius(b);
-        double reach = r;
-        for (int f = 0; f < o.frames(); f++) {
-            double[] e = camera.eyes().get(f);
-            double[] c = {(b[0] + b[3]) / 2, (b[1] + b[4]) / 2, (b[2] + b[5]) / 2};
-            reach = Math.max(reach, Math.sqrt(Mat4.dot(Mat4.sub(e, c), Mat4.sub(e, c))) + r);
-        }
-        double[] proj = Mat4.perspective(Math.toRadians(60), (double) o.width() / o.height(), r * 0.002, reach * 1.05);
         vp = new double[o.frames()][];
         for (int f = 0; f < o.frames(); f++) {
+            // Near and far planes fitted to the scene's bounds each frame (half the distance to the box when
+            // the eye is outside it, 0.2% of the scene's radius inside), so that D32 depth keeps its precision
+            // and a box 2% larger than its object stays in front of it after rounding.
+            double[] e = camera.eyes().get(f);
+            double dx = Math.max(0, Math.max(b[0] - e[0], e[0] - b[3]));
+            double dy = Math.max(0, Math.max(b[1] - e[1], e[1] - b[4]));
+            double dz = Math.max(0, Math.max(b[2] - e[2], e[2] - b[5]));
+            double near = Math.max(0.002 * r, 0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz));
+            double far = 0;
+            for (int k = 0; k < 8; k++) {
+                double[] c = {(k & 1) == 0 ? b[0] : b[3], (k & 2) == 0 ? b[1] : b[4], (k & 4) == 0 ? b[2] : b[5]};
+                far = Math.max(far, Math.sqrt(Mat4.dot(Mat4.sub(c, e), Mat4.sub(c, e))));
+            }
+            double[] proj = Mat4.perspective(Math.toRadians(60), (double) o.width() / o.height(), near,
+                    Math.max(far * 1.05, near * 2));
             vp[f] = Mat4.mul(proj, camera.view(f));
         }
         boxMin = new double[n][];
@@ -293,12 +301,18 @@ public final class SceneTrace {
         return c;
     }
 
-    /** Cull variants: 0 back faces (glTF's counter-clockwise front), 1 mirrored transform, 2 double-sided. */
+    /**
+     * Cull variants: 0 back faces, 1 mirrored transform, 2 double-sided. glTF's front faces are
+     * counter-clockwise as the viewer sees them (glTF 2.0 spec, 3.7.2.1); the trace judges
+     * winding in render-target space, where that is counter-clockwise too (the viewport's y
+     * flip does not mirror the picture), so front is {@code front_ccw=on}
+     * (D3D12_RASTERIZER_DESC.FrontCounterClockwise = TRUE); a mirroring transform turns it.
+     */
     private static int cullVariant(SceneObject ob) {
         return ob.primitive().doubleSided() ? 2 : ob.mirrored() ? 1 : 0;
     }
 
-    private static final String[] CULL = {"cull=BACK", "cull=BACK front_ccw=on", "cull=NONE"};
+    private static final String[] CULL = {"cull=BACK front_ccw=on", "cull=BACK", "cull=NONE"};
 
     private void pipelineStates(boolean visibility) throws IOException {
         for (int k = 0; k < 3; k++) {
@@ -310,12 +324,12 @@ public final class SceneTrace {
                 w.write("pipeline_state obj" + k + " " + CULL[k] + " depth_func=LESS_EQUAL\n");
             }
         }
-        w.write("pipeline_state box cull=BACK depth_write=off color_write=0\n");
+        w.write("pipeline_state box cull=BACK front_ccw=on depth_write=off color_write=0\n");
         // A box the near plane cuts is queried with the depth test off: whether any of it is in the view
         // (an engine would not query it at all and draw the object).
         w.write("pipeline_state box_near cull=NONE depth=off color_write=0\n");
         if (visibility) {
-            w.write("pipeline_state box_cov cull=BACK depth=off color_write=0\n");
+            w.write("pipeline_state box_cov cull=BACK front_ccw=on depth=off color_write=0\n");
         }
     }
 

@@ -65,6 +65,49 @@ class SceneTraceTest {
     }
 
     @Test
+    void frontFacesAreTheOnesFacingTheCamera(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // One single-sided cube (glTF: counter-clockwise seen from outside), looked at from above and in front.
+        SceneObject cube = Scenes.tinyCity().objects().get(3);
+        Scene s = new Scene("cube", List.of(cube.primitive()), List.of(cube), 0);
+        java.nio.file.Path cam = dir.resolve("cam.txt");
+        double[] eye = {3.2, 2.0, 5.0};
+        java.nio.file.Files.writeString(cam, eye[0] + " " + eye[1] + " " + eye[2] + " 2.2 0.3 2\n");
+        SceneTrace.Options o = new SceneTrace.Options(1, Culling.NONE, 160, 96, 1, true, 0, 2);
+        java.io.StringWriter w = new java.io.StringWriter();
+        SceneTrace.write(s, CameraPath.of(cam.toString(), s.bounds(), 1), o, w);
+        List<String> lines = w.toString().lines().toList();
+        String pso = lines.stream().filter(l -> l.startsWith("pipeline_state obj0 ")).findFirst().orElseThrow();
+        boolean frontCcw = pso.contains("front_ccw=on");
+        List<double[]> v = lines.stream().filter(l -> l.startsWith("v ")).map(l -> {
+            String[] t = l.split(" ");
+            double ww = Double.parseDouble(t[4]);
+            // render-target position, y down (docs/trace-format.md, "Rasterization rules")
+            return new double[] {(Double.parseDouble(t[1]) / ww + 1) * 80, (1 - Double.parseDouble(t[2]) / ww) * 48};
+        }).toList();
+        int[] tris = cube.primitive().triangles();
+        float[] pos = cube.primitive().positions();
+        int facing = 0;
+        for (int t = 0; t < tris.length / 3; t++) {
+            double[][] p = new double[3][4];
+            for (int k = 0; k < 3; k++) {
+                int i = tris[3 * t + k] * 3;
+                Mat4.transform(cube.model(), pos[i], pos[i + 1], pos[i + 2], p[k]);
+            }
+            double[] nrm = Mat4.cross(Mat4.sub(p[1], p[0]), Mat4.sub(p[2], p[0]));
+            boolean towardEye = Mat4.dot(nrm, Mat4.sub(eye, p[0])) > 0;
+            double[] a = v.get(3 * t);
+            double[] b = v.get(3 * t + 1);
+            double[] c = v.get(3 * t + 2);
+            // positive: clockwise in render-target space (y down), as the trace format judges winding
+            double area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+            boolean front = frontCcw ? area < 0 : area > 0;
+            assertEquals(towardEye, front, "triangle " + t);
+            facing += towardEye ? 1 : 0;
+        }
+        assertEquals(6, facing, "three faces of the cube face the eye");
+    }
+
+    @Test
     void nonExactTracesRunAndPredicateOnThePreviousFrame() throws Exception {
         Scene s = Scenes.tinyCity().instanced(2, 2);
         String t = Scenes.trace(s, Scenes.options(Culling.PREDICATED, 3, 160, 96, 1, false));
