@@ -27,7 +27,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * The culling study {@code gpusim scene --study} writes: one row a culling variant
  * (study.csv, study.json) and a picture (study.png, drawn with JFreeChart in the sweep
  * plot's colours): cycles, objects culled and visible objects culled, per frame, one line a
- * variant.
+ * variant (a line hidden under another is a variant with the same figures).
  */
 final class SceneStudy {
     static final String CSV_HEADER = "culling,frames,objects,queries_per_frame,culled_share,visible,wrongly_culled,"
@@ -65,6 +65,7 @@ final class SceneStudy {
         System.setProperty("java.awt.headless", "true");
         CombinedDomainCategoryPlot combined = new CombinedDomainCategoryPlot(new CategoryAxis("frame"));
         String[] names = {"cycles", "objects culled", "visible objects culled"};
+        CategoryPlot first = null;
         for (int k = 0; k < names.length; k++) {
             DefaultCategoryDataset data = new DefaultCategoryDataset();
             for (CullingStats s : all) {
@@ -88,10 +89,15 @@ final class SceneStudy {
             p.setBackgroundPaint(Color.WHITE);
             p.setRangeGridlinePaint(Color.LIGHT_GRAY);
             combined.add(p, k == 0 ? 2 : 1);
+            if (first == null) {
+                first = p;
+            }
         }
+        // One legend for the three plots (the same variants in the same colours), not one each.
+        combined.setFixedLegendItems(first.getLegendItems());
         JFreeChart chart = new JFreeChart("Occlusion culling variants, per frame", JFreeChart.DEFAULT_TITLE_FONT,
                 combined, true);
-        chart.addSubtitle(new TextTitle(header.path("model").asText() + ", " + header.path("instances").asText()
+        chart.addSubtitle(new TextTitle(Path.of(header.path("model").asText()).getFileName() + ", " + header.path("instances").asText()
                 + " instances, camera " + header.path("camera").asText() + ", " + header.path("width").asText() + "x"
                 + header.path("height").asText()));
         chart.setBackgroundPaint(Color.WHITE);

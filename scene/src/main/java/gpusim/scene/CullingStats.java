@@ -87,27 +87,15 @@ public record CullingStats(Culling culling, List<Frame> frames, Frame total, lon
                     }
                 }
             }
-            double ls = 0;
-            long lc = 0;
-            long lm = 0;
+            // {sum, count, max} of the latencies of this frame's object queries, then its group queries.
+            double[] lat = new double[3];
             if (plan.culling().queries()) {
-                for (int k = f * n; k < (f + 1) * n; k++) {
-                    long l = run.latency()[k];
-                    if (l >= 0) {
-                        ls += l;
-                        lc++;
-                        lm = Math.max(lm, l);
-                    }
-                }
-                for (int k = 0; k < g; k++) {
-                    long l = run.latency()[plan.frames() * n + f * g + k];
-                    if (l >= 0) {
-                        ls += l;
-                        lc++;
-                        lm = Math.max(lm, l);
-                    }
-                }
+                latencies(run.latency(), f * n, n, lat);
+                latencies(run.latency(), plan.frames() * n + f * g, g, lat);
             }
+            double ls = lat[0];
+            long lc = (long) lat[1];
+            long lm = (long) lat[2];
             long cycles = Math.round((run.timestamps()[2 * f + 1] - run.timestamps()[2 * f]) * run.cyclesPerTick());
             Frame fr = new Frame(f, n, plan.queries()[f], skipped, drawn, n - drawn, visible, wrong, wasted, sDrawn,
                     sSaved, sQuery, lc == 0 ? Double.NaN : ls / lc, lm, plan.predicationReads()[f], plan.prepass()[f],
@@ -125,6 +113,17 @@ public record CullingStats(Culling culling, List<Frame> frames, Frame total, lon
         Frame total = new Frame(-1, sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], sum[6], sum[7], sum[8], sum[9],
                 sum[10], latCount == 0 ? Double.NaN : latSum / latCount, latMax, sum[11], sum[12], sum[13]);
         return new CullingStats(plan.culling(), frames, total, run.cycles(), run.predicatedSkips());
+    }
+
+    private static void latencies(long[] latency, int from, int count, double[] acc) {
+        for (int k = from; k < from + count; k++) {
+            long l = latency[k];
+            if (l >= 0) {
+                acc[0] += l;
+                acc[1]++;
+                acc[2] = Math.max(acc[2], l);
+            }
+        }
     }
 
     /** The CSV header: one row a frame, then a row {@code total}. */
