@@ -30,6 +30,10 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 /**
  * Reads a glTF 2.0 model (.gltf with external or embedded buffers, or .glb) into a {@link
@@ -116,16 +120,36 @@ public final class GltfLoader {
         }
         check(name, file, json, binLength);
         GltfModel model;
+        // JglTF reports JSON that does not fit the schema (a string where a number belongs) through
+        // java.util.logging and goes on; catch those reports instead of letting them print, and refuse.
+        List<String> schemaErrors = new ArrayList<>();
+        Handler catcher = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
+                    schemaErrors.add(r.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        JGLTF_LOG.setUseParentHandlers(false);
+        JGLTF_LOG.addHandler(catcher);
         try {
-            GltfModelReader reader = new GltfModelReader();
-            reader.setJsonErrorConsumer(e -> {
-                throw new SceneException(name + ": " + e.getMessage());
-            });
-            model = reader.read(file);
-        } catch (SceneException e) {
-            throw e;
+            model = new GltfModelReader().read(file);
         } catch (IOException | RuntimeException e) {
-            throw fail(name, "JglTF cannot read it: " + oneLine(e));
+            throw fail(name, "JglTF cannot read it: " + (schemaErrors.isEmpty() ? oneLine(e) : schemaError(schemaErrors)));
+        } finally {
+            JGLTF_LOG.removeHandler(catcher);
+        }
+        if (!schemaErrors.isEmpty()) {
+            throw fail(name, "JglTF cannot read it: " + schemaError(schemaErrors));
         }
         try {
             return walk(name, model, json);
@@ -134,6 +158,14 @@ public final class GltfLoader {
         } catch (RuntimeException e) {
             throw fail(name, "cannot read its meshes: " + oneLine(e));
         }
+    }
+
+    /** JglTF's logger, held so that the handler set on it is not lost with a collected logger. */
+    private static final Logger JGLTF_LOG = Logger.getLogger("de.javagl");
+
+    private static String schemaError(List<String> errors) {
+        String m = errors.get(0).replace("\n", " ").replaceAll(" at \\[Source: [^\\]]*\\]", "");
+        return m.startsWith("Error: ") ? m.substring(7) : m;
     }
 
     private static String oneLine(Throwable e) {
@@ -249,7 +281,11 @@ public final class GltfLoader {
             m++;
         }
         if (j.has("scene")) {
-            index(name, j, "scene", j.path("scenes").size(), "the file", true);
+            JsonNode sc = j.path("scene");
+            int scenes = j.path("scenes").size();
+            if (!sc.isIntegralNumber() || sc.asInt() < 0 || sc.asInt() >= scenes) {
+                throw fail(name, "scene " + sc + " names no scene (the file has " + scenes + ")");
+            }
         }
     }
 
@@ -483,7 +519,8 @@ public final class GltfLoader {
             stack.addAll(children);
         }
         if (objects.isEmpty()) {
-            throw fail(name, "its scene has no triangles to draw");
+            throw fail(name, "its scene has no triangles to draw" + (skipped[0] > 0 ? " (" + skipped[0]
+                    + " point or line primitives, which are left out)" : ""));
         }
         return new Scene(name, primitives, objects, skipped[0]);
     }

@@ -157,5 +157,25 @@ class GltfLoaderTest {
         Path missing = Path.of("/usr/share/assimp/models/glTF2/MissingBin/BoxTextured.gltf");
         SceneException e = assertThrows(SceneException.class, () -> GltfLoader.load(missing));
         assertEquals(missing + ": buffers[0]: missing buffer file BoxTextured0.bin", e.getMessage());
+        String dir = "/usr/share/assimp/models/glTF2/";
+        String[][] broken = {
+            {"RecursiveNodes/RecursiveNodes.gltf", "nodes[0]: its ancestors form a cycle or nest deeper than 512"},
+            {"IndexOutOfRange/IndexOutOfRange.gltf", "Mesh.0: index 0 is 255, past the 24 vertices of POSITION"},
+            {"TestNoRootNode/NoScene.gltf", "scene 0 names no scene (the file has 0)"},
+            {"BoxWithInfinites-glTF-Binary/BoxWithInfinites.glb", "Mesh.0: POSITION 0 is not finite (-Infinity)"},
+            {"draco/2CylinderEngine.gltf", "requires extension KHR_draco_mesh_compression, which gpusim scene does not read"},
+            {"wrongTypes/badNumber.gltf", "JglTF cannot read it: Cannot deserialize value of type `java.lang.Float` from "
+                + "String \"not a number\": not a valid `Float` value , JSON path .materials..normalTexture.scale"}};
+        for (String[] b : broken) {
+            SceneException x = assertThrows(SceneException.class, () -> GltfLoader.load(Path.of(dir + b[0])), b[0]);
+            assertEquals(dir + b[0] + ": " + b[1], x.getMessage());
+        }
+    }
+
+    @Test
+    void refusesJsonThatDoesNotFitTheSchema() throws Exception {
+        Files.write(dir.resolve("city.bin"), TinyCity.binary());
+        String bad = TinyCity.json("city.bin").replaceFirst("\"doubleSided\" : true", "\"doubleSided\" : [ 1 ]");
+        assertTrue(refuseJson(bad).startsWith("JglTF cannot read it: Cannot deserialize value of type"), bad);
     }
 }
