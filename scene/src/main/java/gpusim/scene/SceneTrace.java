@@ -30,6 +30,8 @@ import java.util.List;
 public final class SceneTrace {
     /** Most vertices an --exact trace may bake (32 bytes each in the trace's memory). */
     public static final long MAX_EXACT_VERTICES = 1L << 24;
+    /** Most frames x objects a trace may have (each a draw, a query and its heap slot). */
+    public static final long MAX_QUERIES = 1L << 22;
     /** Most frames a trace may have. */
     public static final int MAX_FRAMES = 10_000;
     /** Guard band for --exact: x and y are clipped to +-4 w, so pixel positions stay well inside float precision. */
@@ -171,6 +173,11 @@ public final class SceneTrace {
     }
 
     private void checkSize() {
+        if ((long) o.frames() * n > MAX_QUERIES) {
+            throw new SceneException(scene.source() + ": " + o.frames() + " frames x " + n + " objects = "
+                    + (long) o.frames() * n + " object draws and queries, more than the " + MAX_QUERIES
+                    + " a trace may hold; use fewer frames or instances");
+        }
         if (!o.exact()) {
             return;
         }
