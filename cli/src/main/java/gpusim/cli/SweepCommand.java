@@ -39,24 +39,35 @@ import picocli.CommandLine.Parameters;
                 + "A DIR that holds a sweep of another trace (other contents), another base (--preset, --set, "
                 + "--param) or another build of gpusim (other classes) is refused.",
             "",
-            "Exit status: 0 on success, 2 for a usage or trace error (nothing is run), 3 if the model deadlocks on "
-                + "a configuration, 1 for other failures (finished rows are kept)."},
-        footer = {"", "Example:",
+            "Slurm: --engine slurm writes the plan into DIR/slurm/ and submits one job array (task i runs "
+                + "configuration i and writes its row) and a final job that merges the rows into the same "
+                + "results.csv, results.json and plot as the local engine; only configurations without a row are "
+                + "submitted. DIR must be on a file system every node sees. --status DIR reports each "
+                + "configuration (done, pending, running, failed with exit code and log, missing). docs/sweep.md, "
+                + "\"Slurm\".",
+            "",
+            "Exit status: 0 on success, 2 for a usage or trace error (nothing is run or submitted), 3 if the model "
+                + "deadlocks on a configuration, 1 for other failures (finished rows are kept)."},
+        footer = {"", "Examples:",
             "  gpusim sweep study.trace --vary param.STRIDE=64,128,256 \\",
-            "      --vary db.count=2,4,8 --vary memory.interleave=256,1024 --out study/"})
+            "      --vary db.count=2,4,8 --vary memory.interleave=256,1024 --out study/",
+            "  gpusim sweep study.trace --vary db.count=2,4,8 --out /shared/study --engine slurm \\",
+            "      --partition batch --time 0:10:00 --max-running 50 --sbatch-arg=--account=gpu-arch",
+            "  gpusim sweep --status /shared/study"})
 public final class SweepCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TRACE", description = "The trace file (format: docs/trace-format.md).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
+            description = "The trace file (format: docs/trace-format.md).")
     Path trace;
 
-    @Option(names = "--vary", required = true, paramLabel = "KEY=V1,V2,...",
+    @Option(names = "--vary", paramLabel = "KEY=V1,V2,...",
             description = "Values of a configuration key ('gpusim config' lists them) or of a trace parameter "
                     + "(param.NAME); repeatable. At most " + Sweep.MAX_COMBINATIONS + " combinations.")
     List<String> vary = new ArrayList<>();
 
-    @Option(names = "--out", required = true, paramLabel = "DIR",
+    @Option(names = "--out", paramLabel = "DIR",
             description = "The output directory (created if missing; an earlier sweep there is resumed).")
     Path out;
 
@@ -77,6 +88,41 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (no progress bar, no summary).")
     boolean quiet;
+
+    /** Where the configurations run. */
+    enum Engine { local, slurm }
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
+            description = "local (default: threads of this machine) or slurm (a job array on a Slurm cluster).")
+    Engine engine;
+
+    @Option(names = "--partition", paramLabel = "P", description = "Slurm: the partition (sbatch --partition).")
+    String partition;
+
+    @Option(names = "--max-running", paramLabel = "N",
+            description = "Slurm: at most N tasks of the array at once (--array=...%%N; default: the scheduler's).")
+    Integer maxRunning;
+
+    @Option(names = "--time", paramLabel = "T",
+            description = "Slurm: each job's time limit (sbatch --time, e.g. 10, 0:30:00, 1-00:00:00).")
+    String time;
+
+    @Option(names = "--mem", paramLabel = "M", description = "Slurm: each job's memory (sbatch --mem, e.g. 4G).")
+    String mem;
+
+    @Option(names = "--sbatch-arg", paramLabel = "ARG",
+            description = "Slurm: one more sbatch option for both jobs, as one word (repeatable; e.g. "
+                    + "--sbatch-arg=--account=A --sbatch-arg=--qos=Q).")
+    List<String> sbatchArgs = new ArrayList<>();
+
+    @Option(names = "--wait", description = "Slurm: follow the jobs until the merge is done (a progress bar on a "
+            + "terminal), then report like the local engine.")
+    boolean waitForJobs;
+
+    @Option(names = "--status", paramLabel = "DIR",
+            description = "Report the state of each configuration of the Slurm sweep in DIR and exit (no TRACE, "
+                    + "--vary or --out).")
+    Path status;
 
     /** A sweep's usage errors are one line each (not picocli's full usage text): the option is known, its value is not. */
     private static final class UsageError extends Exception {
@@ -108,6 +154,22 @@ public final class SweepCommand implements Callable<Integer> {
 
     private int sweep(PrintWriter out, PrintWriter err) throws UsageError, Sweep.SweepException {
         long t0 = System.nanoTime();
+        if (status != null) {
+            if (trace != null || !vary.isEmpty() || this.out != null) {
+                throw new UsageError("--status DIR takes no TRACE, --vary or --out (it reads them from DIR)");
+            }
+            return SlurmSweep.status(status, out);
+        }
+        if (trace == null) {
+            throw new UsageError("missing TRACE (gpusim sweep TRACE --vary KEY=V1,V2,... --out DIR; see --help)");
+        }
+        if (vary.isEmpty()) {
+            throw new UsageError("missing --vary KEY=V1,V2,... (at least one)");
+        }
+        if (this.out == null) {
+            throw new UsageError("missing --out DIR");
+        }
+        SlurmSweep.Options slurm = slurmOptions();
         Config base;
         Map<String, String> baseParams;
         try {
@@ -157,6 +219,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (!quiet) {
             warnings.forEach(err::println);
         }
+        if (slurm != null) {
+            return SlurmSweep.submit(sweep, text, combos, m, slurm, waitForJobs, quiet, out, err);
+        }
         Path png = this.out.resolve(SweepPlot.fileName(m.name()));
         Sweep.Table table;
         boolean plotted;
@@ -169,8 +234,7 @@ public final class SweepCommand implements Callable<Integer> {
                     progress.finish();
                 }
             }
-            SweepReport.write(this.out, table);
-            plotted = SweepPlot.write(png, table, m);
+            plotted = sweep.writeResults(table, m);
         } catch (IOException e) {
             throw new Sweep.SweepException(1, "cannot write the results: " + e.getMessage());
         }
@@ -181,10 +245,43 @@ public final class SweepCommand implements Callable<Integer> {
             out.println("wrote " + this.out.resolve(SweepReport.CSV) + ", " + this.out.resolve(SweepReport.JSON_FILE)
                     + (plotted ? ", " + png : ""));
         }
-        if (!plotted) {
-            throw new Sweep.SweepException(1, "no plot: no configuration has a value for " + m.name()
-                    + " (the model does not produce that statistic); the tables are written");
+        return plotted ? 0 : SlurmSweep.noPlot(m);
+    }
+
+    /** The Slurm engine's options, checked; null for the local engine (which takes none of them). */
+    private SlurmSweep.Options slurmOptions() throws UsageError {
+        if (engine == Engine.local) {
+            String given = partition != null ? "--partition" : maxRunning != null ? "--max-running"
+                    : time != null ? "--time" : mem != null ? "--mem" : !sbatchArgs.isEmpty() ? "--sbatch-arg"
+                    : waitForJobs ? "--wait" : null;
+            if (given != null) {
+                throw new UsageError(given + " is an option of the Slurm engine (add --engine slurm)");
+            }
+            return null;
         }
-        return 0;
+        if (jobs != null) {
+            throw new UsageError("--jobs is an option of the local engine (with --engine slurm, --max-running N "
+                    + "bounds the tasks that run at once)");
+        }
+        if (maxRunning != null && (maxRunning < 1 || maxRunning > Sweep.MAX_COMBINATIONS)) {
+            throw new UsageError("--max-running " + maxRunning + ": expected 1.." + Sweep.MAX_COMBINATIONS);
+        }
+        for (String[] o : new String[][] {{"--partition", partition}, {"--time", time}, {"--mem", mem}}) {
+            if (o[1] != null && (o[1].isBlank() || !o[1].strip().equals(o[1]) || o[1].contains("\n"))) {
+                throw new UsageError(o[0] + " '" + o[1] + "': expected one word");
+            }
+        }
+        for (String a : sbatchArgs) {
+            if (!a.startsWith("-") || a.contains("\n")) {
+                throw new UsageError("--sbatch-arg '" + a + "': expected one sbatch option, e.g. "
+                        + "--sbatch-arg=--account=NAME");
+            }
+            if (a.startsWith("--array") || a.startsWith("--dependency") || a.startsWith("--output")
+                    || a.startsWith("--parsable") || a.startsWith("--wrap") || a.startsWith("-a") || a.startsWith("-d")
+                    || a.startsWith("-o")) {
+                throw new UsageError("--sbatch-arg " + a + ": the sweep sets that option itself");
+            }
+        }
+        return new SlurmSweep.Options(partition, maxRunning, time, mem, List.copyOf(sbatchArgs));
     }
 }
