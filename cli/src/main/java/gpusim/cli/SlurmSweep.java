@@ -516,6 +516,7 @@ final class SlurmSweep {
         }
         String job = System.getenv("SLURM_JOB_ID");
         try {
+            Files.createDirectories(dir.resolve(Sweep.ROWS));
             row.write(dir.resolve(Sweep.ROWS), job != null && job.matches("[0-9]+") ? job : "task" + index);
         } catch (IOException e) {
             throw sweep.describe(e, c);
