@@ -87,15 +87,16 @@ final class Slurm {
     }
 
     /**
-     * Submits a batch script: {@code sbatch --parsable ARGS SCRIPT}.
+     * Submits a batch script: {@code sbatch --parsable ARGS SCRIPT SCRIPT_ARGS}.
      *
      * @return the job ID
      * @throws SlurmException with sbatch's own message if it refuses
      */
-    static String submit(List<String> args, Path script) throws SlurmException {
+    static String submit(List<String> args, Path script, String... scriptArgs) throws SlurmException {
         List<String> cmd = new ArrayList<>(List.of("sbatch", "--parsable"));
         cmd.addAll(args);
         cmd.add(script.toString());
+        cmd.addAll(List.of(scriptArgs));
         Result r = run(cmd);
         String id = r.out.strip();
         // --parsable prints "JOBID" or "JOBID;CLUSTER".

@@ -43,7 +43,8 @@ final class SlurmSweep {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The sbatch options of a submission, as given to {@code gpusim sweep}. */
-    record Options(String partition, Integer maxRunning, String time, String mem, List<String> sbatchArgs) {
+    record Options(String partition, Integer maxRunning, int perTask, String time, String mem,
+                   List<String> sbatchArgs) {
         /** The options that go to both jobs (the site's: partition, time, memory, account, ...). */
         List<String> common() {
             List<String> l = new ArrayList<>();
@@ -69,11 +70,11 @@ final class SlurmSweep {
     }
 
     /**
-     * A submission as recorded: the array job, its --array list, the row ID of each of its
-     * task indices (a later submission with more --vary values renumbers the configurations),
-     * and the merge job.
+     * A submission as recorded: the array job, its --array list, the row IDs each of its tasks
+     * runs (by task index; by ID, since a later submission with more --vary values renumbers
+     * the configurations), and the merge job.
      */
-    record Submission(String arrayJob, String array, Map<Integer, String> ids, String mergeJob) {
+    record Submission(String arrayJob, String array, List<List<String>> tasks, String mergeJob) {
     }
 
     /** Everything --status reports. */
@@ -137,18 +138,28 @@ final class SlurmSweep {
                 }
                 return plotted ? 0 : noPlot(metric);
             }
+            // Task t of this submission runs the t-th group of --per-task missing configurations
+            // (DIR/slurm/batch-SEQ.json, written before the array can start): array indices stay
+            // below the site's MaxArraySize however large the sweep, and a group shares one JVM.
+            int seq = earlier.size();
+            List<List<Sweep.Combination>> groups = new ArrayList<>();
+            for (int i = 0; i < missing.size(); i += o.perTask()) {
+                groups.add(missing.subList(i, Math.min(missing.size(), i + o.perTask())));
+            }
+            writeBatch(dir, seq, groups);
             Sweep.writeAtomically(slurm.resolve(TASK_SCRIPT),
                     SweepPlan.script(dir, command, false).getBytes(StandardCharsets.UTF_8));
             Sweep.writeAtomically(slurm.resolve(MERGE_SCRIPT),
                     SweepPlan.script(dir, command, true).getBytes(StandardCharsets.UTF_8));
-            String array = ranges(missing) + (o.maxRunning() != null ? "%" + o.maxRunning() : "");
+            String array = (groups.size() == 1 ? "0" : "0-" + (groups.size() - 1))
+                    + (o.maxRunning() != null ? "%" + o.maxRunning() : "");
             Path logs = slurm.resolve(SweepPlan.LOGS).toAbsolutePath();
             List<String> taskArgs = new ArrayList<>(List.of("--array=" + array, "--job-name=gpusim-sweep",
                     "--output=" + logs.resolve("%A_%a.log"), "--chdir=" + dir.toAbsolutePath()));
             taskArgs.addAll(o.common());
             String arrayJob;
             try {
-                arrayJob = Slurm.submit(taskArgs, slurm.resolve(TASK_SCRIPT).toAbsolutePath());
+                arrayJob = Slurm.submit(taskArgs, slurm.resolve(TASK_SCRIPT).toAbsolutePath(), String.valueOf(seq));
             } catch (Slurm.SlurmException e) {
                 throw new Sweep.SweepException(2, e.getMessage());
             }
@@ -164,14 +175,12 @@ final class SlurmSweep {
                 throw new Sweep.SweepException(2, e.getMessage() + " (the merge job; job array " + arrayJob
                         + " was cancelled)");
             }
-            Map<Integer, String> ids = new java.util.LinkedHashMap<>();
-            missing.forEach(c -> ids.put(c.index(), c.id()));
-            sub = new Submission(arrayJob, array, ids, mergeJob);
-            record(dir, earlier, sub, taskArgs, mergeArgs);
+            sub = new Submission(arrayJob, array, ids(groups), mergeJob);
+            record(dir, earlier, sub, seq, taskArgs, mergeArgs);
             if (!quiet) {
-                out.printf("sweep: %d configuration%s submitted to Slurm (%d resumed): job array %s (--array=%s), "
-                        + "merge job %s%n", missing.size(), missing.size() == 1 ? "" : "s", resumed, arrayJob,
-                        array, mergeJob);
+                out.printf("sweep: %d configuration%s submitted to Slurm (%d resumed): job array %s (--array=%s, "
+                        + "%d per task), merge job %s%n", missing.size(), missing.size() == 1 ? "" : "s", resumed,
+                        arrayJob, array, o.perTask(), mergeJob);
                 if (!wait) {
                     out.println("follow it with: gpusim sweep --status " + dir);
                 }
@@ -218,26 +227,59 @@ final class SlurmSweep {
         }
     }
 
-    /** {@code 0-3,5,7-9}: the combinations' indices as an sbatch --array list. */
-    static String ranges(List<Sweep.Combination> combos) {
-        StringBuilder sb = new StringBuilder();
-        int i = 0;
-        while (i < combos.size()) {
-            int from = combos.get(i).index();
-            int to = from;
-            while (i + 1 < combos.size() && combos.get(i + 1).index() == to + 1) {
-                to = combos.get(++i).index();
-            }
-            sb.append(sb.length() > 0 ? "," : "").append(from);
-            if (to > from) {
-                sb.append('-').append(to);
-            }
-            i++;
+    private static List<List<String>> ids(List<List<Sweep.Combination>> groups) {
+        List<List<String>> l = new ArrayList<>();
+        for (List<Sweep.Combination> g : groups) {
+            l.add(g.stream().map(Sweep.Combination::id).toList());
         }
-        return sb.toString();
+        return l;
     }
 
-    private static void record(Path dir, List<Submission> earlier, Submission sub, List<String> taskArgs,
+    static Path batchFile(Path dir, int seq) {
+        return SweepPlan.dir(dir).resolve("batch-" + seq + ".json");
+    }
+
+    /** {@code DIR/slurm/batch-SEQ.json}: for each task of submission SEQ, its configurations' indices and row IDs. */
+    private static void writeBatch(Path dir, int seq, List<List<Sweep.Combination>> groups) throws IOException {
+        ObjectNode n = JSON.createObjectNode();
+        ArrayNode tasks = n.putArray("tasks");
+        for (List<Sweep.Combination> g : groups) {
+            ObjectNode t = tasks.addObject();
+            ArrayNode idx = t.putArray("indices");
+            ArrayNode ids = t.putArray("ids");
+            for (Sweep.Combination c : g) {
+                idx.add(c.index());
+                ids.add(c.id());
+            }
+        }
+        Sweep.writeAtomically(batchFile(dir, seq), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
+    }
+
+    /** The configurations task {@code task} of submission {@code seq} runs, checked against the plan. */
+    private static List<Sweep.Combination> batch(Path dir, int seq, int task, List<Sweep.Combination> combos)
+            throws Sweep.SweepException {
+        Path f = batchFile(dir, seq);
+        try {
+            JsonNode t = JSON.readTree(f.toFile()).path("tasks").path(task);
+            if (t.isMissingNode()) {
+                throw new Sweep.SweepException(2, "task " + task + " is not in " + f);
+            }
+            List<Sweep.Combination> l = new ArrayList<>();
+            for (int k = 0; k < t.path("indices").size(); k++) {
+                int i = t.path("indices").get(k).asInt(-1);
+                if (i < 0 || i >= combos.size() || !combos.get(i).id().equals(t.path("ids").path(k).asText())) {
+                    throw new Sweep.SweepException(2, f + " does not belong to the plan in " + SweepPlan.dir(dir)
+                            + "; submit the sweep again");
+                }
+                l.add(combos.get(i));
+            }
+            return l;
+        } catch (IOException e) {
+            throw new Sweep.SweepException(2, "cannot read " + f + ": " + e.getMessage());
+        }
+    }
+
+    private static void record(Path dir, List<Submission> earlier, Submission sub, int seq, List<String> taskArgs,
                                List<String> mergeArgs) throws IOException {
         ArrayNode a = JSON.createArrayNode();
         Path file = SweepPlan.dir(dir).resolve(SUBMISSIONS);
@@ -252,8 +294,7 @@ final class SlurmSweep {
         n.put("array_job", sub.arrayJob());
         n.put("array", sub.array());
         n.put("merge_job", sub.mergeJob());
-        ObjectNode ids = n.putObject("ids");
-        sub.ids().forEach((i, id) -> ids.put(String.valueOf(i), id));
+        n.put("batch", batchFile(dir, seq).getFileName().toString());
         taskArgs.forEach(n.putArray("array_sbatch_args")::add);
         mergeArgs.forEach(n.putArray("merge_sbatch_args")::add);
         Sweep.writeAtomically(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(a));
@@ -268,9 +309,14 @@ final class SlurmSweep {
         }
         try {
             for (JsonNode n : JSON.readTree(file.toFile())) {
-                Map<Integer, String> ids = new java.util.LinkedHashMap<>();
-                n.path("ids").fields().forEachRemaining(e -> ids.put(Integer.valueOf(e.getKey()), e.getValue().asText()));
-                l.add(new Submission(n.path("array_job").asText(), n.path("array").asText(), ids,
+                List<List<String>> tasks = new ArrayList<>();
+                JsonNode batch = JSON.readTree(SweepPlan.dir(dir).resolve(n.path("batch").asText()).toFile());
+                for (JsonNode t : batch.path("tasks")) {
+                    List<String> ids = new ArrayList<>();
+                    t.path("ids").forEach(x -> ids.add(x.asText()));
+                    tasks.add(ids);
+                }
+                l.add(new Submission(n.path("array_job").asText(), n.path("array").asText(), tasks,
                         n.path("merge_job").asText()));
             }
         } catch (IOException | RuntimeException e) {
@@ -294,14 +340,16 @@ final class SlurmSweep {
             for (int s = subs.size() - 1; s >= 0; s--) {
                 Submission sub = subs.get(s);
                 Map<Integer, Slurm.Task> t = Slurm.tasks(sub.arrayJob());
-                for (Map.Entry<Integer, String> e : sub.ids().entrySet()) {
-                    Slurm.Task task = t.get(e.getKey());
+                for (int k = 0; k < sub.tasks().size(); k++) {
+                    Slurm.Task task = t.get(k);
                     if (task == null && !t.isEmpty()) {
                         // The array is known but this task is not: scancel drops a task that has not started.
-                        task = new Slurm.Task(sub.arrayJob() + "_" + e.getKey(), CANCELLED_WAITING, null, null);
+                        task = new Slurm.Task(sub.arrayJob() + "_" + k, CANCELLED_WAITING, null, null);
                     }
-                    if (task != null && !tasks.containsKey(e.getValue())) {
-                        tasks.put(e.getValue(), task);
+                    for (String id : sub.tasks().get(k)) {
+                        if (task != null && !tasks.containsKey(id)) {
+                            tasks.put(id, task);
+                        }
                     }
                 }
             }
@@ -495,33 +543,45 @@ final class SlurmSweep {
     // ------------------------------------------------------------------ the jobs' side
 
     /**
-     * One task: runs configuration {@code index} of the plan in {@code dir} and writes its
-     * row (a task that is cancelled or killed leaves at most a temporary file, never a row).
+     * One task: runs configuration {@code index} of the plan in {@code dir} (with
+     * {@code batch}, the configurations of task {@code index} of that submission, in one JVM)
+     * and writes each row (a task that is cancelled or killed leaves at most a temporary
+     * file, never a row). A failed configuration does not stop the others of its task; the
+     * task's status is the first failure's.
      */
-    static void runTask(Path dir, int index, PrintWriter out) throws Sweep.SweepException {
+    static void runTask(Path dir, Integer batch, int index, PrintWriter out) throws Sweep.SweepException {
         SweepPlan.Loaded plan = SweepPlan.load(dir);
         checkBuild(plan);
-        if (index < 0 || index >= plan.combinations().size()) {
+        List<Sweep.Combination> todo;
+        if (batch != null) {
+            todo = batch(dir, batch, index, plan.combinations());
+        } else if (index < 0 || index >= plan.combinations().size()) {
             throw new Sweep.SweepException(2, "configuration " + index + " is not in the plan (0.."
                     + (plan.combinations().size() - 1) + ")");
+        } else {
+            todo = List.of(plan.combinations().get(index));
         }
-        Sweep.Combination c = plan.combinations().get(index);
         Sweep sweep = plan.sweep();
-        out.println("configuration " + index + ": " + c.describe(sweep.axes()) + " (row " + c.id() + ")");
-        SweepRow row;
-        try {
-            row = sweep.runOne(c);
-        } catch (RuntimeException e) {
-            throw sweep.describe(e, c);
-        }
+        Path rows = dir.resolve(Sweep.ROWS);
         String job = System.getenv("SLURM_JOB_ID");
-        try {
-            Files.createDirectories(dir.resolve(Sweep.ROWS));
-            row.write(dir.resolve(Sweep.ROWS), job != null && job.matches("[0-9]+") ? job : "task" + index);
-        } catch (IOException e) {
-            throw sweep.describe(e, c);
+        Sweep.SweepException failure = null;
+        for (Sweep.Combination c : todo) {
+            out.println("configuration " + c.index() + ": " + c.describe(sweep.axes()) + " (row " + c.id() + ")");
+            out.flush();
+            try {
+                SweepRow row = sweep.runOne(c);
+                Files.createDirectories(rows);
+                row.write(rows, job != null && job.matches("[0-9]+") ? job : "task" + index);
+                out.println("row written: " + SweepRow.file(rows, c.id()));
+            } catch (RuntimeException | IOException e) {
+                Sweep.SweepException f = sweep.describe(e, c);
+                out.println("failed: " + f.getMessage());
+                failure = failure == null ? f : failure;
+            }
         }
-        out.println("row written: " + SweepRow.file(dir.resolve(Sweep.ROWS), c.id()));
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     /** The final job: merges every row, as the local sweep does at its end. */

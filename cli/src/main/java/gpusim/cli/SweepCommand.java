@@ -103,6 +103,12 @@ public final class SweepCommand implements Callable<Integer> {
             description = "Slurm: at most N tasks of the array at once (--array=...%%N; default: the scheduler's).")
     Integer maxRunning;
 
+    @Option(names = "--per-task", paramLabel = "K", defaultValue = "1",
+            description = "Slurm: configurations each array task runs, one after the other in one JVM (default: "
+                    + "${DEFAULT-VALUE}); more amortizes the JVM's start and warm-up over short runs and keeps the "
+                    + "array under the site's MaxArraySize.")
+    int perTask;
+
     @Option(names = "--time", paramLabel = "T",
             description = "Slurm: each job's time limit (sbatch --time, e.g. 10, 0:30:00, 1-00:00:00).")
     String time;
@@ -252,6 +258,7 @@ public final class SweepCommand implements Callable<Integer> {
     private SlurmSweep.Options slurmOptions() throws UsageError {
         if (engine == Engine.local) {
             String given = partition != null ? "--partition" : maxRunning != null ? "--max-running"
+                    : perTask != 1 ? "--per-task"
                     : time != null ? "--time" : mem != null ? "--mem" : !sbatchArgs.isEmpty() ? "--sbatch-arg"
                     : waitForJobs ? "--wait" : null;
             if (given != null) {
@@ -265,6 +272,9 @@ public final class SweepCommand implements Callable<Integer> {
         }
         if (maxRunning != null && (maxRunning < 1 || maxRunning > Sweep.MAX_COMBINATIONS)) {
             throw new UsageError("--max-running " + maxRunning + ": expected 1.." + Sweep.MAX_COMBINATIONS);
+        }
+        if (perTask < 1 || perTask > Sweep.MAX_COMBINATIONS) {
+            throw new UsageError("--per-task " + perTask + ": expected 1.." + Sweep.MAX_COMBINATIONS);
         }
         for (String[] o : new String[][] {{"--partition", partition}, {"--time", time}, {"--mem", mem}}) {
             if (o[1] != null && (o[1].isBlank() || !o[1].strip().equals(o[1]) || o[1].contains("\n"))) {
@@ -282,6 +292,6 @@ public final class SweepCommand implements Callable<Integer> {
                 throw new UsageError("--sbatch-arg " + a + ": the sweep sets that option itself");
             }
         }
-        return new SlurmSweep.Options(partition, maxRunning, time, mem, List.copyOf(sbatchArgs));
+        return new SlurmSweep.Options(partition, maxRunning, perTask, time, mem, List.copyOf(sbatchArgs));
     }
 }

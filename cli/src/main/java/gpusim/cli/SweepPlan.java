@@ -188,16 +188,18 @@ final class SweepPlan {
 
     /**
      * The job script of the array's tasks (or, with {@code merge}, of the final job): runs
-     * {@code gpusim sweep-task DIR $SLURM_ARRAY_TASK_ID} (or {@code --merge DIR}) with the
-     * plan's command. Options for sbatch are given on its command line, not in the script.
+     * {@code gpusim sweep-task --batch SEQ DIR $SLURM_ARRAY_TASK_ID} (SEQ, the submission, is
+     * the script's argument; or {@code --merge DIR}) with the plan's command. Options for
+     * sbatch are given on its command line, not in the script.
      */
     static String script(Path out, List<String> command, boolean merge) {
         StringBuilder sb = new StringBuilder("#!/bin/sh\n");
         sb.append(merge
                 ? "# gpusim sweep --engine slurm: the final job; merges DIR/rows/ into results.csv, results.json "
                         + "and the plot.\n"
-                : "# gpusim sweep --engine slurm: task i of the job array runs configuration i of DIR/slurm/plan.json "
-                        + "and writes DIR/rows/ID.json.\n");
+                : "# gpusim sweep --engine slurm: task i of the job array of submission $1 runs the configurations "
+                        + "DIR/slurm/batch-$1.json lists for task i\n# (of the plan DIR/slurm/plan.json) and writes "
+                        + "their rows, DIR/rows/ID.json.\n");
         sb.append("# Written at each submission; sbatch options are on its command line (DIR/slurm/submissions.json).\n");
         sb.append("exec");
         for (String a : command) {
@@ -211,7 +213,8 @@ final class SweepPlan {
         if (merge) {
             sb.append(" --merge ").append(quote(out.toAbsolutePath().toString())).append('\n');
         } else {
-            sb.append(' ').append(quote(out.toAbsolutePath().toString())).append(" \"$SLURM_ARRAY_TASK_ID\"\n");
+            sb.append(" --batch \"$1\" ").append(quote(out.toAbsolutePath().toString()))
+                    .append(" \"$SLURM_ARRAY_TASK_ID\"\n");
         }
         return sb.toString();
     }

@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "sweep-task", hidden = true, mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs configuration INDEX of the sweep planned in DIR/slurm/plan.json (by 'gpusim sweep "
-                + "--engine slurm') and writes its row into DIR/rows/ (a temporary file, then renamed); with "
+                + "--engine slurm'; with --batch SEQ, the configurations of task INDEX of submission SEQ) and writes "
+                + "each row into DIR/rows/ (a temporary file, then renamed); with "
                 + "--merge, merges every row into DIR/results.csv, results.json and the plot.",
             "",
             "Exit status: 0 done, 2 the plan or the configuration is refused (or gpusim was rebuilt since the "
@@ -33,6 +34,11 @@ public final class SweepTaskCommand implements Callable<Integer> {
     @Option(names = "--merge", description = "Merge the rows instead of running a configuration.")
     boolean merge;
 
+    @Option(names = "--batch", paramLabel = "SEQ",
+            description = "INDEX is the task index of submission SEQ: run the configurations DIR/slurm/batch-SEQ.json "
+                    + "lists for it.")
+    Integer batch;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -45,7 +51,7 @@ public final class SweepTaskCommand implements Callable<Integer> {
             if (merge) {
                 SlurmSweep.merge(dir, out);
             } else {
-                SlurmSweep.runTask(dir, index, out);
+                SlurmSweep.runTask(dir, batch, index, out);
             }
             return 0;
         } catch (Sweep.SweepException e) {

@@ -104,7 +104,7 @@ class SlurmSweepErrorsTest {
         assertEquals(1, calls.size(), calls.toString());
         assertTrue(calls.get(0).startsWith("sbatch --parsable --array=0-3 --job-name=gpusim-sweep --output="
                 + out.toAbsolutePath().resolve("slurm/logs/%A_%a.log") + " --chdir=" + out.toAbsolutePath()
-                + " --account=nobody " + out.toAbsolutePath().resolve("slurm/task.sh")), calls.get(0));
+                + " --account=nobody " + out.toAbsolutePath().resolve("slurm/task.sh") + " 0"), calls.get(0));
         assertFalse(Files.exists(out.resolve("slurm/submissions.json")));
     }
 
@@ -148,6 +148,8 @@ class SlurmSweepErrorsTest {
         Path out = tmp.resolve("out");
         String[][] cases = {
             {"--partition", "batch", "--partition is an option of the Slurm engine (add --engine slurm)"},
+            {"--per-task", "4", "--per-task is an option of the Slurm engine"},
+            {"--engine", "slurm", "--per-task", "0", "--per-task 0: expected 1..10000"},
             {"--wait", "--wait is an option of the Slurm engine"},
             {"--sbatch-arg=--qos=x", "--sbatch-arg is an option of the Slurm engine"},
             {"--engine", "slurm", "--jobs", "2", "--jobs is an option of the local engine"},
@@ -246,12 +248,7 @@ class SlurmSweepErrorsTest {
     void arrayListsBothWays() {
         assertEquals(List.of(1, 3, 4, 5, 8, 12, 16, 20), Slurm.indices("1,3-5,8-20:4%2"));
         assertEquals(List.of(7), Slurm.indices("7"));
-        List<Sweep.Combination> combos = new ArrayList<>();
-        for (int i : new int[] {0, 1, 2, 3, 5, 7, 8, 9, 11}) {
-            combos.add(new Sweep.Combination(i, List.of(), Config.defaults(), Map.of(), "id" + i));
-        }
-        assertEquals("0-3,5,7-9,11", SlurmSweep.ranges(combos));
-        assertEquals(Slurm.indices("0-3,5,7-9,11"), combos.stream().map(Sweep.Combination::index).toList());
+        assertEquals(List.of(0, 1, 2, 3, 5, 7, 8, 9, 11), Slurm.indices("0-3,5,7-9,11"));
     }
 
     @Test
@@ -260,7 +257,7 @@ class SlurmSweepErrorsTest {
                 "-jar", "/opt/gpusim/gpusim.jar"), false);
         assertTrue(s.startsWith("#!/bin/sh\n"), s);
         assertTrue(s.endsWith("\nexec '/opt/java/bin/java' '-XX:+UseSerialGC' ${GPUSIM_JAVA_OPTS:-} '-jar' "
-                + "'/opt/gpusim/gpusim.jar' sweep-task '/shared/it'\\''s here' \"$SLURM_ARRAY_TASK_ID\"\n"), s);
+                + "'/opt/gpusim/gpusim.jar' sweep-task --batch \"$1\" '/shared/it'\\''s here' \"$SLURM_ARRAY_TASK_ID\"\n"), s);
         String m = SweepPlan.script(Path.of("/shared/s"), List.of("/j", "-jar", "/g.jar"), true);
         assertTrue(m.endsWith("\nexec '/j' ${GPUSIM_JAVA_OPTS:-} '-jar' '/g.jar' sweep-task --merge '/shared/s'\n"), m);
         assertEquals(StandardCharsets.US_ASCII.newEncoder().canEncode(s), true);

@@ -72,9 +72,11 @@ class SlurmSweepTest {
         Path local = tmp.resolve("local");
         Path slurm = tmp.resolve("slurm");
         assertEquals(0, sweep(local, VARY, "-q").status());
-        CliTest.Outcome o = sweep(slurm, VARY, "--engine", "slurm", "--wait");
+        // Three configurations a task: two tasks, the second with one.
+        CliTest.Outcome o = sweep(slurm, VARY, "--engine", "slurm", "--per-task", "3", "--wait");
         assertEquals(0, o.status(), o.out() + o.err());
         assertTrue(o.out().startsWith("sweep: 4 configurations submitted to Slurm (0 resumed): job array "), o.out());
+        assertTrue(o.out().contains(" (--array=0-1, 3 per task), merge job "), o.out());
         assertTrue(o.out().contains("\nsweep: 4 configurations (4 run on Slurm, 0 resumed) in "), o.out());
         // Row for row and byte for byte: the tables, the plot, each row file, the study's manifest.
         for (String f : List.of("results.csv", "results.json", "run.cycles.png", "sweep.json")) {
@@ -105,19 +107,19 @@ class SlurmSweepTest {
         Path local = tmp.resolve("local");
         Path slurm = tmp.resolve("slurm");
         assertEquals(0, sweep(local, VARY, "-q").status());
-        // Two tasks at a time (of the cluster's two CPUs), so that the last is still waiting when it is cancelled.
-        CliTest.Outcome o = sweep(slurm, VARY, "--engine", "slurm", "--max-running", "2");
+        // Two tasks of two configurations, one task at a time: the second is still waiting when it is cancelled.
+        CliTest.Outcome o = sweep(slurm, VARY, "--engine", "slurm", "--per-task", "2", "--max-running", "1");
         assertEquals(0, o.status(), o.err());
         String array = o.out().replaceAll("(?s).*job array ([0-9]+) .*", "$1");
         assertTrue(array.matches("[0-9]+"), o.out());
-        assertTrue(o.out().contains("(--array=0-3%2)"), o.out());
+        assertTrue(o.out().contains("(--array=0-1%1, 2 per task)"), o.out());
 
         // Just submitted: nothing has a row yet (a task takes a JVM's start at least), nothing failed.
         SlurmSweep.Report first = report(slurm);
         assertEquals(0, first.count(SlurmSweep.State.DONE) + first.count(SlurmSweep.State.FAILED)
                 + first.count(SlurmSweep.State.MISSING), first.configs().toString());
         assertEquals(SlurmSweep.State.PENDING, first.configs().get(3).state());
-        assertEquals(0, command("scancel", array + "_3").status);
+        assertEquals(0, command("scancel", array + "_1").status);
         // A second submission while this one runs is refused: no row may run twice.
         CliTest.Outcome twice = sweep(slurm, VARY, "--engine", "slurm");
         assertEquals(2, twice.status());
@@ -125,28 +127,30 @@ class SlurmSweepTest {
                 + ", merge job "), twice.err());
 
         SlurmSweep.Report settled = awaitSettled(slurm);
-        assertEquals(3, settled.count(SlurmSweep.State.DONE));
-        SlurmSweep.ConfigState cancelled = settled.configs().get(3);
-        assertEquals(SlurmSweep.State.FAILED, cancelled.state());
-        assertEquals("CANCELLED", cancelled.task().state());
-        assertEquals(array + "_3", cancelled.task().jobId());
+        assertEquals(2, settled.count(SlurmSweep.State.DONE));
+        for (int i = 2; i < 4; i++) {
+            SlurmSweep.ConfigState cancelled = settled.configs().get(i);
+            assertEquals(SlurmSweep.State.FAILED, cancelled.state());
+            assertEquals("CANCELLED", cancelled.task().state());
+            assertEquals(array + "_1", cancelled.task().jobId());
+        }
         assertEquals("FAILED", settled.merge().state()); // it ran after the array and found a row missing
         assertFalse(Files.exists(slurm.resolve("results.csv")));
         CliTest.Outcome s = gpusim("sweep", "--status", slurm.toString());
-        assertTrue(s.out().startsWith(slurm + ": 4 configurations: 3 done, 0 running, 0 pending, 1 failed, 0 missing"),
+        assertTrue(s.out().startsWith(slurm + ": 4 configurations: 2 done, 0 running, 0 pending, 2 failed, 0 missing"),
                 s.out());
-        assertTrue(s.out().contains("\n     3  failed   param.STRIDE=256, db.count=4  (job " + array + "_3 CANCELLED before it started)\n"),
+        assertTrue(s.out().contains("\n     3  failed   param.STRIDE=256, db.count=4  (job " + array + "_1 CANCELLED before it started)\n"),
                 s.out());
         assertTrue(s.out().contains("results: not complete; "), s.out());
-        assertEquals(3, rows(slurm).size()); // whole rows only, no temporary file
+        assertEquals(2, rows(slurm).size()); // whole rows only, no temporary file
 
-        // Resubmitting the same command runs only the cancelled configuration.
-        CliTest.Outcome resumed = sweep(slurm, VARY, "--engine", "slurm", "--wait");
+        // Resubmitting the same command runs only the cancelled configurations.
+        CliTest.Outcome resumed = sweep(slurm, VARY, "--engine", "slurm", "--per-task", "2", "--wait");
         assertEquals(0, resumed.status(), resumed.out() + resumed.err());
-        assertTrue(resumed.out().startsWith("sweep: 1 configuration submitted to Slurm (3 resumed): job array "),
+        assertTrue(resumed.out().startsWith("sweep: 2 configurations submitted to Slurm (2 resumed): job array "),
                 resumed.out());
-        assertTrue(resumed.out().contains("(--array=3),"), resumed.out());
-        assertTrue(resumed.out().contains("\nsweep: 4 configurations (1 run on Slurm, 3 resumed) in "), resumed.out());
+        assertTrue(resumed.out().contains("(--array=0, 2 per task),"), resumed.out());
+        assertTrue(resumed.out().contains("\nsweep: 4 configurations (2 run on Slurm, 2 resumed) in "), resumed.out());
         for (String f : List.of("results.csv", "results.json", "run.cycles.png")) {
             assertArrayEquals(Files.readAllBytes(local.resolve(f)), Files.readAllBytes(slurm.resolve(f)), f);
         }
@@ -159,8 +163,9 @@ class SlurmSweepTest {
     void aFailingTaskIsReportedWithItsExitCodeAndLog() throws IOException {
         Path slurm = tmp.resolve("slurm");
         // One cycle without progress counts as a deadlock (exit status 3), found only when the task runs.
+        // Both configurations in one task: the failure of the second does not lose the first's row.
         String[] vary = {"--vary", "sim.deadlock_cycles=1000000,1"};
-        CliTest.Outcome o = sweep(slurm, vary, "--engine", "slurm", "--wait");
+        CliTest.Outcome o = sweep(slurm, vary, "--engine", "slurm", "--per-task", "2", "--wait");
         assertEquals(3, o.status(), o.out() + o.err());
         assertEquals("gpusim sweep: 1 of 2 configurations have no row; submit the same command again to run them\n",
                 o.err());
@@ -171,13 +176,17 @@ class SlurmSweepTest {
         assertEquals(SlurmSweep.State.FAILED, failed.state());
         assertEquals("FAILED", failed.task().state());
         assertEquals("3:0", failed.task().exitCode());
-        String array = failed.task().jobId().replaceAll("_1$", "");
-        Path log = slurm.resolve("slurm/logs/" + array + "_1.log");
+        assertTrue(failed.task().jobId().endsWith("_0"), failed.task().jobId());
+        String array = failed.task().jobId().replaceAll("_0$", "");
+        Path log = slurm.resolve("slurm/logs/" + array + "_0.log");
         assertEquals(log.toString(), failed.task().log());
-        assertTrue(Files.readString(log).contains("gpusim sweep-task: model deadlock (configuration "
-                + "sim.deadlock_cycles=1): deadlock at cycle "), Files.readString(log));
+        String text = Files.readString(log);
+        assertTrue(text.startsWith("configuration 0: sim.deadlock_cycles=1000000 (row "), text);
+        assertTrue(text.contains("\nconfiguration 1: sim.deadlock_cycles=1 (row "), text);
+        assertTrue(text.contains("\ngpusim sweep-task: model deadlock (configuration sim.deadlock_cycles=1): deadlock "
+                + "at cycle "), text);
         CliTest.Outcome s = gpusim("sweep", "--status", slurm.toString());
-        assertTrue(s.out().contains("     1  failed   sim.deadlock_cycles=1  (job " + array + "_1 FAILED, exit code "
+        assertTrue(s.out().contains("     1  failed   sim.deadlock_cycles=1  (job " + array + "_0 FAILED, exit code "
                 + "3:0, log " + log + "): model deadlock (configuration sim.deadlock_cycles=1): deadlock at cycle "),
                 s.out());
         assertTrue(s.out().contains("\n     0  done     sim.deadlock_cycles=1000000\n"), s.out());
