@@ -96,34 +96,8 @@ public final class SweepCommand implements Callable<Integer> {
             description = "local (default: threads of this machine) or slurm (a job array on a Slurm cluster).")
     Engine engine;
 
-    @Option(names = "--partition", paramLabel = "P", description = "Slurm: the partition (sbatch --partition).")
-    String partition;
-
-    @Option(names = "--max-running", paramLabel = "N",
-            description = "Slurm: at most N tasks of the array at once (--array=...%%N; default: the scheduler's).")
-    Integer maxRunning;
-
-    @Option(names = "--per-task", paramLabel = "K", defaultValue = "1",
-            description = "Slurm: configurations each array task runs, one after the other in one JVM (default: "
-                    + "${DEFAULT-VALUE}); more amortizes the JVM's start and warm-up over short runs and keeps the "
-                    + "array under the site's MaxArraySize.")
-    int perTask;
-
-    @Option(names = "--time", paramLabel = "T",
-            description = "Slurm: each job's time limit (sbatch --time, e.g. 10, 0:30:00, 1-00:00:00).")
-    String time;
-
-    @Option(names = "--mem", paramLabel = "M", description = "Slurm: each job's memory (sbatch --mem, e.g. 4G).")
-    String mem;
-
-    @Option(names = "--sbatch-arg", paramLabel = "ARG",
-            description = "Slurm: one more sbatch option for both jobs, as one word (repeatable; e.g. "
-                    + "--sbatch-arg=--account=A --sbatch-arg=--qos=Q).")
-    List<String> sbatchArgs = new ArrayList<>();
-
-    @Option(names = "--wait", description = "Slurm: follow the jobs until the merge is done (a progress bar on a "
-            + "terminal), then report like the local engine.")
-    boolean waitForJobs;
+    @CommandLine.Mixin
+    SlurmOptions slurmOptions = new SlurmOptions();
 
     @Option(names = "--status", paramLabel = "DIR",
             description = "Report the state of each configuration of the Slurm sweep in DIR and exit (no TRACE, "
@@ -175,7 +149,12 @@ public final class SweepCommand implements Callable<Integer> {
         if (this.out == null) {
             throw new UsageError("missing --out DIR");
         }
-        SlurmSweep.Options slurm = slurmOptions();
+        SlurmSweep.Options slurm;
+        try {
+            slurm = slurmOptions.options(engine == Engine.slurm, jobs != null);
+        } catch (SlurmOptions.BadOptionException e) {
+            throw new UsageError(e.getMessage());
+        }
         Config base;
         Map<String, String> baseParams;
         try {
@@ -226,7 +205,7 @@ public final class SweepCommand implements Callable<Integer> {
             warnings.forEach(err::println);
         }
         if (slurm != null) {
-            return SlurmSweep.submit(sweep, text, combos, m, slurm, waitForJobs, quiet, out, err);
+            return SlurmSweep.submit(sweep, text, combos, m, slurm, slurmOptions.waitForJobs, quiet, out, err);
         }
         Path png = this.out.resolve(SweepPlot.fileName(m.name()));
         Sweep.Table table;
@@ -254,44 +233,5 @@ public final class SweepCommand implements Callable<Integer> {
         return plotted ? 0 : SlurmSweep.noPlot(m);
     }
 
-    /** The Slurm engine's options, checked; null for the local engine (which takes none of them). */
-    private SlurmSweep.Options slurmOptions() throws UsageError {
-        if (engine == Engine.local) {
-            String given = partition != null ? "--partition" : maxRunning != null ? "--max-running"
-                    : perTask != 1 ? "--per-task"
-                    : time != null ? "--time" : mem != null ? "--mem" : !sbatchArgs.isEmpty() ? "--sbatch-arg"
-                    : waitForJobs ? "--wait" : null;
-            if (given != null) {
-                throw new UsageError(given + " is an option of the Slurm engine (add --engine slurm)");
-            }
-            return null;
-        }
-        if (jobs != null) {
-            throw new UsageError("--jobs is an option of the local engine (with --engine slurm, --max-running N "
-                    + "bounds the tasks that run at once)");
-        }
-        if (maxRunning != null && (maxRunning < 1 || maxRunning > Sweep.MAX_COMBINATIONS)) {
-            throw new UsageError("--max-running " + maxRunning + ": expected 1.." + Sweep.MAX_COMBINATIONS);
-        }
-        if (perTask < 1 || perTask > Sweep.MAX_COMBINATIONS) {
-            throw new UsageError("--per-task " + perTask + ": expected 1.." + Sweep.MAX_COMBINATIONS);
-        }
-        for (String[] o : new String[][] {{"--partition", partition}, {"--time", time}, {"--mem", mem}}) {
-            if (o[1] != null && (o[1].isBlank() || !o[1].strip().equals(o[1]) || o[1].contains("\n"))) {
-                throw new UsageError(o[0] + " '" + o[1] + "': expected one word");
-            }
-        }
-        for (String a : sbatchArgs) {
-            if (!a.startsWith("-") || a.contains("\n")) {
-                throw new UsageError("--sbatch-arg '" + a + "': expected one sbatch option, e.g. "
-                        + "--sbatch-arg=--account=NAME");
-            }
-            if (a.startsWith("--array") || a.startsWith("--dependency") || a.startsWith("--output")
-                    || a.startsWith("--parsable") || a.startsWith("--wrap") || a.startsWith("-a") || a.startsWith("-d")
-                    || a.startsWith("-o")) {
-                throw new UsageError("--sbatch-arg " + a + ": the sweep sets that option itself");
-            }
-        }
-        return new SlurmSweep.Options(partition, maxRunning, perTask, time, mem, List.copyOf(sbatchArgs));
-    }
+
 }

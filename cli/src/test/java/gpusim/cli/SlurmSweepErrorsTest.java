@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,13 +32,7 @@ class SlurmSweepErrorsTest {
     static final String[] VARY = {"--vary", "param.STRIDE=64,256", "--vary", "db.count=1,4"};
 
     Path trace() throws IOException {
-        Path p = tmp.resolve("small.trace");
-        if (!Files.exists(p)) {
-            try (InputStream in = SlurmSweepErrorsTest.class.getResourceAsStream("/sweep/small.trace")) {
-                Files.write(p, in.readAllBytes());
-            }
-        }
-        return p;
+        return SweepTest.smallTrace(tmp);
     }
 
     record Proc(int status, String out, String err) {

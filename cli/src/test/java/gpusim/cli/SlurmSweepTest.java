@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,13 +50,7 @@ class SlurmSweepTest {
     }
 
     Path trace() throws IOException {
-        Path p = tmp.resolve("small.trace");
-        if (!Files.exists(p)) {
-            try (InputStream in = SlurmSweepTest.class.getResourceAsStream("/sweep/small.trace")) {
-                Files.write(p, in.readAllBytes());
-            }
-        }
-        return p;
+        return SweepTest.smallTrace(tmp);
     }
 
     CliTest.Outcome sweep(Path out, String[] vary, String... extra) throws IOException {
