@@ -39,8 +39,8 @@ import picocli.CommandLine.Parameters;
                 + "A DIR that holds a sweep of another trace (other contents), another base (--preset, --set, "
                 + "--param) or another build of gpusim (other classes) is refused.",
             "",
-            "Slurm: --engine slurm writes the plan into DIR/slurm/ and submits one job array (task i runs "
-                + "configuration i and writes its row) and a final job that merges the rows into the same "
+            "Slurm: --engine slurm writes the plan into DIR/slurm/ and submits one job array (each task runs "
+                + "--per-task configurations and writes their rows) and a final job that merges the rows into the same "
                 + "results.csv, results.json and plot as the local engine; only configurations without a row are "
                 + "submitted. DIR must be on a file system every node sees. --status DIR reports each "
                 + "configuration (done, pending, running, failed with exit code and log, missing). docs/sweep.md, "
