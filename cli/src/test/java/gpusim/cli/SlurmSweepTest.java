@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,8 +33,9 @@ class SlurmSweepTest {
     /** Four configurations, as SweepTest's: two strides by two DB counts. */
     static final String[] VARY = {"--vary", "param.STRIDE=64,256", "--vary", "db.count=1,4"};
 
-    @BeforeAll
-    static void theTestClusterIsThere() {
+    /** Per test, so that each shows as skipped, with the reason, where there is no cluster. */
+    @BeforeEach
+    void theTestClusterIsThere() {
         String conf = System.getenv("GPUSIM_SLURM_CONF");
         if (conf == null || conf.isEmpty()) {
             String why = "no test Slurm cluster: GPUSIM_SLURM_CONF is not set (start one with "
