@@ -136,7 +136,7 @@ final class SlurmSweep {
                             combos.size());
                     printWrote(out, dir, metric, plotted);
                 }
-                return plotted ? 0 : noPlot(metric);
+                return plotted ? 0 : Sweep.noPlot(metric);
             }
             // Task t of this submission runs the t-th group of --per-task missing configurations
             // (DIR/slurm/batch-SEQ.json, written before the array can start): array indices stay
@@ -535,10 +535,6 @@ final class SlurmSweep {
                 + (plotted ? ", " + dir.resolve(SweepPlot.fileName(metric.name())) : ""));
     }
 
-    static int noPlot(SweepMetrics.Metric m) throws Sweep.SweepException {
-        throw new Sweep.SweepException(1, "no plot: no configuration has a value for " + m.name()
-                + " (the model does not produce that statistic); the tables are written");
-    }
 
     // ------------------------------------------------------------------ the jobs' side
 
@@ -573,7 +569,7 @@ final class SlurmSweep {
                 Files.createDirectories(rows);
                 row.write(rows, job != null && job.matches("[0-9]+") ? job : "task" + index);
                 out.println("row written: " + SweepRow.file(rows, c.id()));
-            } catch (RuntimeException | IOException e) {
+            } catch (RuntimeException | IOException | OutOfMemoryError e) {
                 Sweep.SweepException f = sweep.describe(e, c);
                 out.println("failed: " + f.getMessage());
                 failure = failure == null ? f : failure;
@@ -605,7 +601,7 @@ final class SlurmSweep {
             boolean plotted = sweep.writeResults(sweep.table(combos, rows, combos.size(), 0), plan.metric());
             printWrote(out, dir, plan.metric(), plotted);
             if (!plotted) {
-                noPlot(plan.metric());
+                Sweep.noPlot(plan.metric());
             }
         } catch (IOException e) {
             throw new Sweep.SweepException(1, "cannot write the results: " + e.getMessage());

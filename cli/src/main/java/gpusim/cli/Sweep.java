@@ -249,7 +249,7 @@ final class Sweep {
             Combination first = group.get(0);
             Trace t;
             try {
-                t = Simulation.parse(traceName, traceText, first.params(), first.config());
+                t = Simulation.parse(traceName, traceText, first.params(), first.config(), jobs);
             } catch (TraceException e) {
                 throw traceError(e, first);
             }
@@ -482,7 +482,7 @@ final class Sweep {
                     SweepRow r = runOne(c);
                     r.write(rowsDir);
                     return r;
-                } catch (RuntimeException | IOException e) {
+                } catch (RuntimeException | IOException | OutOfMemoryError e) {
                     stop.set(true);
                     throw new RunFailure(c, e);
                 }
@@ -533,6 +533,13 @@ final class Sweep {
         if (cause instanceof TraceException e) {
             return new SweepException(2, e.getMessage() + where);
         }
+        if (cause instanceof gpusim.sim.WorkLimitException e) {
+            return new SweepException(2, Simulation.workLimit(traceName, e).getMessage() + where);
+        }
+        if (cause instanceof OutOfMemoryError) {
+            return new SweepException(1, JvmHeap.outOfMemory(c == null ? base : c.config()).substring("gpusim: ".length())
+                    + where + " (or run fewer at once: --jobs)");
+        }
         if (cause instanceof DeadlockException e) {
             return new SweepException(3, "model deadlock" + where + ": " + e.getMessage());
         }
@@ -562,7 +569,7 @@ final class Sweep {
      * several threads cannot change a result), validation, simulation and its figures.
      */
     SweepRow runOne(Combination c) {
-        Trace t = Simulation.parse(traceName, traceText, c.params(), c.config());
+        Trace t = Simulation.parse(traceName, traceText, c.params(), c.config(), jobs);
         Simulation.validate(t, c.config(), debugLayer);
         RunResult r = Simulation.simulate(t, c.config());
         return new SweepRow(c.id(), c.config().asMap(), c.params(), SweepMetrics.collect(r, c.config()),
@@ -586,6 +593,12 @@ final class Sweep {
     boolean writeResults(Table table, SweepMetrics.Metric metric) throws IOException {
         SweepReport.write(out, table);
         return SweepPlot.write(out.resolve(SweepPlot.fileName(metric.name())), table, metric);
+    }
+
+    /** The failure of a sweep whose tables are written but whose metric no configuration has (exit status 1). */
+    static int noPlot(SweepMetrics.Metric m) throws SweepException {
+        throw new SweepException(1, "no plot: no configuration has a value for " + m.name()
+                + " (the model does not produce that statistic); the tables are written");
     }
 
     /** Writes a whole file under its final name only once it is complete. */

@@ -230,8 +230,6 @@ public final class SweepCommand implements Callable<Integer> {
             out.println("wrote " + this.out.resolve(SweepReport.CSV) + ", " + this.out.resolve(SweepReport.JSON_FILE)
                     + (plotted ? ", " + png : ""));
         }
-        return plotted ? 0 : SlurmSweep.noPlot(m);
+        return plotted ? 0 : Sweep.noPlot(m);
     }
-
-
 }

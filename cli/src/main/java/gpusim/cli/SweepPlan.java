@@ -159,7 +159,10 @@ final class SweepPlan {
     static List<String> command() {
         List<String> c = new ArrayList<>();
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        c.addAll(List.of("-XX:+UseSerialGC", "-XX:-UsePerfData"));
+        // The launcher's heap and collector (./gpusim): the memory budget a run may use is what the heap
+        // holds (JvmHeap), so a task sizes its heap as a local run does: 75% of the memory it sees (with
+        // Slurm's task/cgroup, the job's --mem).
+        c.addAll(List.of("-XX:MaxRAMPercentage=75", "-XX:+UseSerialGC", "-XX:-UsePerfData"));
         Path jar = null;
         try {
             var cs = Main.class.getProtectionDomain().getCodeSource();
