@@ -207,6 +207,18 @@ final class SlurmSweep {
         }
     }
 
+    /**
+     * For the local engine: a DIR whose last Slurm submission still has jobs waiting or
+     * running is refused (both would run the same rows, and the local sweep would delete the
+     * tasks' temporary files). Where Slurm's commands are not on PATH there is nothing to ask.
+     */
+    static void refuseIfSubmitted(Path dir) throws Sweep.SweepException {
+        List<Submission> subs = submissions(dir);
+        if (!subs.isEmpty() && Slurm.onPath("scontrol") != null) {
+            refuseIfActive(dir, subs.get(subs.size() - 1));
+        }
+    }
+
     /** A resubmission while the last one still has jobs waiting or running would run rows twice. */
     private static void refuseIfActive(Path dir, Submission last) throws Sweep.SweepException {
         int active = 0;

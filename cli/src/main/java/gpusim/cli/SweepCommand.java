@@ -211,6 +211,7 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep.Table table;
         boolean plotted;
         try (Closeable lock = sweep.claimOutput()) {
+            SlurmSweep.refuseIfSubmitted(this.out);
             SweepProgress progress = !quiet && ProgressLine.stderrIsTerminal() ? new SweepProgress(err) : null;
             try {
                 table = sweep.run(combos, progress != null ? progress : (done, total, resumed) -> { });

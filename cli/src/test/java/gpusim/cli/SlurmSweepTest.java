@@ -114,11 +114,14 @@ class SlurmSweepTest {
                 + first.count(SlurmSweep.State.MISSING), first.configs().toString());
         assertEquals(SlurmSweep.State.PENDING, first.configs().get(3).state());
         assertEquals(0, command("scancel", array + "_1").status);
-        // A second submission while this one runs is refused: no row may run twice.
+        // A second submission while this one runs is refused, and so is a local sweep: no row may run twice.
         CliTest.Outcome twice = sweep(slurm, VARY, "--engine", "slurm");
         assertEquals(2, twice.status());
         assertTrue(twice.err().startsWith("gpusim sweep: the last submission into " + slurm + " (job array " + array
                 + ", merge job "), twice.err());
+        CliTest.Outcome locally = sweep(slurm, VARY);
+        assertEquals(2, locally.status());
+        assertEquals(twice.err(), locally.err());
 
         SlurmSweep.Report settled = awaitSettled(slurm);
         assertEquals(2, settled.count(SlurmSweep.State.DONE));
