@@ -492,7 +492,10 @@ final class SlurmSweep {
         Report r;
         try {
             while (true) {
+                long asked = System.nanoTime();
                 r = report(dir);
+                // A large sweep's report reads every row file (on a shared file system): ask less often then.
+                long pause = Math.max(POLL_MILLIS, 4 * (System.nanoTime() - asked) / 1_000_000);
                 if (progress != null) {
                     progress.update(r.count(State.DONE), total, resumed);
                 }
@@ -500,7 +503,7 @@ final class SlurmSweep {
                     break;
                 }
                 try {
-                    Thread.sleep(POLL_MILLIS);
+                    Thread.sleep(pause);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new Sweep.SweepException(1, "interrupted; the jobs go on (gpusim sweep --status " + dir
