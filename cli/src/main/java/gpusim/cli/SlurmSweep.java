@@ -419,7 +419,10 @@ final class SlurmSweep {
             Slurm.Task t = c.task();
             if (c.state() == State.FAILED) {
                 sb.append("  (job ").append(t.jobId()).append(' ').append(t.state());
-                if (t.exitCode() == null) {
+                // Cancelled while waiting: Slurm either drops the task (no record) or keeps one whose log was
+                // never written, depending on whether the array's record had been split by then.
+                if (t.exitCode() == null || (t.state().equals("CANCELLED")
+                        && (t.log() == null || !Files.exists(Path.of(t.log()))))) {
                     sb.append(" before it started)");
                 } else {
                     sb.append(", exit code ").append(t.exitCode()).append(", log ").append(t.log()).append(')');
