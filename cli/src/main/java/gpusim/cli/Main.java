@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         description = {"A cycle-approximate GPU hardware model driven by Direct3D 12 style command traces.",
             "Runs a trace on a modelled GPU (command processor, geometry stages, rasterizer, depth blocks, "
                 + "pixel stage, memory) and reports the query results, bit-exact, with cycle counts and statistics."},
-        subcommands = {RunCommand.class, SweepCommand.class, ConfigCommand.class, SceneCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, SweepCommand.class, SweepTaskCommand.class, ConfigCommand.class,
+            SceneCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

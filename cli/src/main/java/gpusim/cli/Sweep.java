@@ -131,6 +131,36 @@ final class Sweep {
         this.out = out;
     }
 
+    String traceName() {
+        return traceName;
+    }
+
+    String traceHash() {
+        return traceHash;
+    }
+
+    /** The base configuration, sim.threads=1 applied. */
+    Config base() {
+        return base;
+    }
+
+    Map<String, String> baseParams() {
+        return baseParams;
+    }
+
+    List<SweepAxis> axes() {
+        return axes;
+    }
+
+    boolean debugLayer() {
+        return debugLayer;
+    }
+
+    /** The output directory. */
+    Path out() {
+        return out;
+    }
+
     // ------------------------------------------------------------------ plan
 
     /** Every combination, in sweep order. */
@@ -255,8 +285,7 @@ final class Sweep {
         manifest.put("trace_sha256", traceHash);
         // Stored rows are only as good as the code that made them: a rebuilt model must not
         // mix its rows with an older one's.
-        manifest.put("code_sha256", CodeFingerprint.of(gpusim.config.Config.class, gpusim.memory.DeviceMemory.class,
-                gpusim.gpu.Gpu.class, gpusim.traces.TraceReader.class, Sweep.class));
+        manifest.put("code_sha256", codeFingerprint());
         ObjectNode bc = manifest.putObject("base_config");
         base.asMap().forEach(bc::put);
         ObjectNode bp = manifest.putObject("base_params");
@@ -312,6 +341,12 @@ final class Sweep {
         }
     }
 
+    /** The fingerprint of the classes that make a sweep's rows (every module's). */
+    static String codeFingerprint() {
+        return CodeFingerprint.of(gpusim.config.Config.class, gpusim.memory.DeviceMemory.class, gpusim.gpu.Gpu.class,
+                gpusim.traces.TraceReader.class, Sweep.class);
+    }
+
     /** The first difference between a recorded manifest and this sweep's, in words, or null. */
     private static String difference(JsonNode old, JsonNode now) {
         if (!now.get("trace_sha256").equals(old.get("trace_sha256"))) {
@@ -349,35 +384,64 @@ final class Sweep {
      */
     Table run(List<Combination> combos, Listener listener) throws SweepException {
         Path rowsDir = out.resolve(ROWS);
-        Map<String, SweepRow> rows = new HashMap<>();
-        List<Combination> pending = new ArrayList<>();
+        Map<String, SweepRow> rows;
         try {
             Files.createDirectories(rowsDir);
             deleteTemporaries(rowsDir);
-            Set<String> planned = new LinkedHashSet<>();
-            for (Combination c : combos) {
-                if (!planned.add(c.id())) {
-                    // Distinct values make distinct runs, so this is a safety net: never two threads on one row file.
-                    continue;
-                }
-                Path f = SweepRow.file(rowsDir, c.id());
-                SweepRow r = Files.exists(f) ? SweepRow.read(f) : null;
-                if (r != null && r.id().equals(c.id()) && r.config().equals(c.config().asMap())
-                        && r.params().equals(c.params())) {
-                    rows.put(c.id(), r);
-                } else {
-                    pending.add(c);
-                }
-            }
+            rows = finishedRows(combos);
         } catch (IOException e) {
             throw new SweepException(1, "cannot use " + rowsDir + ": " + e.getMessage());
         }
+        List<Combination> pending = missing(combos, rows);
         int resumed = rows.size();
         int total = resumed + pending.size();
         listener.update(resumed, total, resumed);
         if (!pending.isEmpty()) {
             runPending(pending, rowsDir, rows, listener, resumed, total);
         }
+        return table(combos, rows, resumed, pending.size());
+    }
+
+    /**
+     * The rows of {@code DIR/rows} that belong to these combinations, by row ID: a row file
+     * whose contents name its configuration (a damaged or foreign file is not a row). Reads
+     * only; temporary files of runs that were cut short are not rows.
+     */
+    Map<String, SweepRow> finishedRows(List<Combination> combos) {
+        Path rowsDir = out.resolve(ROWS);
+        Map<String, SweepRow> rows = new HashMap<>();
+        for (Combination c : combos) {
+            if (rows.containsKey(c.id())) {
+                continue;
+            }
+            Path f = SweepRow.file(rowsDir, c.id());
+            SweepRow r = Files.exists(f) ? SweepRow.read(f) : null;
+            if (r != null && r.id().equals(c.id()) && r.config().equals(c.config().asMap())
+                    && r.params().equals(c.params())) {
+                rows.put(c.id(), r);
+            }
+        }
+        return rows;
+    }
+
+    /** The combinations that have no row, each once, in combination order. */
+    static List<Combination> missing(List<Combination> combos, Map<String, SweepRow> rows) {
+        List<Combination> pending = new ArrayList<>();
+        Set<String> planned = new LinkedHashSet<>();
+        for (Combination c : combos) {
+            // Distinct values make distinct runs, so this is a safety net: never two runs of one row file.
+            if (!rows.containsKey(c.id()) && planned.add(c.id())) {
+                pending.add(c);
+            }
+        }
+        return pending;
+    }
+
+    /**
+     * The sweep's table from a row for every combination (the merge of the local engine and
+     * of the Slurm engine's final job alike, so both give the same results).
+     */
+    Table table(List<Combination> combos, Map<String, SweepRow> rows, int resumed, int ran) {
         List<SweepRow> ordered = new ArrayList<>();
         int channels = 0;
         for (Combination c : combos) {
@@ -396,8 +460,7 @@ final class Sweep {
             }
             columns.add(new SweepMetrics.Metric(m.name(), unit, m.description(), m.reader()));
         }
-        return new Table(traceName, traceHash, base, baseParams, axes, columns, combos, ordered, resumed,
-                pending.size());
+        return new Table(traceName, traceHash, base, baseParams, axes, columns, combos, ordered, resumed, ran);
     }
 
     private void runPending(List<Combination> pending, Path rowsDir, Map<String, SweepRow> rows, Listener listener,
@@ -463,7 +526,8 @@ final class Sweep {
         }
     }
 
-    private SweepException describe(Throwable t, Combination c) {
+    /** Why one configuration's run failed, as the sweep reports it (exit status and one line). */
+    SweepException describe(Throwable t, Combination c) {
         Throwable cause = t instanceof RunFailure f ? f.getCause() : t;
         String where = c == null ? "" : " (configuration " + c.describe(axes) + ")";
         if (cause instanceof TraceException e) {
@@ -504,7 +568,7 @@ final class Sweep {
      * One configuration: its own parse of the trace (runs share nothing, so running them on
      * several threads cannot change a result), validation, simulation and its figures.
      */
-    private SweepRow runOne(Combination c) {
+    SweepRow runOne(Combination c) {
         Trace t = Simulation.parse(traceName, traceText, c.params(), c.config(), jobs);
         Simulation.validate(t, c.config(), debugLayer);
         RunResult r = Simulation.simulate(t, c.config());
@@ -512,12 +576,29 @@ final class Sweep {
                 SweepMetrics.units(r, c.config()));
     }
 
-    private static void deleteTemporaries(Path rowsDir) throws IOException {
+    static void deleteTemporaries(Path rowsDir) throws IOException {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(rowsDir, "*" + SweepRow.TEMP_SUFFIX)) {
             for (Path p : s) {
                 Files.deleteIfExists(p);
             }
         }
+    }
+
+    /**
+     * Writes results.csv, results.json and the plot of {@code metric} from a whole table:
+     * the one merge of both engines.
+     *
+     * @return whether the plot was drawn (false: no configuration has a value of the metric)
+     */
+    boolean writeResults(Table table, SweepMetrics.Metric metric) throws IOException {
+        SweepReport.write(out, table);
+        return SweepPlot.write(out.resolve(SweepPlot.fileName(metric.name())), table, metric);
+    }
+
+    /** The failure of a sweep whose tables are written but whose metric no configuration has (exit status 1). */
+    static int noPlot(SweepMetrics.Metric m) throws SweepException {
+        throw new SweepException(1, "no plot: no configuration has a value for " + m.name()
+                + " (the model does not produce that statistic); the tables are written");
     }
 
     /** Writes a whole file under its final name only once it is complete. */

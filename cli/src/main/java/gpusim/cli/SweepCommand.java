@@ -39,24 +39,35 @@ import picocli.CommandLine.Parameters;
                 + "A DIR that holds a sweep of another trace (other contents), another base (--preset, --set, "
                 + "--param) or another build of gpusim (other classes) is refused.",
             "",
-            "Exit status: 0 on success, 2 for a usage or trace error (nothing is run), 3 if the model deadlocks on "
-                + "a configuration, 1 for other failures (finished rows are kept)."},
-        footer = {"", "Example:",
+            "Slurm: --engine slurm writes the plan into DIR/slurm/ and submits one job array (each task runs "
+                + "--per-task configurations and writes their rows) and a final job that merges the rows into the same "
+                + "results.csv, results.json and plot as the local engine; only configurations without a row are "
+                + "submitted. DIR must be on a file system every node sees. --status DIR reports each "
+                + "configuration (done, pending, running, failed with exit code and log, missing). docs/sweep.md, "
+                + "\"Slurm\".",
+            "",
+            "Exit status: 0 on success, 2 for a usage or trace error (nothing is run or submitted), 3 if the model "
+                + "deadlocks on a configuration, 1 for other failures (finished rows are kept)."},
+        footer = {"", "Examples:",
             "  gpusim sweep study.trace --vary param.STRIDE=64,128,256 \\",
-            "      --vary db.count=2,4,8 --vary memory.interleave=256,1024 --out study/"})
+            "      --vary db.count=2,4,8 --vary memory.interleave=256,1024 --out study/",
+            "  gpusim sweep study.trace --vary db.count=2,4,8 --out /shared/study --engine slurm \\",
+            "      --partition batch --time 0:10:00 --max-running 50 --sbatch-arg=--account=gpu-arch",
+            "  gpusim sweep --status /shared/study"})
 public final class SweepCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TRACE", description = "The trace file (format: docs/trace-format.md).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
+            description = "The trace file (format: docs/trace-format.md).")
     Path trace;
 
-    @Option(names = "--vary", required = true, paramLabel = "KEY=V1,V2,...",
+    @Option(names = "--vary", paramLabel = "KEY=V1,V2,...",
             description = "Values of a configuration key ('gpusim config' lists them) or of a trace parameter "
                     + "(param.NAME); repeatable. At most " + Sweep.MAX_COMBINATIONS + " combinations.")
     List<String> vary = new ArrayList<>();
 
-    @Option(names = "--out", required = true, paramLabel = "DIR",
+    @Option(names = "--out", paramLabel = "DIR",
             description = "The output directory (created if missing; an earlier sweep there is resumed).")
     Path out;
 
@@ -77,6 +88,21 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (no progress bar, no summary).")
     boolean quiet;
+
+    /** Where the configurations run. */
+    enum Engine { local, slurm }
+
+    @Option(names = "--engine", paramLabel = "ENGINE", defaultValue = "local",
+            description = "local (default: threads of this machine) or slurm (a job array on a Slurm cluster).")
+    Engine engine;
+
+    @CommandLine.Mixin
+    SlurmOptions slurmOptions = new SlurmOptions();
+
+    @Option(names = "--status", paramLabel = "DIR",
+            description = "Report the state of each configuration of the Slurm sweep in DIR and exit (no TRACE, "
+                    + "--vary or --out).")
+    Path status;
 
     /** A sweep's usage errors are one line each (not picocli's full usage text): the option is known, its value is not. */
     private static final class UsageError extends Exception {
@@ -108,6 +134,27 @@ public final class SweepCommand implements Callable<Integer> {
 
     private int sweep(PrintWriter out, PrintWriter err) throws UsageError, Sweep.SweepException {
         long t0 = System.nanoTime();
+        if (status != null) {
+            if (trace != null || !vary.isEmpty() || this.out != null) {
+                throw new UsageError("--status DIR takes no TRACE, --vary or --out (it reads them from DIR)");
+            }
+            return SlurmSweep.status(status, out);
+        }
+        if (trace == null) {
+            throw new UsageError("missing TRACE (gpusim sweep TRACE --vary KEY=V1,V2,... --out DIR; see --help)");
+        }
+        if (vary.isEmpty()) {
+            throw new UsageError("missing --vary KEY=V1,V2,... (at least one)");
+        }
+        if (this.out == null) {
+            throw new UsageError("missing --out DIR");
+        }
+        SlurmSweep.Options slurm;
+        try {
+            slurm = slurmOptions.options(engine == Engine.slurm, jobs != null);
+        } catch (SlurmOptions.BadOptionException e) {
+            throw new UsageError(e.getMessage());
+        }
         Config base;
         Map<String, String> baseParams;
         try {
@@ -157,10 +204,14 @@ public final class SweepCommand implements Callable<Integer> {
         if (!quiet) {
             warnings.forEach(err::println);
         }
+        if (slurm != null) {
+            return SlurmSweep.submit(sweep, text, combos, m, slurm, slurmOptions.waitForJobs, quiet, out, err);
+        }
         Path png = this.out.resolve(SweepPlot.fileName(m.name()));
         Sweep.Table table;
         boolean plotted;
         try (Closeable lock = sweep.claimOutput()) {
+            SlurmSweep.refuseIfSubmitted(this.out);
             SweepProgress progress = !quiet && ProgressLine.stderrIsTerminal() ? new SweepProgress(err) : null;
             try {
                 table = sweep.run(combos, progress != null ? progress : (done, total, resumed) -> { });
@@ -169,8 +220,7 @@ public final class SweepCommand implements Callable<Integer> {
                     progress.finish();
                 }
             }
-            SweepReport.write(this.out, table);
-            plotted = SweepPlot.write(png, table, m);
+            plotted = sweep.writeResults(table, m);
         } catch (IOException e) {
             throw new Sweep.SweepException(1, "cannot write the results: " + e.getMessage());
         }
@@ -181,10 +231,6 @@ public final class SweepCommand implements Callable<Integer> {
             out.println("wrote " + this.out.resolve(SweepReport.CSV) + ", " + this.out.resolve(SweepReport.JSON_FILE)
                     + (plotted ? ", " + png : ""));
         }
-        if (!plotted) {
-            throw new Sweep.SweepException(1, "no plot: no configuration has a value for " + m.name()
-                    + " (the model does not produce that statistic); the tables are written");
-        }
-        return 0;
+        return plotted ? 0 : Sweep.noPlot(m);
     }
 }

@@ -34,6 +34,15 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
 
     /** Writes the row atomically: to a temporary file, flushed to the disk, then renamed over the row's file. */
     void write(Path rowsDir) throws IOException {
+        write(rowsDir, null);
+    }
+
+    /**
+     * As {@link #write(Path)}, the temporary file's name made unique by {@code writer} (a
+     * Slurm job ID) where several processes, on several machines, may write rows of one
+     * directory; null for the local sweep's threads. Every such name ends in {@link #TEMP_SUFFIX}.
+     */
+    void write(Path rowsDir, String writer) throws IOException {
         ObjectNode n = JSON.createObjectNode();
         n.put("id", id);
         ObjectNode c = n.putObject("config");
@@ -54,7 +63,7 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
             }
         }
         byte[] bytes = JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n);
-        Path tmp = rowsDir.resolve(id + TEMP_SUFFIX);
+        Path tmp = rowsDir.resolve(id + (writer == null ? "" : "." + writer) + TEMP_SUFFIX);
         writeDurably(tmp, bytes);
         Files.move(tmp, file(rowsDir, id), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }

@@ -34,7 +34,12 @@ class SweepTest {
 
     /** The small study-like trace of the tests (three queried draws, write_query at ${STRIDE}). */
     Path trace() throws IOException {
-        Path p = tmp.resolve("small.trace");
+        return smallTrace(tmp);
+    }
+
+    /** The small trace copied into {@code dir} (once), for this test and the Slurm engine's. */
+    static Path smallTrace(Path dir) throws IOException {
+        Path p = dir.resolve("small.trace");
         if (!Files.exists(p)) {
             try (InputStream in = SweepTest.class.getResourceAsStream("/sweep/small.trace")) {
                 Files.write(p, in.readAllBytes());
