@@ -104,28 +104,29 @@ public final class Gpu {
             dbToPs.add(engine.queue("db" + d + "->ps", depth, latency));
         }
 
+        PipelineParams params = PipelineParams.of(config);
         host = new Host(ctx, res, trace.submissions());
         fences = new FenceTable(engine);
-        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host, trace.submissions());
+        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host, trace.submissions(), params.cp());
         engines.add(cp);
         for (CommandListType q : queuesUsed(trace)) {
             if (q != CommandListType.DIRECT) {
-                engines.add(new CommandProcessor(ctx, res, q, fences, host, trace.submissions()));
+                engines.add(new CommandProcessor(ctx, res, q, fences, host, trace.submissions(), params.cp()));
             }
         }
         for (CommandProcessor e : engines) {
             host.addQueue(e.queue(), e);
         }
-        ia = new InputAssembler(ctx, cpToIa, res);
-        VertexStage vs = new VertexStage(ctx, iaToVs);
-        Clipper clip = new Clipper(ctx, vsToClip);
-        SetupStage setup = new SetupStage(ctx, clipToSetup);
-        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool);
+        ia = new InputAssembler(ctx, cpToIa, res, params.ia());
+        VertexStage vs = new VertexStage(ctx, iaToVs, params.vs());
+        Clipper clip = new Clipper(ctx, vsToClip, params.setup());
+        SetupStage setup = new SetupStage(ctx, clipToSetup, params.setup());
+        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool, params.raster());
         workLimit = new SampleWorkLimit(config.get(ConfigKeys.MAX_SAMPLES), ctx.draws());
         for (int d = 0; d < ctx.dbCount; d++) {
-            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), cores[d], workLimit));
+            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), cores[d], workLimit, params.db()));
         }
-        PixelStage ps = new PixelStage(ctx, dbToPs, tilePool);
+        PixelStage ps = new PixelStage(ctx, dbToPs, tilePool, params.ps());
 
         // Front of the pipe first: the engine ticks back to front.
         add(host);

@@ -87,9 +87,9 @@ public final class Clipper extends PipeStage {
     // The viewport centre's distances to the guard band's edges, pixels (all > 0: the viewport lies within the bounds).
     private double guardLoX, guardHiX, guardLoY, guardHiY;
 
-    public Clipper(GpuContext ctx, BoundedQueue<Work> in) {
+    public Clipper(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.PipelineParams.PrimitiveParams p) {
         super(ctx, "clip", "clipping, viewport transform, snapping and culling", in);
-        this.primsPerClock = ctx.config().get(ConfigKeys.SETUP_PRIMS);
+        this.primsPerClock = p.primsPerClock();
         this.counters = ctx.counters().value;
         this.culled = stats.scalar("culled", "triangles",
                 "triangles dropped by culling, for zero area or for a vertex at the eye");

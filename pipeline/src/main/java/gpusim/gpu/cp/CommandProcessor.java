@@ -6,6 +6,7 @@ import gpusim.api.QueryType;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.PipelineParams;
 import gpusim.gpu.Resources;
 import gpusim.gpu.decode.DecodeStatistics;
 import gpusim.gpu.query.QueryLayout;
@@ -137,7 +138,8 @@ public final class CommandProcessor extends EngineStats implements Component {
 
     /** A DIRECT queue engine alone, with no host or fences (for unit tests of its arithmetic). */
     public CommandProcessor(GpuContext ctx, Resources res, List<TopCommand> top) {
-        this(ctx, res, CommandListType.DIRECT, new FenceTable(ctx.engine()), null, top);
+        this(ctx, res, CommandListType.DIRECT, new FenceTable(ctx.engine()), null, top,
+                PipelineParams.of(ctx.config()).cp());
         feed.addAll(top);
     }
 
@@ -147,7 +149,7 @@ public final class CommandProcessor extends EngineStats implements Component {
      * trace's submissions (looked over once, for binary early out).
      */
     public CommandProcessor(GpuContext ctx, Resources res, CommandListType queue, FenceTable fences, Host host,
-                            List<TopCommand> top) {
+                            List<TopCommand> top, PipelineParams.CommandProcessorParams p) {
         super(engineName(queue), queue == CommandListType.DIRECT ? "command processor (DIRECT queue)"
                 : queue + " queue engine");
         this.ctx = ctx;
@@ -158,14 +160,14 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.fences = fences;
         this.host = host;
         this.counters = queue == CommandListType.DIRECT ? ctx.counters().value : new long[PipelineCounters.NAMES.length];
-        this.cpCycles = ctx.config().get(ConfigKeys.CP_CYCLES);
-        this.pollCycles = ctx.config().get(ConfigKeys.POLL_CYCLES);
-        this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
-        this.clockHz = ctx.config().get(ConfigKeys.CLOCK_MHZ) * 1_000_000L;
-        this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
-        this.decodeCyclesPerByte = ctx.config().get(ConfigKeys.DECODE_CYCLES_PER_BYTE);
+        this.cpCycles = p.cyclesPerCommand();
+        this.pollCycles = p.pollCycles();
+        this.shaderUnits = p.shaderUnits();
+        this.clockHz = p.clockHz();
+        this.timestampHz = p.timestampHz();
+        this.decodeCyclesPerByte = p.decodeCyclesPerByte();
         this.resolver = new QueryResolver(ctx.dbCount);
-        this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
+        this.earlyOut = new BinaryEarlyOut(p.binaryEarlyOut(), top);
         boolean direct = queue == CommandListType.DIRECT;
         this.readDone = (r, t) -> {
             awaitingMemory--;

@@ -60,7 +60,8 @@ public final class DepthBlock extends PipeStage {
 
     private final SampleWorkLimit workLimit;
 
-    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, SampleWorkLimit workLimit) {
+    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, SampleWorkLimit workLimit,
+                      gpusim.gpu.PipelineParams.DepthBlockParams p) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
                 + "hierarchical Z, depth/stencil test and occlusion counter", in);
         this.index = index;
@@ -70,11 +71,11 @@ public final class DepthBlock extends PipeStage {
         this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
                 "triangles skipped untested because a BINARY_OCCLUSION query already had a passing sample "
                         + "(db.binary_early_out)");
-        this.samplesPerClock = ctx.config().get(ConfigKeys.DB_SAMPLES);
-        this.lateSamplesPerClock = ctx.config().get(ConfigKeys.DB_LATE_SAMPLES);
-        this.hizTilesPerClock = ctx.config().get(ConfigKeys.HIZ_TILES);
-        this.scanPerClock = ctx.config().get(ConfigKeys.RASTER_SAMPLES);
-        this.cbRate = ctx.config().get(ConfigKeys.CB_PIXELS);
+        this.samplesPerClock = p.samplesPerClock();
+        this.lateSamplesPerClock = p.lateSamplesPerClock();
+        this.hizTilesPerClock = p.hizTilesPerClock();
+        this.scanPerClock = p.scanSamplesPerClock();
+        this.cbRate = p.cbPixelsPerClock();
         this.scanSamples = stats.scalar("scan_samples", "samples",
                 "sample positions of its tiles that triangles do not trivially miss (scan-conversion work)");
         this.samplesIn = stats.scalar("samples_tested", "samples", "covered samples depth/stencil tested");

@@ -81,10 +81,11 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     private final Stat.Scalar fetchWait;
     private final Stat.Scalar windowFull;
 
-    public InputAssembler(GpuContext ctx, BoundedQueue<Work> in, Resources res) {
+    public InputAssembler(GpuContext ctx, BoundedQueue<Work> in, Resources res,
+                          gpusim.gpu.PipelineParams.InputAssemblyParams p) {
         super(ctx, "ia", "input assembly: vertex and index fetch, primitive assembly", in);
-        this.verticesPerClock = ctx.config().get(ConfigKeys.IA_VERTS);
-        this.fetchWindow = ctx.config().getInt(ConfigKeys.IA_FETCH_WINDOW);
+        this.verticesPerClock = p.verticesPerClock();
+        this.fetchWindow = p.fetchWindow();
         this.window = new Work[fetchWindow];
         this.pending = new int[fetchWindow];
         this.readyAt = new long[fetchWindow];

@@ -37,13 +37,14 @@ public final class PixelStage extends Stage {
     private final Stat.Scalar pixelsShaded;
     private final Stat.Scalar quadsShaded;
 
-    public PixelStage(GpuContext ctx, List<BoundedQueue<Work>> in, ArrayDeque<TileBatch> pool) {
+    public PixelStage(GpuContext ctx, List<BoundedQueue<Work>> in, ArrayDeque<TileBatch> pool,
+                      gpusim.gpu.PipelineParams.ShaderParams p) {
         super(ctx, "ps", "pixel stage and colour backend: shading, blending, colour writes");
         this.in = in;
         this.blockedOn = new Marker[in.size()];
         this.pool = pool;
-        this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
-        this.defaultPsCycles = ctx.config().get(ConfigKeys.PS_CYCLES);
+        this.shaderUnits = p.shaderUnits();
+        this.defaultPsCycles = p.cyclesPerItem();
         this.counters = ctx.counters().value;
         this.pixelsShaded = stats.scalar("pixels_shaded", "pixels", "pixels shaded (PSInvocations)");
         this.quadsShaded = stats.scalar("quads_shaded", "quads", "2x2 quads the shader array ran: with a sample "

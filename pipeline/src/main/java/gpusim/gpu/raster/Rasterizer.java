@@ -29,11 +29,12 @@ public final class Rasterizer extends PipeStage {
     private final TileBatch[] perDb;
     private final gpusim.sim.Stat.Scalar binned;
 
-    public Rasterizer(GpuContext ctx, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<TileBatch> pool) {
+    public Rasterizer(GpuContext ctx, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<TileBatch> pool,
+                      gpusim.gpu.PipelineParams.RasterParams p) {
         super(ctx, "raster", "rasterizer front: bins triangles to the depth blocks whose tiles they cover", in);
         this.tiles = tiles;
         this.pool = pool;
-        this.trisPerClock = ctx.config().get(ConfigKeys.RASTER_TRIS);
+        this.trisPerClock = p.trisPerClock();
         this.perDb = new TileBatch[tiles.dbCount];
         this.binned = stats.scalar("triangles_binned", "triangles",
                 "triangles sent to DBs, counted once for every DB whose tiles their bounding box covers");

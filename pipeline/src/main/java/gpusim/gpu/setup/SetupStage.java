@@ -11,9 +11,9 @@ import gpusim.sim.BoundedQueue;
 public final class SetupStage extends PipeStage {
     private final long primsPerClock;
 
-    public SetupStage(GpuContext ctx, BoundedQueue<Work> in) {
+    public SetupStage(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.PipelineParams.PrimitiveParams p) {
         super(ctx, "setup", "triangle setup: edge equations, bounding box, depth plane", in);
-        this.primsPerClock = ctx.config().get(ConfigKeys.SETUP_PRIMS);
+        this.primsPerClock = p.primsPerClock();
     }
 
     @Override

@@ -23,10 +23,10 @@ public final class VertexStage extends PipeStage {
     private final long[] counters;
     private final StreamOutUnit streamOut;
 
-    public VertexStage(GpuContext ctx, BoundedQueue<Work> in) {
+    public VertexStage(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.PipelineParams.ShaderParams p) {
         super(ctx, "vs", "vertex stage: vertex transform and attribute pass-through", in);
-        this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
-        this.defaultVsCycles = ctx.config().get(ConfigKeys.VS_CYCLES);
+        this.shaderUnits = p.shaderUnits();
+        this.defaultVsCycles = p.cyclesPerItem();
         this.counters = ctx.counters().value;
         this.streamOut = new StreamOutUnit(ctx.counters(), this::emitMemory);
         stats.formula("so_vertices", "vertices", "vertices written to stream-output buffers",

@@ -94,7 +94,7 @@ class ClipperTest {
         Idle src = new Idle();
         Sink sink = new Sink();
         BoundedQueue<Work> in = e.queue("in", 4, 1);
-        Clipper clipper = new Clipper(ctx, in);
+        Clipper clipper = new Clipper(ctx, in, gpusim.gpu.PipelineParams.of(ctx.config()).setup());
         BoundedQueue<Work> out = e.queue("out", 16, 1);
         e.add(src);
         e.add(clipper);

@@ -80,7 +80,7 @@ class DepthBlockQueryLayoutTest {
             for (int d = 0; d < DBS; d++) {
                 BoundedQueue<Work> in = engine.queue("in" + d, 16, 1);
                 DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false),
-                        new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()));
+                        new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()), gpusim.gpu.PipelineParams.of(ctx.config()).db());
                 dbs.add(db);
                 inputs.add(in);
                 engine.add(db);

@@ -1,0 +1,56 @@
+package gpusim.gpu;
+
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+
+/**
+ * The timing parameters of each block of the pipeline, as typed records built once from the
+ * configuration (gem5's per-object parameters): a block takes its own record and never reads
+ * configuration keys itself, so what a block depends on is written in one place and a test
+ * can build a block with exactly the parameters it means. Every field is a configuration key
+ * (units in {@link ConfigKeys}; `gpusim config` lists them).
+ */
+public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, ShaderParams vs,
+                             PrimitiveParams setup, RasterParams raster, DepthBlockParams db, ShaderParams ps) {
+
+    /** A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early out. */
+    public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
+                                         long timestampHz, long decodeCyclesPerByte, boolean binaryEarlyOut) {
+    }
+
+    /** Input assembly: vertices fetched a cycle, items that may wait for their fetched data. */
+    public record InputAssemblyParams(long verticesPerClock, int fetchWindow) {
+    }
+
+    /** A shader stage: the units it uses and its cost per item (vertex or quad) when the pipeline state sets none. */
+    public record ShaderParams(long shaderUnits, long cyclesPerItem) {
+    }
+
+    /** Clip and setup: primitives a cycle. */
+    public record PrimitiveParams(long primsPerClock) {
+    }
+
+    /** The rasterizer front (binning): triangles a cycle. */
+    public record RasterParams(long trisPerClock) {
+    }
+
+    /** A depth block and its region's colour backend: the rates of its units, which work in step. */
+    public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
+                                   long lateSamplesPerClock, long cbPixelsPerClock) {
+    }
+
+    public static PipelineParams of(Config c) {
+        return new PipelineParams(
+                new CommandProcessorParams(c.get(ConfigKeys.CP_CYCLES), c.get(ConfigKeys.POLL_CYCLES),
+                        c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.CLOCK_MHZ) * 1_000_000L,
+                        c.get(ConfigKeys.TIMESTAMP_HZ), c.get(ConfigKeys.DECODE_CYCLES_PER_BYTE),
+                        c.flag(ConfigKeys.DB_BINARY_EARLY_OUT)),
+                new InputAssemblyParams(c.get(ConfigKeys.IA_VERTS), c.getInt(ConfigKeys.IA_FETCH_WINDOW)),
+                new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.VS_CYCLES)),
+                new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS)),
+                new RasterParams(c.get(ConfigKeys.RASTER_TRIS)),
+                new DepthBlockParams(c.get(ConfigKeys.RASTER_SAMPLES), c.get(ConfigKeys.HIZ_TILES),
+                        c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_PIXELS)),
+                new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.PS_CYCLES)));
+    }
+}
