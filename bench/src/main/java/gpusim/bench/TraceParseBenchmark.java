@@ -1,5 +1,6 @@
 package gpusim.bench;
 
+import gpusim.config.Config;
 import gpusim.trace.Trace;
 import gpusim.traces.TraceReader;
 import gpusim.traces.TraceValidator;
@@ -48,7 +49,7 @@ public class TraceParseBenchmark {
     @Benchmark
     public Trace parseAndValidate() {
         Trace t = TraceReader.read(file, trace, 2L << 30);
-        TraceValidator.validate(t, true);
+        TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults()));
         return t;
     }
 }

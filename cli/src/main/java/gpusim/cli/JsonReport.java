@@ -80,7 +80,14 @@ public final class JsonReport {
             g.writeEndArray();
             g.writeObjectFieldStart("config");
             for (Map.Entry<String, Long> e : config.asMap().entrySet()) {
-                g.writeNumberField(e.getKey(), e.getValue());
+                // A choice is written by name (db.pattern: "checkerboard"), as --set and a preset
+                // take it, so the block round-trips; numbers stay numbers.
+                gpusim.config.ConfigKey k = gpusim.config.ConfigKeys.find(e.getKey());
+                if (k != null && k.choices() != null) {
+                    g.writeStringField(e.getKey(), k.format(e.getValue()));
+                } else {
+                    g.writeNumberField(e.getKey(), e.getValue());
+                }
             }
             g.writeEndObject();
             g.writeFieldName("stats");

@@ -18,16 +18,25 @@ final class ProgressLine implements Gpu.Progress {
     }
 
     @Override
-    public void update(long cycle, int done, int total) {
+    public void update(long cycle, long verticesDone, long verticesTotal, int done, int total) {
         long now = System.nanoTime();
         if (now - start < 1_000_000_000L || now - lastDraw < 250_000_000L) {
             return;
         }
         lastDraw = now;
         drawn = true;
-        err.printf("\r  simulating: cycle %,d, submission %d of %d (%.0f s)  ", cycle, done, total,
-                (now - start) / 1e9);
+        err.print("\r" + line(cycle, verticesDone, verticesTotal, done, total, (now - start) / 1e9));
         err.flush();
+    }
+
+    /** The progress line: simulated work (input-assembly vertices) first, then cycles and submissions. */
+    static String line(long cycle, long verticesDone, long verticesTotal, int done, int total, double seconds) {
+        String work = verticesTotal > 0
+                ? String.format("%.1f%% of the vertices (%,d of %,d)", 100.0 * verticesDone / verticesTotal,
+                        verticesDone, verticesTotal)
+                : "no draws";
+        return String.format("  simulating: %s, cycle %,d, submission %d of %d (%.0f s)  ", work, cycle, done, total,
+                seconds);
     }
 
     /**

@@ -5,6 +5,7 @@ import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.sim.DeadlockException;
+import gpusim.sim.WorkLimitException;
 import gpusim.trace.Trace;
 import gpusim.traces.TraceException;
 import gpusim.traces.TraceWarning;
@@ -70,6 +71,21 @@ public final class RunCommand implements Callable<Integer> {
             + "report) to stderr.")
     boolean timing;
 
+    /** Why one of the requested outputs cannot be written, or null: checked before anything runs. */
+    private String outputProblem() {
+        Object[][] outputs = {{"--json", json, false}, {"--timeline", timeline, false}, {"--csv", csv, true},
+            {"--images", images, true}};
+        for (Object[] o : outputs) {
+            if (o[1] instanceof Path p) {
+                String why = (Boolean) o[2] ? OutputPaths.dirProblem(p) : OutputPaths.fileProblem(p);
+                if (why != null) {
+                    return "cannot write " + o[0] + " " + p + ": " + why;
+                }
+            }
+        }
+        return null;
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -86,6 +102,12 @@ public final class RunCommand implements Callable<Integer> {
         if (timeline != null && config.get(ConfigKeys.SIM_MODE) == 1) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--timeline shows modelled time: it needs --mode timing");
+        }
+        String badOutput = outputProblem();
+        if (badOutput != null) {
+            err.println("gpusim: " + badOutput);
+            err.flush();
+            return 2;
         }
         Map<String, String> paramValues = traceOptions.params(spec.commandLine());
         Trace t;
@@ -140,6 +162,14 @@ public final class RunCommand implements Callable<Integer> {
             err.println("gpusim: " + e.getMessage());
             err.flush();
             return 3;
+        } catch (WorkLimitException e) {
+            err.println(Simulation.workLimit(name, e).getMessage());
+            err.flush();
+            return 2;
+        } catch (OutOfMemoryError e) {
+            err.println(JvmHeap.outOfMemory(config));
+            err.flush();
+            return 1;
         } catch (java.io.UncheckedIOException e) {
             err.println("gpusim: cannot write " + timeline + ": " + e.getCause().getMessage());
             err.flush();

@@ -5,6 +5,8 @@ import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.trace.Trace;
+import gpusim.sim.WorkLimitException;
+import gpusim.traces.Rule;
 import gpusim.traces.TraceException;
 import gpusim.traces.TraceReader;
 import gpusim.traces.TraceValidator;
@@ -35,16 +37,45 @@ final class Simulation {
      * @throws TraceException for a trace that breaks a rule, or cannot be read
      */
     static Trace read(Path trace, Map<String, String> params, Config config) throws IOException {
-        long budget = config.get(ConfigKeys.MEMORY_BUDGET);
-        if (trace == null) {
-            return TraceReader.parse(BUNDLED, bundledText(), budget, params);
+        return read(trace, params, config, 1);
+    }
+
+    /**
+     * As {@link #read(Path, Map, Config)} for one of {@code runs} runs that share this JVM's heap:
+     * the budget is memory.budget, or what the heap can hold if that is less ({@link JvmHeap}).
+     */
+    static Trace read(Path trace, Map<String, String> params, Config config, int runs) throws IOException {
+        long budget = JvmHeap.budget(config, runs);
+        try {
+            if (trace == null) {
+                return TraceReader.parse(BUNDLED, bundledText(), budget, params);
+            }
+            return TraceReader.read(trace, trace.toString(), budget, params);
+        } catch (TraceException e) {
+            throw heapNote(e, config, runs);
         }
-        return TraceReader.read(trace, trace.toString(), budget, params);
     }
 
     /** Parses trace text already in memory ({@code name} is how errors name it). */
-    static Trace parse(String name, String text, Map<String, String> params, Config config) {
-        return TraceReader.parse(name, text, config.get(ConfigKeys.MEMORY_BUDGET), params);
+    static Trace parse(String name, String text, Map<String, String> params, Config config, int runs) {
+        try {
+            return TraceReader.parse(name, text, JvmHeap.budget(config, runs), params);
+        } catch (TraceException e) {
+            throw heapNote(e, config, runs);
+        }
+    }
+
+    /** A budget refusal says so when the heap, not memory.budget, set the limit. */
+    private static TraceException heapNote(TraceException e, Config config, int runs) {
+        if (e.rule() == Rule.MEMORY_BUDGET_EXCEEDED && JvmHeap.budget(config, runs) < config.get(ConfigKeys.MEMORY_BUDGET)) {
+            return new TraceException(e.file(), e.line(), e.rule(), e.explanation() + JvmHeap.limitNote(config, runs));
+        }
+        return e;
+    }
+
+    /** A run stopped by sim.max_samples, as the trace error it is. */
+    static TraceException workLimit(String file, WorkLimitException e) {
+        return new TraceException(file, e.line(), Rule.WORK_LIMIT_EXCEEDED, e.getMessage());
     }
 
     /**
@@ -55,8 +86,7 @@ final class Simulation {
      */
     static List<TraceWarning> validate(Trace trace, Config config, boolean debugLayer) {
         // features.copy_queue_timestamps: CheckFeatureSupport(OPTIONS3).CopyQueueTimestampQueriesSupported.
-        return TraceValidator.validate(trace, debugLayer, config.getInt(ConfigKeys.DB_COUNT),
-                config.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS));
+        return TraceValidator.validate(trace, debugLayer, TraceValidator.Machine.of(config));
     }
 
     /** Runs a validated trace to completion (without a hook, overdraw recording or progress). */

@@ -219,7 +219,7 @@ final class Sweep {
             Combination first = group.get(0);
             Trace t;
             try {
-                t = Simulation.parse(traceName, traceText, first.params(), first.config());
+                t = Simulation.parse(traceName, traceText, first.params(), first.config(), jobs);
             } catch (TraceException e) {
                 throw traceError(e, first);
             }
@@ -419,7 +419,7 @@ final class Sweep {
                     SweepRow r = runOne(c);
                     r.write(rowsDir);
                     return r;
-                } catch (RuntimeException | IOException e) {
+                } catch (RuntimeException | IOException | OutOfMemoryError e) {
                     stop.set(true);
                     throw new RunFailure(c, e);
                 }
@@ -469,6 +469,13 @@ final class Sweep {
         if (cause instanceof TraceException e) {
             return new SweepException(2, e.getMessage() + where);
         }
+        if (cause instanceof gpusim.sim.WorkLimitException e) {
+            return new SweepException(2, Simulation.workLimit(traceName, e).getMessage() + where);
+        }
+        if (cause instanceof OutOfMemoryError) {
+            return new SweepException(1, JvmHeap.outOfMemory(c == null ? base : c.config()).substring("gpusim: ".length())
+                    + where + " (or run fewer at once: --jobs)");
+        }
         if (cause instanceof DeadlockException e) {
             return new SweepException(3, "model deadlock" + where + ": " + e.getMessage());
         }
@@ -498,7 +505,7 @@ final class Sweep {
      * several threads cannot change a result), validation, simulation and its figures.
      */
     private SweepRow runOne(Combination c) {
-        Trace t = Simulation.parse(traceName, traceText, c.params(), c.config());
+        Trace t = Simulation.parse(traceName, traceText, c.params(), c.config(), jobs);
         Simulation.validate(t, c.config(), debugLayer);
         RunResult r = Simulation.simulate(t, c.config());
         return new SweepRow(c.id(), c.config().asMap(), c.params(), SweepMetrics.collect(r, c.config()),

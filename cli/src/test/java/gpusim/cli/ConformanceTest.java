@@ -56,7 +56,7 @@ class ConformanceTest {
 
     static RunResult run(String name, Config config) throws IOException {
         Trace t = TraceReader.parse(name + ".trace", resource(name + ".trace"), config.get(ConfigKeys.MEMORY_BUDGET));
-        TraceValidator.validate(t, true);
+        TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
         return new Gpu(t, config).run();
     }
 

@@ -30,7 +30,7 @@ class DeterminismTest {
     }
 
     static RunResult run(String name, Config config) throws IOException {
-        Trace t = Simulation.parse(name + ".trace", ConformanceTest.resource(name + ".trace"), Map.of(), config);
+        Trace t = Simulation.parse(name + ".trace", ConformanceTest.resource(name + ".trace"), Map.of(), config, 1);
         Simulation.validate(t, config, true);
         return Simulation.simulate(t, config);
     }

@@ -329,7 +329,7 @@ class SweepTest {
     @Test
     void aDeadlockStopsTheSweepAndKeepsFinishedRows() throws IOException {
         Path out = tmp.resolve("out");
-        // One cycle without progress counts as a deadlock: the resolve's wait for the counters is one.
+        // A detector window (1 cycle) shorter than the resolve's poll interval (16): its quiet wait counts as a deadlock.
         CliTest.Outcome o = gpusim("sweep", trace().toString(), "--out", out.toString(), "--jobs", "1",
                 "--vary", "sim.deadlock_cycles=1000000,1");
         assertEquals(3, o.status());

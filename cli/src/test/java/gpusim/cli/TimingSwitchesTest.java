@@ -43,7 +43,7 @@ class TimingSwitchesTest {
 
     static RunResult run(String name, String text, Config config) {
         Trace t = TraceReader.parse(name + ".trace", text, config.get(ConfigKeys.MEMORY_BUDGET));
-        TraceValidator.validate(t, true);
+        TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
         return new Gpu(t, config).run();
     }
 

@@ -321,16 +321,17 @@ public final class MemoryChannel implements Component {
                 lNext[l] = lFree;
                 lFree = l;
                 l = next;
+                // Polls are timed like any read but are no progress (MemoryRequest#poll).
+                progress |= !r.poll;
                 if (--r.partsLeft == 0) {
                     r.doneAt = done;
                     system.complete(r, now);
                 }
             }
-            progress = true;
         }
         if (qCount > 0 && busyUntil <= now) {
+            progress |= !onlyPolls(qHead[qStart]);
             serve(now);
-            progress = true;
             for (Component c : blocked) {
                 engine.wakeAt(c, now);
             }
@@ -347,6 +348,35 @@ public final class MemoryChannel implements Component {
             engine.wakeAt(this, next);
         }
         return progress;
+    }
+
+    /**
+     * Whether a part of a request other than a poll is waiting or in flight: its completion
+     * is a change to come, however long memory.latency is.
+     */
+    @Override
+    public boolean working(long now) {
+        for (int i = 0; i < qCount; i++) {
+            if (!onlyPolls(qHead[(qStart + i) & (qLine.length - 1)])) {
+                return true;
+            }
+        }
+        for (int i = 0; i < fCount; i++) {
+            if (!onlyPolls(fLink[(fStart + i) & (fDone.length - 1)])) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether every request on the chain of links from {@code l} is a poll. */
+    private boolean onlyPolls(int l) {
+        for (; l >= 0; l = lNext[l]) {
+            if (!lReq[l].poll) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Serves the head part: moves its bytes, occupies the channel, and puts it in flight. */

@@ -29,6 +29,8 @@ public final class MemoryRequest {
     int partsLeft;
     /** Admission number, unique per memory system: tells two requests apart in the conflict count. */
     long seq;
+    /** A re-read of a location a client is waiting on (a WAIT_REG_MEM style poll): see {@link #poll}. */
+    boolean poll;
 
     private MemoryRequest(Kind kind, long address, int size, byte[] data, Client client, Object tag) {
         if (size < 0) {
@@ -76,6 +78,20 @@ public final class MemoryRequest {
 
     public int size() {
         return size;
+    }
+
+    /**
+     * Marks this read as a poll: a client reading again a location it is waiting on. The
+     * channels time and count it like any read, but serving it is not progress for the
+     * deadlock detector, so a wait that spins on memory nobody will write is still found.
+     */
+    public MemoryRequest poll() {
+        this.poll = true;
+        return this;
+    }
+
+    public boolean isPoll() {
+        return poll;
     }
 
     public Object tag() {

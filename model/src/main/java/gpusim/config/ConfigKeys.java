@@ -46,7 +46,16 @@ public final class ConfigKeys {
             "cycles/byte", "video decode engine: cycles to decode one byte of compressed bitstream (a frame of B bytes "
                     + "takes B x this cycles after its bitstream is read; 16 at 1 GHz is 500 Mbit/s)");
     public static final ConfigKey DEADLOCK_CYCLES = ConfigKey.range("sim.deadlock_cycles", 1_000_000, 1,
-            Long.MAX_VALUE / 4, "cycles", "cycles without progress, while work is pending, that count as a deadlock");
+            Long.MAX_VALUE / 4, "cycles", "cycles in which no component changes state (a poll reading the same value is no change) while "
+                    + "work is pending and none is part-way through timed work, that count as a deadlock");
+    public static final ConfigKey MAX_VERTICES = ConfigKey.range("sim.max_vertices", 1L << 31, 1, 1L << 62,
+            "vertices", "input-assembly work one run may do: vertices fetched (a draw's count x instances) over every "
+                    + "draw of every executed command list, predicated ones included; checked before running "
+                    + "(WORK_LIMIT_EXCEEDED)");
+    public static final ConfigKey MAX_SAMPLES = ConfigKey.range("sim.max_samples", 1L << 38, 1, 1L << 62,
+            "samples", "depth-block work one run may do: sample positions the DBs scan (their scan_samples, all "
+                    + "DBs together); checked while running, the run stops at the draw that passes it "
+                    + "(WORK_LIMIT_EXCEEDED)");
     public static final ConfigKey MEMORY_BUDGET = ConfigKey.range("memory.budget", 2L << 30, 1 << 20, 64L << 30,
             "bytes", "largest total size of all resources a trace may create (checked before allocating)");
     public static final ConfigKey MEMORY_ALIGNMENT = ConfigKey.oneOf("memory.alignment", 256,
@@ -96,7 +105,7 @@ public final class ConfigKeys {
             "hierarchical Z: per-tile depth bounds let a DB reject a triangle's tile whole; never changes results");
     public static final ConfigKey SIM_MODE = ConfigKey.choice("sim.mode", "timing", new String[] {"timing", "functional"},
             "timing: every stage, queue and memory access takes its modelled time; functional: results only, "
-                    + "fast: each takes one step, and the report's cycles, per-draw cycles, stage busy/stalled "
+                    + "fast: each takes one step, and the report's cycles, per-draw cycles and every statistic in "
                     + "cycles are 0 and query latencies -1 (timestamps count steps)");
     public static final ConfigKey SIM_THREADS = ConfigKey.range("sim.threads", 0, 0, 256, "threads",
             "host threads for the depth blocks' functional work (0: one per core, up to db.count; 1: none); "
@@ -120,6 +129,8 @@ public final class ConfigKeys {
             DB_ENABLED,
             DB_BINARY_EARLY_OUT,
             DEADLOCK_CYCLES,
+            MAX_VERTICES,
+            MAX_SAMPLES,
             MEMORY_BUDGET,
             MEMORY_ALIGNMENT,
             MEMORY_QUEUE,

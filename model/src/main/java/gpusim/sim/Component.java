@@ -10,11 +10,25 @@ package gpusim.sim;
 public interface Component {
     String name();
 
-    /** Does this cycle's work; returns true if anything moved. */
+    /**
+     * Does this cycle's work; returns true if its state changed (an item taken, finished or
+     * passed on, a command executed). A poll that finds what it found last time changed
+     * nothing and returns false: the deadlock detector counts only changes.
+     */
     boolean tick(long now);
 
     /** True while the component holds work it has not finished (used for completion and deadlock detection). */
     boolean hasPendingWork();
+
+    /**
+     * True while the component is part-way through timed work whose end it has already
+     * scheduled (a stage busy with an item until a known cycle, an engine running a
+     * dispatch): it will change state then, so it cannot be part of a deadlock however long
+     * that takes. A wait for another component (a full queue, a poll of memory) is not this.
+     */
+    default boolean working(long now) {
+        return false;
+    }
 
     /** The component's statistics group. */
     StatGroup stats();

@@ -9,9 +9,13 @@ import java.util.List;
  * front of the pipe first and ticked back to front within a cycle, so a consumer frees
  * queue space before its producer looks for it, and same-cycle order is fixed. The
  * engine jumps straight to the next cycle at which any component is awake, so idle time
- * costs nothing. A ChampSim-style detector stops the run when work is pending and
- * nothing has progressed for {@code deadlockCycles} cycles, dumping every component and
- * queue.
+ * costs nothing. A ChampSim-style detector stops the run when work is pending and no
+ * component has changed state for {@code deadlockCycles} cycles while none is part-way
+ * through timed work ({@link Component#working}), dumping every component and queue; a run
+ * in which nothing at all is awake while work is pending stops at once. Progress is what
+ * components report: a poll that reads the same value is not progress, and a stage busy
+ * with a million-cycle item is working, so neither a spinning wait nor a long item can hide
+ * or fake a deadlock.
  */
 public final class Engine {
     public static final long NEVER = Long.MAX_VALUE;
@@ -23,6 +27,8 @@ public final class Engine {
     private long now;
     private int ticking = -1;
     private long lastProgress;
+    /** The cycle from which the deadlock detector counts: the last change, or the last cycle timed work was under way. */
+    private long quietSince;
     private long ticks;
     private TraceHook hook;
 
@@ -114,6 +120,7 @@ public final class Engine {
         int n = components.size();
         Component[] comps = components.toArray(new Component[0]);
         lastProgress = now;
+        quietSince = now;
         while (!stop.getAsBoolean()) {
             long next = NEVER;
             for (int i = 0; i < n; i++) {
@@ -149,8 +156,14 @@ public final class Engine {
             ticking = -1;
             if (progress) {
                 lastProgress = now;
-            } else if (now - lastProgress > deadlockCycles && anyPending(comps)) {
-                throw new DeadlockException(now, dump());
+                quietSince = now;
+            } else if (now - quietSince > deadlockCycles && anyPending(comps)) {
+                if (anyWorking(comps, now)) {
+                    // Timed work is under way: its end is a change, so the count restarts from here.
+                    quietSince = now;
+                } else {
+                    throw new DeadlockException(now, dump());
+                }
             }
         }
         return lastProgress;
@@ -159,6 +172,15 @@ public final class Engine {
     private static boolean anyPending(Component[] comps) {
         for (Component c : comps) {
             if (c.hasPendingWork()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean anyWorking(Component[] comps, long now) {
+        for (Component c : comps) {
+            if (c.working(now)) {
                 return true;
             }
         }

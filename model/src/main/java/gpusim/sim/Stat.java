@@ -19,6 +19,8 @@ public sealed interface Stat {
         private final String name;
         private final String unit;
         private final String description;
+        /** Set for a run that models no time (functional mode): a figure in cycles then reads 0. */
+        boolean untimed;
 
         Described(String name, String unit, String description) {
             this.name = name;
@@ -71,7 +73,7 @@ public sealed interface Stat {
 
         @Override
         public Number value() {
-            return value;
+            return untimed ? 0L : value;
         }
     }
 
@@ -86,6 +88,9 @@ public sealed interface Stat {
 
         @Override
         public Number value() {
+            if (untimed) {
+                return 0.0;
+            }
             double v = formula.getAsDouble();
             return Double.isFinite(v) ? v : 0.0;
         }

@@ -59,6 +59,23 @@ public final class StatGroup {
         return Collections.unmodifiableList(children);
     }
 
+    /**
+     * Marks every statistic in cycles, here and in every sub-group, as untimed: it reads 0. A
+     * run that models no time (functional mode) still counts steps where components wait,
+     * and those counts must not be reported as cycles; counts of requests, bytes, polls and
+     * items stay as they are.
+     */
+    public void untimed() {
+        for (Stat s : stats) {
+            if (s.unit().equals("cycles")) {
+                ((Stat.Described) s).untimed = true;
+            }
+        }
+        for (StatGroup g : children) {
+            g.untimed();
+        }
+    }
+
     /** The statistic named {@code path} ("a.b.stat", relative to this group), or null. */
     public Stat find(String path) {
         int dot = path.indexOf('.');

@@ -290,6 +290,144 @@ class EngineTest {
         assertEquals(53, ex.cycle());
     }
 
+    /**
+     * A block busy with one item for {@code cost} cycles (its end scheduled, as a pipeline stage
+     * is), which then sets {@code done}.
+     */
+    static final class LongItem implements Component {
+        final Engine engine;
+        final long cost;
+        boolean started;
+        boolean done;
+
+        LongItem(Engine engine, long cost) {
+            this.engine = engine;
+            this.cost = cost;
+        }
+
+        @Override
+        public String name() {
+            return "longitem";
+        }
+
+        @Override
+        public boolean tick(long now) {
+            if (!started) {
+                started = true;
+                engine.wakeAt(this, now + cost);
+                return true;
+            }
+            if (!done && now >= cost) {
+                done = true;
+                return true;
+            }
+            if (!done) {
+                engine.wakeAt(this, cost); // woken early (re-ticked after its start): sleep on
+            }
+            return false;
+        }
+
+        @Override
+        public boolean hasPendingWork() {
+            return !done;
+        }
+
+        @Override
+        public boolean working(long now) {
+            return started && !done && now < cost;
+        }
+
+        @Override
+        public StatGroup stats() {
+            return new StatGroup("longitem", "");
+        }
+    }
+
+    /**
+     * Waits for {@code item} to finish by re-checking every {@code interval} cycles (a
+     * WAIT_REG_MEM style poll); a check that finds it still busy changes nothing and says so.
+     */
+    static final class Poller implements Component {
+        final Engine engine;
+        final LongItem item;
+        final long interval;
+        long checks;
+        long doneAt = -1;
+
+        Poller(Engine engine, LongItem item, long interval) {
+            this.engine = engine;
+            this.item = item;
+            this.interval = interval;
+        }
+
+        @Override
+        public String name() {
+            return "poller";
+        }
+
+        @Override
+        public boolean tick(long now) {
+            if (doneAt >= 0) {
+                return false;
+            }
+            checks++;
+            if (item != null && item.done) {
+                doneAt = now;
+                return true;
+            }
+            engine.wakeAt(this, now + interval);
+            return checks == 1; // the first check starts the wait; the repeats are no change
+        }
+
+        @Override
+        public boolean hasPendingWork() {
+            return doneAt < 0;
+        }
+
+        @Override
+        public String describe() {
+            return "polling every " + interval + " cycles";
+        }
+
+        @Override
+        public StatGroup stats() {
+            return new StatGroup("poller", "");
+        }
+    }
+
+    // A deadlock is only a deadlock: a wait that polls for ten detector windows while another
+    // block works through one long item is no deadlock (the item's end is scheduled), and the
+    // wait ends at the first poll after the item. Polls at 0, then (re-ticked after its first,
+    // productive check) 1 + 16k: the first at or after 100,000 is 100,001 (k = 6,250).
+    @Test
+    void aPollingWaitBehindALongItemIsNoDeadlock() {
+        Engine e = new Engine(10_000);
+        LongItem item = new LongItem(e, 100_000);
+        Poller p = new Poller(e, item, 16);
+        e.add(p);
+        e.add(item);
+        e.wakeAt(item, 0);
+        e.wakeAt(p, 0);
+        assertEquals(100_001, e.run(() -> false));
+        assertEquals(100_001, p.doneAt);
+        assertEquals(6_252, p.checks);
+    }
+
+    // ... while a wait that polls for something nobody is working on is one: no change for more
+    // than 1,000 cycles after the first check at 0, found at the first poll after that,
+    // 1,009 = 1 + 63 x 16, with the dump.
+    @Test
+    void aPollingWaitWithNothingWorkingIsADeadlock() {
+        Engine e = new Engine(1_000);
+        Poller p = new Poller(e, null, 16);
+        e.add(p);
+        e.wakeAt(p, 0);
+        DeadlockException ex = assertThrows(DeadlockException.class, () -> e.run(() -> false));
+        assertEquals(1_009, ex.cycle());
+        assertTrue(ex.getMessage().contains("component poller: polling every 16 cycles (wakes at 1025)"),
+                ex.getMessage());
+    }
+
     // A component that holds work and has gone to sleep with nothing to wake it is a deadlock too,
     // reported at once rather than after deadlockCycles of simulated time.
     @Test

@@ -11,6 +11,8 @@ import gpusim.gpu.db.DepthBlock;
 import gpusim.gpu.db.DepthBlockCore;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.db.FunctionalLanes;
+import gpusim.gpu.db.SampleWorkLimit;
+import gpusim.trace.TraceWork;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.ia.InputAssembler;
 import gpusim.gpu.ps.PixelStage;
@@ -58,6 +60,8 @@ public final class Gpu {
     private final List<Component> tracks = new ArrayList<>();
     private final Trace trace;
     private final FunctionalLanes lanes;
+    private final SampleWorkLimit workLimit;
+    private final InputAssembler ia;
     private final TileMap tiles;
 
     public Gpu(Trace trace, Config config) {
@@ -112,13 +116,14 @@ public final class Gpu {
         for (CommandProcessor e : engines) {
             host.addQueue(e.queue(), e);
         }
-        InputAssembler ia = new InputAssembler(ctx, cpToIa, res);
+        ia = new InputAssembler(ctx, cpToIa, res);
         VertexStage vs = new VertexStage(ctx, iaToVs);
         Clipper clip = new Clipper(ctx, vsToClip);
         SetupStage setup = new SetupStage(ctx, clipToSetup);
         Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool);
+        workLimit = new SampleWorkLimit(config.get(ConfigKeys.MAX_SAMPLES), ctx.draws());
         for (int d = 0; d < ctx.dbCount; d++) {
-            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), cores[d]));
+            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), cores[d], workLimit));
         }
         PixelStage ps = new PixelStage(ctx, dbToPs, tilePool);
 
@@ -149,13 +154,9 @@ public final class Gpu {
         clip.connect(clipToSetup.connect(clip, setup));
         setup.connect(setupToRaster.connect(setup, raster));
         raster.connect(rasterToDb, cores, lanes);
-        // WriteQuery NO_WAIT samples a DB's counter at once: behind the work its lane has
-        // been given so far, which keeps the racy value deterministic.
-        cp.connect((db, counter) -> {
-            long[] v = new long[1];
-            FunctionalLanes.await(lanes.submit(db, () -> v[0] = cores[db].counter(counter)));
-            return v[0];
-        });
+        // WriteQuery NO_WAIT samples a DB's counter as the DB has counted it when the command
+        // processor gets there, in simulated time (not the functional core's, which runs ahead).
+        cp.connect((db, counter) -> dbs.get(db).countedBy(counter, engine.now()));
         for (int d = 0; d < ctx.dbCount; d++) {
             rasterToDb.get(d).connect(raster, dbs.get(d));
             dbs.get(d).connect(dbToPs.get(d).connect(dbs.get(d), ps));
@@ -235,7 +236,11 @@ public final class Gpu {
 
     /** Told now and then how far a run has got (for a progress display); never changes the run. */
     public interface Progress {
-        void update(long cycle, int submissionsDone, int submissionsTotal);
+        /**
+         * @param verticesDone  input-assembly work done so far (vertices: a draw's count x instances)
+         * @param verticesTotal the trace's whole input-assembly work ({@link TraceWork#vertices(List)})
+         */
+        void update(long cycle, long verticesDone, long verticesTotal, int submissionsDone, int submissionsTotal);
     }
 
     /** Runs the trace to completion, telling {@code progress} (if not null) every few thousand engine steps. */
@@ -256,10 +261,11 @@ public final class Gpu {
             last = engine.run(() -> false);
         } else {
             int total = trace.submissions().size();
+            long vertices = TraceWork.vertices(trace.submissions());
             long[] calls = {0};
             last = engine.run(() -> {
                 if ((++calls[0] & 4095) == 0) {
-                    progress.update(engine.now(), host.submissionsDone(), total);
+                    progress.update(engine.now(), ia.verticesDone(), vertices, host.submissionsDone(), total);
                 }
                 return false;
             });
@@ -285,6 +291,10 @@ public final class Gpu {
         totals.scalar("cycles", "cycles", "simulated GPU cycles from the first command to the last completing")
                 .set(cycles);
         totals.scalar("draws", "draws", "draws issued").set(ctx.draws().draws().size());
+        if (ctx.functional) {
+            // No time is modelled: every figure in cycles reads 0 (model.md, "Functional mode").
+            root.untimed();
+        }
         List<ColorSurface> colors = new ArrayList<>();
         List<DepthSurface> depths = new ArrayList<>();
         for (Resource r : trace.resources()) {

@@ -164,6 +164,12 @@ public abstract class Stage implements Component {
         return holding || inputPending();
     }
 
+    /** Busy with an item until a known cycle (stalling on a full output is not working). */
+    @Override
+    public boolean working(long now) {
+        return holding && now < busyUntil;
+    }
+
     @Override
     public String describe() {
         if (holding) {

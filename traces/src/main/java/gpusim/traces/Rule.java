@@ -30,6 +30,8 @@ public enum Rule {
             + "or it holds more than 2^30 samples"),
     BAD_SAMPLE_COUNT(Source.FORMAT, "a sample count is not 1, 2, 4, 8 or 16"),
     MEMORY_BUDGET_EXCEEDED(Source.FORMAT, "the resources of the trace would exceed the memory budget"),
+    WORK_LIMIT_EXCEEDED(Source.FORMAT, "the trace asks for more work than a run may do (sim.max_vertices before "
+            + "running, sim.max_samples while running)"),
     NO_PIPELINE_STATE(Source.FORMAT, "a draw comes before any set_pipeline_state in its command list"),
     NO_VERTEX_BUFFER(Source.FORMAT, "a draw reads vertices but no vertex buffer is set"),
     NO_INDEX_BUFFER(Source.FORMAT, "a draw_indexed runs but no index buffer is set"),

@@ -1,10 +1,14 @@
 package gpusim.traces;
 
 import gpusim.api.QueryHeapType;
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
+import gpusim.trace.TraceWork;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,33 +24,34 @@ public final class TraceValidator {
     }
 
     /**
-     * Validates {@code trace}. With {@code debugLayer} false (the CLI's
+     * What the validator needs to know of the machine a trace will run on, built once from
+     * the run's configuration ({@link #of}): the rules that depend on it are checked against
+     * that machine, not a default one.
+     *
+     * @param dbCount             depth blocks (WriteQuery OCCLUSION writes one result per DB, and every one
+     *                            must fall inside its buffer)
+     * @param copyQueueTimestamps CheckFeatureSupport(OPTIONS3).CopyQueueTimestampQueriesSupported
+     *                            ({@code features.copy_queue_timestamps})
+     * @param maxVertices         the input-assembly work a run may do ({@code sim.max_vertices})
+     */
+    public record Machine(int dbCount, boolean copyQueueTimestamps, long maxVertices) {
+        public static Machine of(Config c) {
+            return new Machine(c.getInt(ConfigKeys.DB_COUNT), c.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS),
+                    c.get(ConfigKeys.MAX_VERTICES));
+        }
+    }
+
+    /**
+     * Validates {@code trace} for {@code machine}. With {@code debugLayer} false (the CLI's
      * {@code --no-debug-layer}) the debug layer's rules and warnings are skipped.
      *
      * @return the warnings (non-fatal findings), in the order found
      * @throws TraceException for the first rule broken
      */
-    public static List<TraceWarning> validate(Trace trace, boolean debugLayer) {
-        return validate(trace, debugLayer, (int) gpusim.config.ConfigKeys.DB_COUNT.defaultValue());
-    }
-
-    /**
-     * As {@link #validate(Trace, boolean)}, for a GPU with {@code dbCount} depth blocks (WriteQuery
-     * OCCLUSION writes one result per DB, and every one must fall inside its buffer).
-     */
-    public static List<TraceWarning> validate(Trace trace, boolean debugLayer, int dbCount) {
-        return validate(trace, debugLayer, dbCount,
-                gpusim.config.ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS.defaultValue() != 0);
-    }
-
-    /**
-     * As {@link #validate(Trace, boolean, int)}, for a device that does ({@code copyQueueTimestamps}
-     * true) or does not support COPY_QUEUE_TIMESTAMP query heaps: the CLI passes
-     * {@code features.copy_queue_timestamps}, as CheckFeatureSupport(OPTIONS3) reports
-     * CopyQueueTimestampQueriesSupported.
-     */
-    public static List<TraceWarning> validate(Trace trace, boolean debugLayer, int dbCount,
-                                              boolean copyQueueTimestamps) {
+    public static List<TraceWarning> validate(Trace trace, boolean debugLayer, Machine machine) {
+        int dbCount = machine.dbCount();
+        boolean copyQueueTimestamps = machine.copyQueueTimestamps();
+        long vertices = 0;
         List<TraceWarning> warnings = new ArrayList<>();
         RecordingRules recording = new RecordingRules(trace.file(), debugLayer).dbCount(dbCount);
         ExecutionRules execution = debugLayer ? new ExecutionRules(trace.file(), warnings) : null;
@@ -77,6 +82,7 @@ public final class TraceValidator {
                 TopCommand t = subs.get(j++);
                 if (t instanceof TopCommand.Execute e) {
                     checkExecute(trace.file(), e);
+                    vertices = checkWork(trace.file(), e, vertices, machine.maxVertices());
                     if (execution != null) {
                         execution.execute(e);
                     }
@@ -102,6 +108,31 @@ public final class TraceValidator {
                         + l.type() + " but the queue is " + e.queue() + " (a queue runs lists of its own type)");
             }
         }
+    }
+
+    /**
+     * The work bound (sim.max_vertices): the vertices every execute so far fetches, counted
+     * before running (TraceWork), must stay within the limit; returns the new total.
+     */
+    private static long checkWork(String file, TopCommand.Execute e, long before, long max) {
+        long total = before;
+        for (CommandList l : e.lists()) {
+            for (Command c : l.commands()) {
+                long v = TraceWork.vertices(c);
+                if (v == 0) {
+                    continue;
+                }
+                total = TraceWork.add(total, v);
+                if (total > max) {
+                    throw new TraceException(file, e.line(), Rule.WORK_LIMIT_EXCEEDED, "this execute of command list "
+                            + l.name() + " takes the trace's input-assembly work to "
+                            + (total == Long.MAX_VALUE ? "more than 2^63" : String.valueOf(total))
+                            + " vertices at the draw of line " + c.line() + " (" + v + " vertices: count x instances), "
+                            + "more than the " + max + " a run may do (sim.max_vertices)");
+                }
+            }
+        }
+        return total;
     }
 
     /** Most words one dump may report (128 MiB of values): a report is read by people and tools. */

@@ -1,5 +1,6 @@
 package gpusim.traces;
 
+import gpusim.config.Config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,8 +49,8 @@ class ConformanceTest {
     void parsesAndValidatesCleanly(String name) throws Exception {
         Path file = resource(name);
         Trace t = TraceReader.read(file, name, TestTraces.BUDGET);
-        assertEquals(List.of(), TraceValidator.validate(t, true));
-        assertEquals(List.of(), TraceValidator.validate(t, false));
+        assertEquals(List.of(), TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())));
+        assertEquals(List.of(), TraceValidator.validate(t, false, TraceValidator.Machine.of(Config.defaults())));
         String text = Files.readString(file, StandardCharsets.UTF_8);
         Trace fromString = TraceReader.parse(name, text, TestTraces.BUDGET);
         assertEquals(t.resources().size(), fromString.resources().size());
@@ -65,7 +66,7 @@ class ConformanceTest {
         Resource.Buffer pred = t.resources(Resource.Buffer.class).stream().filter(b -> b.name().equals("pred"))
                 .findFirst().orElseThrow();
         assertEquals(ResourceState.PREDICATION.bits(), pred.initialState());
-        assertEquals(List.of(), TraceValidator.validate(t, true));
+        assertEquals(List.of(), TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())));
     }
 
     /**
@@ -78,7 +79,7 @@ class ConformanceTest {
                 TestTraces.BUDGET);
         assertEquals(300, t.commandLists().size());
         assertEquals(600, t.submissions().size());
-        assertEquals(List.of(), TraceValidator.validate(t, true));
+        assertEquals(List.of(), TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())));
     }
 
     @Test

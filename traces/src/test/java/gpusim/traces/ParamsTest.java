@@ -1,5 +1,6 @@
 package gpusim.traces;
 
+import gpusim.config.Config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -172,7 +173,7 @@ class ParamsTest {
         assertEquals(text.lines().count(), e.line());
         // A stride the format refuses, given as a value: reported on the write_query's line.
         TraceException s = assertThrows(TraceException.class,
-                () -> TraceValidator.validate(parse(WITH_PARAMS, Map.of("STRIDE", "32")), true));
+                () -> TraceValidator.validate(parse(WITH_PARAMS, Map.of("STRIDE", "32")), true, TraceValidator.Machine.of(Config.defaults())));
         assertEquals(Rule.WRITE_QUERY_STRIDE, s.rule());
         assertEquals(28, s.line());
         // A value that makes a bad number: the number rule, on the first line that uses it as a number

@@ -1,5 +1,6 @@
 package gpusim.traces;
 
+import gpusim.config.Config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -43,7 +44,7 @@ class QueueTraceTest {
         assertEquals(new TopCommand.Signal(f, 1, CommandListType.DIRECT, top.get(0).line()), top.get(0));
         assertEquals(new TopCommand.Wait(f, 1, CommandListType.VIDEO_DECODE, top.get(1).line()), top.get(1));
         assertEquals(CommandListType.VIDEO_DECODE, ((TopCommand.Execute) top.get(2)).queue());
-        assertEquals(List.of(), TraceValidator.validate(t, true));
+        assertEquals(List.of(), TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())));
     }
 
     private static TraceException refused(String text) {

@@ -1,5 +1,6 @@
 package gpusim.traces;
 
+import gpusim.config.Config;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -118,7 +119,7 @@ class ReaderTest {
         assertArrayEquals(new SoTargetView[] {null, new SoTargetView(sob, 0, 256, res, 8), null, null}, b,
                 "SIZE 0 binds nothing");
         assertArrayEquals(new SoTargetView[4], ((Command.SetSoTargets) c.get(2)).views());
-        assertEquals(List.of(), TraceValidator.validate(t, true));
+        assertEquals(List.of(), TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())));
     }
 
     // A buffer in COMMON is promoted to STREAM_OUT by a streaming draw; afterwards a barrier moves it on.
@@ -193,7 +194,7 @@ class ReaderTest {
         Command.ResourceBarrier rb = (Command.ResourceBarrier) c.get(14);
         assertEquals(ResourceState.PREDICATION.bits(), rb.before());
         assertEquals(ResourceState.COPY_DEST.bits(), rb.after());
-        assertEquals(List.of(), TraceValidator.validate(t, true));
+        assertEquals(List.of(), TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())));
     }
 
     @Test
@@ -224,7 +225,7 @@ class ReaderTest {
         CommandList a = t.commandLists().get(0);
         assertEquals(17, a.line());
         assertEquals(19, a.closeLine());
-        assertEquals(List.of(), TraceValidator.validate(t, true));
+        assertEquals(List.of(), TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())));
     }
 
     @Test

@@ -109,6 +109,11 @@ class RuleTest {
         l.add(c(Rule.MEMORY_BUDGET_EXCEEDED, "render target",
                 P + "render_target huge width=16384 height=16384 samples=4" + M + "\n"));
         l.add(c(Rule.MEMORY_BUDGET_EXCEEDED, "query heap", P + "query_heap big type=OCCLUSION count=100000000" + M + "\n"));
+        // 3 x (2^32 - 1) vertices against sim.max_vertices = 2^31: refused at the execute, before running.
+        l.add(c(Rule.WORK_LIMIT_EXCEEDED, P + "command_list c2 type=DIRECT\nset_pipeline_state pso\nset_vertex_buffer vb\n"
+                + "draw 3 instances=4294967295\nclose\nexecute c2" + M + "\n"));
+        l.add(c(Rule.WORK_LIMIT_EXCEEDED, "executed again", P + "command_list c2 type=DIRECT\nset_pipeline_state pso\n"
+                + "set_vertex_buffer vb\ndraw 3 instances=400000000\nclose\nexecute c2\nexecute c2" + M + "\n"));
         l.add(c(Rule.NO_PIPELINE_STATE, P + "command_list c2 type=DIRECT\nset_vertex_buffer vb\ndraw 3" + M
                 + "\nclose\n"));
         l.add(c(Rule.NO_VERTEX_BUFFER, P + "command_list c2 type=DIRECT\nset_pipeline_state pso\ndraw 3" + M

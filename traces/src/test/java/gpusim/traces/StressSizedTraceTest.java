@@ -1,5 +1,6 @@
 package gpusim.traces;
 
+import gpusim.config.Config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,7 +55,7 @@ class StressSizedTraceTest {
         Path f = dir.resolve("stress.trace");
         Files.writeString(f, stressLike(), StandardCharsets.UTF_8);
         Trace t = TraceReader.read(f, "stress.trace", TestTraces.BUDGET);
-        assertEquals(0, TraceValidator.validate(t, true).size());
+        assertEquals(0, TraceValidator.validate(t, true, TraceValidator.Machine.of(Config.defaults())).size());
         Resource.VertexBuffer vb = t.resources(Resource.VertexBuffer.class).get(0);
         assertEquals(60000, vb.vertexCount());
         // Spot-check the last vertex's colour alpha and the draw count of the only list.

@@ -1,5 +1,7 @@
 package gpusim.traces;
 
+import gpusim.config.ConfigKeys;
+import gpusim.config.Config;
 import gpusim.trace.Trace;
 import java.util.List;
 
@@ -72,11 +74,11 @@ final class TestTraces {
 
     /** Parses and validates; returns the warnings. */
     static List<TraceWarning> check(String text, boolean debugLayer) {
-        return TraceValidator.validate(parse(text), debugLayer);
+        return TraceValidator.validate(parse(text), debugLayer, TraceValidator.Machine.of(Config.defaults()));
     }
 
     /** As {@link #check(String, boolean)} on a device with or without copy queue timestamp support. */
     static List<TraceWarning> check(String text, boolean debugLayer, boolean copyQueueTimestamps) {
-        return TraceValidator.validate(parse(text), debugLayer, 4, copyQueueTimestamps);
+        return TraceValidator.validate(parse(text), debugLayer, new TraceValidator.Machine(4, copyQueueTimestamps, ConfigKeys.MAX_VERTICES.defaultValue()));
     }
 }

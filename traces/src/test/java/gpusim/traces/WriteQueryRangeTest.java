@@ -1,5 +1,6 @@
 package gpusim.traces;
 
+import gpusim.config.ConfigKeys;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -18,8 +19,8 @@ class WriteQueryRangeTest {
     @Test
     void everyDbResultMustFitTheBuffer() {
         Trace t = TraceReader.parse("wq.trace", TRACE, TestTraces.BUDGET);
-        assertEquals(0, TraceValidator.validate(t, true, 2).size());
-        TraceException e = assertThrows(TraceException.class, () -> TraceValidator.validate(t, true, 4));
+        assertEquals(0, TraceValidator.validate(t, true, new TraceValidator.Machine(2, true, ConfigKeys.MAX_VERTICES.defaultValue())).size());
+        TraceException e = assertThrows(TraceException.class, () -> TraceValidator.validate(t, true, new TraceValidator.Machine(4, true, ConfigKeys.MAX_VERTICES.defaultValue())));
         assertEquals(Rule.WRITE_QUERY_RANGE, e.rule());
         assertEquals("write_query OCCLUSION 0 0 wq 0 256",
                 TRACE.lines().skip(e.line() - 1).findFirst().orElse("").trim());

@@ -81,7 +81,6 @@ public final class CommandProcessor extends EngineStats implements Component {
     private final long shaderUnits;
     private final long clockHz;
     private final long timestampHz;
-    private final long deadlockCycles;
 
     private List<CommandList> lists;
     private int listIndex;
@@ -96,6 +95,13 @@ public final class CommandProcessor extends EngineStats implements Component {
     private MemoryRequest lastRead;
     private boolean needDrain;
     private long busyUntil;
+    /**
+     * In a wait that polls (a resolve re-reading query slots, a BeginQuery waiting for its
+     * query's previous writes to land): the engine re-checks every {@code cp.poll_cycles}.
+     */
+    private boolean polling;
+    /** The step just taken repeated a poll and found what the last one found: no change of state. */
+    private boolean repeatPoll;
     private final List<Marker> markers = new ArrayList<>();
     private final QueryResolver resolver;
     private final BinaryEarlyOut earlyOut;
@@ -157,7 +163,6 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.shaderUnits = ctx.config().get(ConfigKeys.SHADER_UNITS);
         this.clockHz = ctx.config().get(ConfigKeys.CLOCK_MHZ) * 1_000_000L;
         this.timestampHz = ctx.config().get(ConfigKeys.TIMESTAMP_HZ);
-        this.deadlockCycles = ctx.config().get(ConfigKeys.DEADLOCK_CYCLES);
         this.decodeCyclesPerByte = ctx.config().get(ConfigKeys.DECODE_CYCLES_PER_BYTE);
         this.resolver = new QueryResolver(ctx.dbCount);
         this.earlyOut = new BinaryEarlyOut(ctx.config().flag(ConfigKeys.DB_BINARY_EARLY_OUT), top);
@@ -251,6 +256,11 @@ public final class CommandProcessor extends EngineStats implements Component {
                     + " to reach " + blockedOn.value() + "; it is at " + fences.value(blockedOn.fence())
                     + " and no queue that could signal it is running";
         }
+        if (polling) {
+            where += ", polling every " + pollCycles + " cycles"
+                    + (resolveData != null ? " for the query counters from index " + resolveFrom + " of its range"
+                            : " for the previous use of its query to land");
+        }
         return where + (needDrain ? ", waiting for drain" : "") + (awaitingMemory > 0 ? ", waiting for memory" : "")
                 + (pendingPush != null ? ", queue to IA full" : "");
     }
@@ -330,11 +340,20 @@ public final class CommandProcessor extends EngineStats implements Component {
             engine.wakeAt(this, busyUntil);
             return false;
         }
+        repeatPoll = false;
         if (!step(now)) {
             return false; // blocked on a fence: woken by its next signal
         }
         engine.wakeAt(this, Math.max(now + 1, busyUntil));
-        return true;
+        // A poll that found the same thing is no progress: if nothing else changes either, the
+        // engine's detector reports the deadlock (there is no timer of our own).
+        return !repeatPoll;
+    }
+
+    /** Part-way through a command's own time (its decode, a dispatch, a frame decode), not a poll's wait. */
+    @Override
+    public boolean working(long now) {
+        return lists != null && now < busyUntil && !polling;
     }
 
     /** Advances the current submission by one step; false when blocked on a fence. */
@@ -637,16 +656,12 @@ public final class CommandProcessor extends EngineStats implements Component {
             // use's end writes have landed, so none of them can land after the reset below.
             Marker previous = res.queryState(q.heap()).lastEnd(q.index());
             if (previous != null && !previous.allLanded()) {
-                if (reuseWaitStart < 0) {
-                    reuseWaitStart = now;
-                } else if (now - reuseWaitStart > deadlockCycles) {
-                    throw new gpusim.sim.DeadlockException(now, "  begin at line " + q.line()
-                            + " waited for the previous use of its query to finish\n" + engine.dump());
-                }
+                repeatPoll = polling;
+                polling = true;
                 busyUntil = now + pollCycles;
                 return false;
             }
-            reuseWaitStart = -1;
+            polling = false;
             // Zero the whole slot first, so that the end words read as not written until the
             // DBs write them again (PAL resets a query slot before it begins). A disabled DB's
             // pair is preset as written with a zero count, so sums over all DBs stay right.
@@ -730,17 +745,16 @@ public final class CommandProcessor extends EngineStats implements Component {
         int slotBytes = (int) QueryLayout.slotBytes(ht, ctx.dbCount);
         long base = res.querySlot(q.heap(), q.start());
         if (phase == 0) {
-            if (resolveWaitStart < 0) {
-                resolveWaitStart = now;
+            if (resolveData == null) {
                 resolveFrom = 0;
                 resolveData = new byte[slotBytes * q.count()];
-            } else if (now - resolveWaitStart > deadlockCycles) {
-                throw new gpusim.sim.DeadlockException(now, "  resolve at line " + q.line() + " waited "
-                        + (now - resolveWaitStart) + " cycles for query counters that were never written\n"
-                        + engine.dump());
             }
             // Read the slots not yet known to be complete (all of them the first time).
             read(base + (long) resolveFrom * slotBytes, slotBytes * (q.count() - resolveFrom));
+            if (polling) {
+                pendingMem.poll(); // a re-read: timed, but no progress of its own
+                repeatPoll = true;
+            }
             phase = 1;
             return false;
         }
@@ -751,6 +765,8 @@ public final class CommandProcessor extends EngineStats implements Component {
             if (pending < q.count()) {
                 // A counter has not landed yet: like WAIT_REG_MEM, read again later, from that query on.
                 polls.inc();
+                repeatPoll = polling && pending == resolveFrom;
+                polling = true;
                 resolveFrom = pending;
                 busyUntil = now + pollCycles;
                 phase = 0;
@@ -760,7 +776,7 @@ public final class CommandProcessor extends EngineStats implements Component {
             write(res.address(q.buffer()) + q.offset(), r.words());
             event("resolve_query_data " + q.heap().name() + "[" + q.start() + ".." + (q.start() + q.count() - 1)
                     + "]", now);
-            resolveWaitStart = -1;
+            polling = false;
             resolveData = null;
             phase = 2;
             return false;
@@ -769,10 +785,8 @@ public final class CommandProcessor extends EngineStats implements Component {
     }
 
     private long copyDone;
-    private long resolveWaitStart = -1;
     private int resolveFrom;
     private byte[] resolveData;
-    private long reuseWaitStart = -1;
 
     private boolean copy(Command.CopyBufferRegion c) {
         final long chunk = 4096;
@@ -847,7 +861,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         boolean noWait = WriteQueryFlag.NO_WAIT.in(q.flags());
         if (q.type() == gpusim.api.D3D11Query.OCCLUSION) {
             if (noWait) {
-                return writeQueryNoWait(q, addr);
+                return writeQueryNoWait(q, addr, now);
             }
             Marker m = new Marker(Marker.Kind.WRITE_QUERY_OCCLUSION, "write_query line " + q.line());
             m.address = addr;
@@ -891,9 +905,10 @@ public final class CommandProcessor extends EngineStats implements Component {
     }
 
     /** WriteQuery(OCCLUSION, NO_WAIT): one write per enabled DB, of its counter as it is now. */
-    private boolean writeQueryNoWait(Command.WriteQuery q, long addr) {
+    private boolean writeQueryNoWait(Command.WriteQuery q, long addr, long now) {
         int n = ctx.dbCount;
         if (phase == 0) {
+            event("write_query NO_WAIT line " + q.line() + ": counters read", now);
             noWaitCounters = new long[n];
             for (int d = 0; d < n; d++) {
                 if (ctx.tiles.enabled(d)) {

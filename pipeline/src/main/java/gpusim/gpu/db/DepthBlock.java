@@ -47,12 +47,25 @@ public final class DepthBlock extends PipeStage {
     private final Stat.Scalar hizRejectedSamples;
     private final Stat.Scalar earlyOutTriangles;
     private final boolean enabled;
+    /**
+     * The two occlusion counters as this DB has counted them in simulated time (what a racy
+     * WriteQuery NO_WAIT reads): a batch's passing samples count once its depth test has
+     * finished ({@code batchEnd}). The functional core counts them when it tests, which may
+     * be far earlier (it runs ahead of timing); these follow the timed batches instead.
+     */
+    private long countedZpass;
+    private long countedInterval;
+    private long batchPassed;
+    private long batchEnd;
 
-    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core) {
+    private final SampleWorkLimit workLimit;
+
+    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, SampleWorkLimit workLimit) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
                 + "hierarchical Z, depth/stencil test and occlusion counter", in);
         this.index = index;
         this.core = core;
+        this.workLimit = workLimit;
         this.enabled = ctx.tiles.enabled(index);
         this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
                 "triangles skipped untested because a BINARY_OCCLUSION query already had a passing sample "
@@ -81,6 +94,7 @@ public final class DepthBlock extends PipeStage {
         if (w instanceof TileBatch tb) {
             FunctionalLanes.await(tb.done);
             scanSamples.add(tb.scanSamples);
+            workLimit.scanned(tb.scanSamples, tb.drawId);
             samplesIn.add(tb.samplesTested);
             samplesPassed.add(tb.samplesPassed);
             hizRejectedTiles.add(tb.hizRejectedTiles);
@@ -88,6 +102,8 @@ public final class DepthBlock extends PipeStage {
             hizTiles.add(tb.hizTiles);
             earlyOutTriangles.add(tb.earlyOutTriangles);
             emit(out, tb);
+            settle(now);
+            batchPassed = tb.samplesPassed;
             long depthTest;
             if (tb.source.state.pso().lateZ()) {
                 lateSamples.add(tb.samplesTested);
@@ -97,8 +113,11 @@ public final class DepthBlock extends PipeStage {
             }
             // The region's scan converter, HiZ unit, depth/stencil pipe and colour backend work
             // in step: the slowest sets the pace.
-            return Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.hizTiles, hizTilesPerClock)),
+            long cost = Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.hizTiles, hizTilesPerClock)),
                     Math.max(depthTest, ceilDiv(tb.pixels, cbRate)));
+            // Functional mode charges one step an item (Stage): the samples count after it.
+            batchEnd = now + (ctx.functional ? 1 : Math.max(1, cost));
+            return cost;
         }
         Marker m = (Marker) w;
         if (m.dbDone != null && m.dbDone[index] != null) {
@@ -112,6 +131,11 @@ public final class DepthBlock extends PipeStage {
                 return 1;
             }
             case WRITE_QUERY_OCCLUSION:
+                if (m.counterIndex == 1) {
+                    // The write resets the interval counter (DepthBlockCore#snapshot), here in time.
+                    settle(now);
+                    countedInterval = 0;
+                }
                 writeCounter(m, m.address + (long) m.stride * index,
                         m.dbCounters[index] | (m.setValid ? QueryLayout.WRITTEN : 0));
                 return 1;
@@ -125,6 +149,24 @@ public final class DepthBlock extends PipeStage {
                 emit(out, m);
                 return 1;
         }
+    }
+
+    /** Counts the last batch's passing samples once its depth test has finished. */
+    private void settle(long now) {
+        if (batchPassed != 0 && now >= batchEnd) {
+            countedZpass += batchPassed;
+            countedInterval += batchPassed;
+            batchPassed = 0;
+        }
+    }
+
+    /**
+     * Occlusion counter {@code counter} (0: ZPASS since the start, 1: the interval counter) as
+     * this DB has counted it by cycle {@code now}: the racy value WriteQuery NO_WAIT reads.
+     */
+    public long countedBy(int counter, long now) {
+        settle(now);
+        return counter == 1 ? countedInterval : countedZpass;
     }
 
     private void writeCounter(Marker m, long addr, long value) {

@@ -126,11 +126,6 @@ public final class DepthBlockCore {
         m.dbCounters[index] = zpass;
     }
 
-    /** The value of occlusion counter {@code counter} now, without resetting it (a racy read). */
-    public long counter(int counter) {
-        return counter == 1 ? zpassInterval : zpass;
-    }
-
     /** Clears this DB's tiles of a depth-stencil surface (a tile is one block of storage); returns the samples cleared. */
     public long clearDepthStencil(Marker m) {
         DepthSurface s = m.depthSurface;

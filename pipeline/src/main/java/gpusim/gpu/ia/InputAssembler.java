@@ -39,6 +39,9 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     private final long[] counters;
     // Progress through the current draw.
     private long instance;
+    /** Vertices (count x instances, TraceWork) of the draws taken before the current one. */
+    private long verticesOfEarlierDraws;
+    private DrawPacket currentDraw;
     private long prim;
     private long primsPerInstance;
     private final int[] hashKey = new int[256];
@@ -247,6 +250,10 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
         Work w = super.take(now);
         if (w != null) {
             if (w instanceof DrawPacket d) {
+                if (currentDraw != null) {
+                    verticesOfEarlierDraws += currentDraw.count() * currentDraw.instances();
+                }
+                currentDraw = d;
                 instance = 0;
                 prim = 0;
                 primsPerInstance = d.state().pso().topology().primitives(d.count());
@@ -255,6 +262,22 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
             }
         }
         return w;
+    }
+
+    /**
+     * How far input assembly has got, in the vertices of {@link gpusim.trace.TraceWork}
+     * (a draw's count x instances): the draws before the current one, and the current one's
+     * finished instances and the stream position of its next primitive. For a progress line.
+     */
+    public long verticesDone() {
+        if (currentDraw == null) {
+            return verticesOfEarlierDraws;
+        }
+        long n = currentDraw.count();
+        boolean strip = currentDraw.state().pso().topology() == PrimitiveTopology.TRIANGLE_STRIP;
+        long within = Math.min(n, prim == 0 ? 0 : strip ? prim + 2 : prim * 3);
+        return verticesOfEarlierDraws + Math.min(instance, currentDraw.instances()) * n
+                + (instance < currentDraw.instances() ? within : 0);
     }
 
     @Override
@@ -307,7 +330,10 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
             prim = 0;
             instance++;
         }
-        long cost = Math.max(1, ceilDiv(fetched, verticesPerClock));
+        // Functional mode charges a step one cycle (Stage): the batch's readiness must say the
+        // same, or the step would end (stepEnd) before the guard in tick() sees it and a step
+        // started into a full window would overwrite its head.
+        long cost = ctx.functional ? 1 : Math.max(1, ceilDiv(fetched, verticesPerClock));
         int slot = enqueue(b, now + cost);
         fetch(slot, b, d, firstPos, lastPos, now);
         return cost;

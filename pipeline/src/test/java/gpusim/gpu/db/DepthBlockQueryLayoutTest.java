@@ -79,7 +79,8 @@ class DepthBlockQueryLayoutTest {
             List<DepthBlock> dbs = new ArrayList<>();
             for (int d = 0; d < DBS; d++) {
                 BoundedQueue<Work> in = engine.queue("in" + d, 16, 1);
-                DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false));
+                DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false),
+                        new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()));
                 dbs.add(db);
                 inputs.add(in);
                 engine.add(db);
