@@ -2,6 +2,7 @@ package gpusim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
@@ -10,6 +11,7 @@ import gpusim.config.Preset;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.sim.DeadlockException;
+import gpusim.sim.WorkLimitException;
 import gpusim.trace.Trace;
 import gpusim.traces.Rule;
 import gpusim.traces.TraceException;
@@ -32,18 +34,22 @@ import java.util.Map;
  *       {@code FILE:LINE: RULE: explanation}, at a line of the file; nothing else may be thrown.
  *   <li>A trace refused only by the debug layer is also run without it (as
  *       {@code --no-debug-layer} would): the model must survive what only the debug layer rejects.
- *   <li>A valid trace runs to completion, without a deadlock, and the JSON report, summary and
- *       CSV tables are written.
+ *   <li>A valid trace runs to completion in timing mode, without a deadlock, and the JSON
+ *       report, summary and CSV tables are written; or it stops at the draw that passes
+ *       sim.max_samples, a {@code FILE:LINE: WORK_LIMIT_EXCEEDED} refusal.
  *   <li>A second run, with worker threads for the depth blocks from the first cycle, gives the
- *       same JSON report byte for byte (but for the two thread keys it echoes in its config).
+ *       same JSON report byte for byte (but for the two thread keys it echoes in its config), or
+ *       the same refusal.
  *   <li>The run ends within the cycle bound of {@link TraceWorkBound}.
+ *   <li>It also runs to completion in functional mode, with the same report on one thread and on
+ *       worker threads.
  * </ul>
  *
- * <p>Work is bounded by the configuration and by {@link TraceWorkBound}: a small machine and a
- * 32 MiB memory budget, surfaces of at most {@link #MAX_SURFACE_SAMPLES} samples, at most
- * {@link #MAX_VERTICES} vertices drawn and {@link #MAX_CYCLES} cycles by the bound's estimate;
- * a valid trace over those is not simulated ({@link Outcome#OVER_BOUND}). The bounds admit
- * every conformance case.
+ * <p>Work is bounded by the configuration ({@link #MACHINE}: a small machine, a 32 MiB memory
+ * budget, small sim.max_vertices and sim.max_samples) and, for the work those keys do not
+ * cover, by {@link TraceWorkBound}: a valid trace with a surface over
+ * {@link #MAX_SURFACE_SAMPLES} samples or a cycle bound over {@link #MAX_CYCLES} is not
+ * simulated ({@link Outcome#OVER_BOUND}). The bounds admit every conformance case.
  */
 final class TraceContract {
     /** What became of an input. */
@@ -51,20 +57,15 @@ final class TraceContract {
         REFUSED, OVER_BOUND, RAN
     }
 
-    /** The fuzzing machine: the small preset, one thread, a small memory budget. */
-    static final Config MACHINE = Preset.SMALL.config().with("memory.budget=" + (32 << 20)).with("sim.threads=1");
+    /**
+     * The fuzzing machine: the small preset, one thread, a small memory budget, and small work limits: 2^16
+     * vertices (the validator refuses more) and 2^25 scanned samples (the run stops at the draw past them).
+     */
+    static final Config MACHINE = Preset.SMALL.config().with("memory.budget=" + (32 << 20)).with("sim.threads=1")
+            .with("sim.max_vertices=" + (1 << 16)).with("sim.max_samples=" + (1 << 25));
     /** 256x128 at 4 samples, the largest conformance surface. */
     static final long MAX_SURFACE_SAMPLES = 1 << 17;
-    static final double MAX_VERTICES = 1 << 16;
     static final double MAX_CYCLES = 1L << 28;
-
-    /**
-     * {@code -Dgpusim.fuzz.functional=true}: also run every valid trace in functional mode (twice, one thread and
-     * worker threads, the same report). Off by default: valid traces deadlock in functional mode today
-     * (../shared/regressions/functional-deadlock-*.trace, issue 8, section 1), and the fuzzer finds those
-     * within seconds, so every fuzzing run would stop at a known bug.
-     */
-    static final boolean FUNCTIONAL = Boolean.getBoolean("gpusim.fuzz.functional");
 
     private static Path dir;
 
@@ -100,30 +101,35 @@ final class TraceContract {
             return Outcome.OVER_BOUND;
         }
         double bound = TraceWorkBound.cycles(t, MACHINE);
-        // No single wait can last longer than the whole run: a deadlock reported is a real one.
-        Config one = MACHINE.with(ConfigKeys.DEADLOCK_CYCLES, 2 * (long) bound + 1_000_000);
-        Config threads = one.with("sim.threads=2").with("sim.threads_after_ms=0");
-        RunResult a = simulate(t, one);
+        Config threads = MACHINE.with("sim.threads=2").with("sim.threads_after_ms=0");
+        RunResult a;
+        try {
+            a = simulate(t, MACHINE);
+        } catch (WorkLimitException e) {
+            // Past sim.max_samples: a refusal while running (as run prints it), at the same draw with threads.
+            TraceException refusal = Simulation.workLimit(file.toString(), e);
+            assertRefusal(refusal, file, input);
+            WorkLimitException again = assertThrows(WorkLimitException.class, () -> simulate(t, threads));
+            assertEquals(refusal.getMessage(), Simulation.workLimit(file.toString(), again).getMessage());
+            return Outcome.REFUSED;
+        }
         assertTrue(a.cycles() <= bound, "the run took " + a.cycles() + " cycles, over the bound " + (long) bound);
-        String reportA = report(file, one, a, true);
+        String reportA = report(file, MACHINE, a, true);
         String reportB = report(file, threads, simulate(t, threads), false);
         assertEquals(withoutThreadKeys(reportA), withoutThreadKeys(reportB),
                 "the JSON report with worker threads differs from the one-thread run");
-        if (FUNCTIONAL) {
-            // Not the timing run's dumps: NO_WAIT counters and timestamps legitimately differ between the modes.
-            Config f = one.with("sim.mode=functional");
-            Config fThreads = threads.with("sim.mode=functional");
-            assertEquals(withoutThreadKeys(report(file, f, simulate(t, f), false)),
-                    withoutThreadKeys(report(file, fThreads, simulate(t, fThreads), false)),
-                    "functional mode: the JSON report with worker threads differs from the one-thread run");
-        }
+        // Functional mode: not compared with the timing run, whose NO_WAIT counters and timestamps differ by design.
+        Config f = MACHINE.with("sim.mode=functional");
+        Config fThreads = threads.with("sim.mode=functional");
+        assertEquals(withoutThreadKeys(report(file, f, simulate(t, f), false)),
+                withoutThreadKeys(report(file, fThreads, simulate(t, fThreads), false)),
+                "functional mode: the JSON report with worker threads differs from the one-thread run");
         return Outcome.RAN;
     }
 
     /** Whether the harness simulates {@code t}: its surfaces, vertices and cycle bound within the limits. */
     static boolean withinBounds(Trace t) {
-        return TraceWorkBound.largestSurface(t) <= MAX_SURFACE_SAMPLES && TraceWorkBound.vertices(t) <= MAX_VERTICES
-                && TraceWorkBound.cycles(t, MACHINE) <= MAX_CYCLES;
+        return TraceWorkBound.largestSurface(t) <= MAX_SURFACE_SAMPLES && TraceWorkBound.cycles(t, MACHINE) <= MAX_CYCLES;
     }
 
     static void assertRefusal(TraceException e, Path file, byte[] input) {

@@ -8,15 +8,15 @@ import gpusim.trace.PipelineState;
 import gpusim.trace.Resource;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
+import gpusim.trace.TraceWork;
 
 /**
  * A generous upper bound on the cycles a validated trace can take, from what the trace
- * declares, before anything runs. The fuzz target (TraceFuzzTest) uses it to keep every
- * input short: the model has no configuration key that bounds simulated work yet (issue 8,
- * section 4 adds one), so the harness refuses inputs over its own bound before simulating,
- * checks afterwards that the run stayed within it, and sets {@code sim.deadlock_cycles}
- * above it so that only a real deadlock, never a long wait behind busy depth blocks
- * (issue 8, section 1), can end a run early.
+ * declares, before anything runs. The model bounds vertices (sim.max_vertices, before running)
+ * and scanned samples (sim.max_samples, while running), but not the rest of a run's work:
+ * clears, copies, dispatches, video decode, shader cycles of a pipeline state. The fuzz target
+ * (TraceFuzzTest) refuses inputs over this bound before simulating, so no input runs long,
+ * and checks afterwards that the run stayed within it.
  *
  * <p>Every term over-estimates: a primitive for every vertex, every primitive covering the
  * largest surface of the trace, each sample and vertex costing more than any unit of the
@@ -46,21 +46,6 @@ final class TraceWorkBound {
         return max;
     }
 
-    /** The vertices (or indices) times instances of every draw the trace executes. */
-    static double vertices(Trace t) {
-        double v = 0;
-        for (TopCommand top : t.submissions()) {
-            if (top instanceof TopCommand.Execute e) {
-                for (CommandList l : e.lists()) {
-                    for (Command c : l.commands()) {
-                        v += drawVertices(c);
-                    }
-                }
-            }
-        }
-        return v;
-    }
-
     /** An upper bound on the cycles {@code t} takes on configuration {@code c}. */
     static double cycles(Trace t, Config c) {
         double samples = largestSurface(t);
@@ -85,23 +70,13 @@ final class TraceWorkBound {
                         ps = p.psCycles() >= 0 ? p.psCycles() : c.get(ConfigKeys.PS_CYCLES);
                         so = p.streamOutput() == null ? 0 : p.streamOutput().stride() / bytesPerCycle;
                     }
-                    double v = drawVertices(cmd);
+                    double v = TraceWork.vertices(cmd);
                     total += v * (VERTEX_CYCLES + vs + so) + v * samples * (SAMPLE_CYCLES + ps);
                     total += otherWork(cmd, c, samples, bytesPerCycle);
                 }
             }
         }
         return total;
-    }
-
-    private static double drawVertices(Command c) {
-        if (c instanceof Command.Draw d) {
-            return (double) d.vertexCount() * d.instances();
-        }
-        if (c instanceof Command.DrawIndexed d) {
-            return (double) d.indexCount() * d.instances();
-        }
-        return 0;
     }
 
     private static double otherWork(Command cmd, Config c, double samples, double bytesPerCycle) {
