@@ -109,8 +109,8 @@ class FuzzCorpusTest {
                     .filter(n -> n.startsWith("conformance-") || n.startsWith("example-") || n.startsWith("regression-"))
                     .sorted().toList();
         }
-        // 60 conformance cases, 4 examples, the 6 traces of shared/regressions.
-        assertEquals(70, valid.size(), "valid seeds: " + valid);
+        // 60 conformance cases, 4 examples, the 6 traces of shared/regressions and one this target found.
+        assertEquals(71, valid.size(), "valid seeds: " + valid);
         for (String n : valid) {
             Path file = corpus().resolve(n);
             Simulation.validate(Simulation.read(file, Map.of(), Config.defaults()), Config.defaults(), true);
