@@ -105,14 +105,14 @@ final class TinyCity {
             }
         }
         ArrayNode acc = root.putArray("accessors");
-        accessor(acc, 0, 0, 8, 5126, "VEC3", true);
-        accessor(acc, 1, 0, 36, 5123, "SCALAR", false);
-        accessor(acc, 2, 0, 10, 5126, "VEC3", true);
-        accessor(acc, 3, 0, 10, 5126, "VEC3", true);
-        accessor(acc, 4, 0, 10, 5121, "SCALAR", false);
-        accessor(acc, 5, 0, 6, 5126, "VEC3", true);
-        ArrayNode views = root.putArray("bufferViews");
         int[][] v = {{0, 96}, {96, 72}, {168, 120}, {288, 120}, {408, 10}, {420, 72}};
+        accessor(acc, 0, 0, 8, 5126, "VEC3", v[0][0]);
+        accessor(acc, 1, 0, 36, 5123, "SCALAR", -1);
+        accessor(acc, 2, 0, 10, 5126, "VEC3", v[2][0]);
+        accessor(acc, 3, 0, 10, 5126, "VEC3", v[3][0]);
+        accessor(acc, 4, 0, 10, 5121, "SCALAR", -1);
+        accessor(acc, 5, 0, 6, 5126, "VEC3", v[5][0]);
+        ArrayNode views = root.putArray("bufferViews");
         for (int[] x : v) {
             views.addObject().put("buffer", 0).put("byteOffset", x[0]).put("byteLength", x[1]);
         }
@@ -175,12 +175,30 @@ final class TinyCity {
         p.put("material", material).put("mode", mode);
     }
 
-    private static void accessor(ArrayNode acc, int view, int off, int count, int type, String t, boolean minMax) {
+    /**
+     * An accessor; a VEC3 of positions at byte {@code positions} of the buffer gets its exact
+     * per-component min and max, as glTF 2.0 requires for POSITION (-1: no bounds).
+     */
+    private static void accessor(ArrayNode acc, int view, int off, int count, int type, String t, int positions) {
         ObjectNode a = acc.addObject().put("bufferView", view).put("byteOffset", off).put("count", count)
                 .put("componentType", type).put("type", t);
-        if (minMax) {
-            a.putArray("min").add(-1).add(-1).add(-1);
-            a.putArray("max").add(1).add(1).add(1);
+        if (positions >= 0) {
+            ByteBuffer b = ByteBuffer.wrap(binary()).order(ByteOrder.LITTLE_ENDIAN);
+            float[] lo = {Float.MAX_VALUE, Float.MAX_VALUE, Float.MAX_VALUE};
+            float[] hi = {-Float.MAX_VALUE, -Float.MAX_VALUE, -Float.MAX_VALUE};
+            for (int i = 0; i < count; i++) {
+                for (int k = 0; k < 3; k++) {
+                    float f = b.getFloat(positions + off + 12 * i + 4 * k);
+                    lo[k] = Math.min(lo[k], f);
+                    hi[k] = Math.max(hi[k], f);
+                }
+            }
+            ArrayNode mn = a.putArray("min");
+            ArrayNode mx = a.putArray("max");
+            for (int k = 0; k < 3; k++) {
+                mn.add(lo[k]);
+                mx.add(hi[k]);
+            }
         }
     }
 }
