@@ -3,6 +3,7 @@ package gpusim.gpu.db;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.query.OcclusionSlot;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.TileBatch;
@@ -127,8 +128,9 @@ public final class DepthBlock extends PipeStage {
         switch (m.kind) {
             case OCCLUSION_BEGIN:
             case OCCLUSION_END: {
-                long addr = m.address + 16L * index + (m.kind == Marker.Kind.OCCLUSION_END ? 8 : 0);
-                writeCounter(m, addr, m.dbCounters[index] | QueryLayout.WRITTEN);
+                long addr = m.address + (m.kind == Marker.Kind.OCCLUSION_END ? OcclusionSlot.endOffset(index)
+                        : OcclusionSlot.beginOffset(index));
+                writeCounter(m, addr, OcclusionSlot.written(m.dbCounters[index]));
                 return 1;
             }
             case WRITE_QUERY_OCCLUSION:

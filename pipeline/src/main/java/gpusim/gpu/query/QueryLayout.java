@@ -46,22 +46,16 @@ public final class QueryLayout {
      * on which DBs are enabled, only its values do.
      */
     public static long[] resetWords(QueryHeapType type, gpusim.gpu.raster.TileMap tiles) {
-        long[] w = new long[(int) (slotBytes(type, tiles.dbCount) / 8)];
         if (type == QueryHeapType.OCCLUSION) {
-            for (int d = 0; d < tiles.dbCount; d++) {
-                if (!tiles.enabled(d)) {
-                    w[2 * d] = WRITTEN;
-                    w[2 * d + 1] = WRITTEN;
-                }
-            }
+            return OcclusionSlot.resetWords(tiles);
         }
-        return w;
+        return new long[(int) (slotBytes(type, tiles.dbCount) / 8)];
     }
 
     /** Bytes one query of the heap takes in memory. */
     public static long slotBytes(QueryHeapType type, int dbCount) {
         switch (type) {
-            case OCCLUSION: return 16L * dbCount;
+            case OCCLUSION: return OcclusionSlot.bytes(dbCount);
             case TIMESTAMP:
             case COPY_QUEUE_TIMESTAMP: return 8;
             case PIPELINE_STATISTICS:

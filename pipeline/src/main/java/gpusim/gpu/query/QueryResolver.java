@@ -41,7 +41,7 @@ public final class QueryResolver {
             switch (heap) {
                 case OCCLUSION:
                     for (int d = 0; d < dbCount; d++) {
-                        if ((word(data, base + d * 16 + 8) & QueryLayout.WRITTEN) == 0) {
+                        if (!OcclusionSlot.endWritten(data, base, d)) {
                             return i;
                         }
                     }
@@ -82,16 +82,9 @@ public final class QueryResolver {
                     if (!state.ended(q)) {
                         break;
                     }
-                    long sum = 0;
-                    for (int d = 0; d < dbCount; d++) {
-                        long begin = word(data, base + d * 16);
-                        long end = word(data, base + d * 16 + 8);
-                        // Only the end word is waited for: the DB writes a query's begin before its
-                        // end and memory keeps their order, so a written end implies its begin.
-                        if ((end & QueryLayout.WRITTEN) == 0) {
-                            return null;
-                        }
-                        sum += (end & QueryLayout.COUNT_MASK) - (begin & QueryLayout.COUNT_MASK);
+                    long sum = OcclusionSlot.sum(data, base, dbCount);
+                    if (sum < 0) {
+                        return null;
                     }
                     out[i] = type == QueryType.BINARY_OCCLUSION ? (sum != 0 ? 1 : 0) : sum;
                     break;
