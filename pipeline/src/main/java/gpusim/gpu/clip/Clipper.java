@@ -72,6 +72,8 @@ public final class Clipper extends PipeStage {
     private int[] source = new int[MAX_POLY];
     private int[] nextSource = new int[MAX_POLY];
     private final double[] dist = new double[MAX_POLY];
+    /** Each batch vertex's outcode, computed once a batch (a vertex is shared by up to several triangles). */
+    private int[] codes = new int[96];
     private static final int[] CLOCKWISE = {0, 1, 2};
     private static final int[] SWAPPED = {0, 2, 1};
     // Scratch for one screen triangle (no allocation per triangle).
@@ -122,13 +124,19 @@ public final class Clipper extends PipeStage {
         int planes = st.pso().depthClip() ? (1 << PLANES) - 1 : (1 << PLANES) - 1 & ~DEPTH_PLANES;
         batch = null;
         float[] pos = g.position;
+        if (codes.length < g.vertexCount) {
+            codes = new int[g.vertexCount];
+        }
+        for (int v = 0; v < g.vertexCount; v++) {
+            codes[v] = outcode(pos, v * 4) & planes;
+        }
         for (int p = 0; p < g.primCount; p++) {
             int a = g.prims[p * 3];
             int b = g.prims[p * 3 + 1];
             int c = g.prims[p * 3 + 2];
-            int oa = outcode(pos, a * 4) & planes;
-            int ob = outcode(pos, b * 4) & planes;
-            int oc = outcode(pos, c * 4) & planes;
+            int oa = codes[a];
+            int ob = codes[b];
+            int oc = codes[c];
             if ((oa | ob | oc) == 0) {
                 // Inside every plane: the common case, straight from the vertex data.
                 if (project(0, pos, a * 4) && project(1, pos, b * 4) && project(2, pos, c * 4)) {
