@@ -71,8 +71,6 @@ public final class ResourceSizes {
 
     /** a x b for non-negative a and b, saturating at Long.MAX_VALUE. */
     static long mul(long a, long b) {
-        long hi = Math.multiplyHigh(a, b);
-        long lo = a * b;
-        return hi != 0 || lo < 0 ? Long.MAX_VALUE : lo;
+        return gpusim.trace.TraceWork.mul(a, b);
     }
 }

@@ -117,11 +117,14 @@ public final class TraceValidator {
     private static long checkWork(String file, TopCommand.Execute e, long before, long max) {
         long total = before;
         for (CommandList l : e.lists()) {
+            long all = TraceWork.add(total, TraceWork.vertices(l));
+            if (all <= max) {
+                total = all;
+                continue;
+            }
+            // Over the limit: name the draw that crosses it.
             for (Command c : l.commands()) {
                 long v = TraceWork.vertices(c);
-                if (v == 0) {
-                    continue;
-                }
                 total = TraceWork.add(total, v);
                 if (total > max) {
                     throw new TraceException(file, e.line(), Rule.WORK_LIMIT_EXCEEDED, "this execute of command list "

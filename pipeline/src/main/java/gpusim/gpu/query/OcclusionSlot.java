@@ -37,7 +37,7 @@ public final class OcclusionSlot {
 
     /** Whether DB {@code unit}'s end word in the slot at byte {@code base} of {@code data} is written. */
     public static boolean endWritten(byte[] data, int base, int unit) {
-        return (word(data, base + (int) endOffset(unit)) & QueryLayout.WRITTEN) != 0;
+        return (QueryLayout.word(data, base + (int) endOffset(unit)) & QueryLayout.WRITTEN) != 0;
     }
 
     /**
@@ -51,8 +51,8 @@ public final class OcclusionSlot {
             if (!endWritten(data, base, d)) {
                 return -1;
             }
-            long begin = word(data, base + (int) beginOffset(d));
-            long end = word(data, base + (int) endOffset(d));
+            long begin = QueryLayout.word(data, base + (int) beginOffset(d));
+            long end = QueryLayout.word(data, base + (int) endOffset(d));
             sum += (end & QueryLayout.COUNT_MASK) - (begin & QueryLayout.COUNT_MASK);
         }
         return sum;
@@ -72,12 +72,5 @@ public final class OcclusionSlot {
             }
         }
         return w;
-    }
-
-    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    private static long word(byte[] data, int offset) {
-        return (long) LONG_LE.get(data, offset);
     }
 }

@@ -20,6 +20,14 @@ public final class QueryLayout {
     private QueryLayout() {
     }
 
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** The little-endian 64-bit word at byte {@code offset} of query memory read back. */
+    static long word(byte[] data, int offset) {
+        return (long) LONG_LE.get(data, offset);
+    }
+
     /** Counter fields of one block for a statistics heap, 0 for other heaps. */
     public static int fields(QueryHeapType type) {
         switch (type) {

@@ -50,7 +50,7 @@ public final class QueryResolver {
                 case PIPELINE_STATISTICS1:
                 case SO_STATISTICS: {
                     int block = QueryLayout.blockBytes(heap);
-                    if ((word(data, base + block + QueryLayout.fields(heap) * 8) & QueryLayout.WRITTEN) == 0) {
+                    if ((QueryLayout.word(data, base + block + QueryLayout.fields(heap) * 8) & QueryLayout.WRITTEN) == 0) {
                         return i;
                     }
                     break;
@@ -60,13 +60,6 @@ public final class QueryResolver {
             }
         }
         return count;
-    }
-
-    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
-            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    private static long word(byte[] data, int offset) {
-        return (long) LONG_LE.get(data, offset);
     }
 
     /** As {@link #resolve(QueryType, QueryHeapType, QueryState, int, int, MemoryRequest)}, over the slots' bytes. */
@@ -91,13 +84,13 @@ public final class QueryResolver {
                 }
                 case TIMESTAMP:
                 case COPY_QUEUE_TIMESTAMP:
-                    out[i] = word(data, base);
+                    out[i] = QueryLayout.word(data, base);
                     break;
                 case VIDEO_DECODE_STATISTICS:
                     // D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS, 32 bytes, written whole by the decode engine.
                     if (state.ended(q)) {
                         for (int f = 0; f < Math.min(4, perQuery); f++) {
-                            out[i * perQuery + f] = word(data, base + f * 8);
+                            out[i * perQuery + f] = QueryLayout.word(data, base + f * 8);
                         }
                     }
                     break;
@@ -109,11 +102,11 @@ public final class QueryResolver {
                     }
                     int fields = QueryLayout.fields(heap);
                     int block = QueryLayout.blockBytes(heap);
-                    if ((word(data, base + block + fields * 8) & QueryLayout.WRITTEN) == 0) {
+                    if ((QueryLayout.word(data, base + block + fields * 8) & QueryLayout.WRITTEN) == 0) {
                         return null;
                     }
                     for (int f = 0; f < Math.min(fields, perQuery); f++) {
-                        out[i * perQuery + f] = word(data, base + block + f * 8) - word(data, base + f * 8);
+                        out[i * perQuery + f] = QueryLayout.word(data, base + block + f * 8) - QueryLayout.word(data, base + f * 8);
                     }
                     break;
                 }
