@@ -190,7 +190,7 @@ class CliTest {
         Path json = tmp.resolve("r.json");
         // Tiny queues, so that stages really stall.
         Outcome o = gpusim("run", trace.toString(), "-q", "--timeline", tl.toString(), "--json", json.toString(),
-                "--set", "queue.depth=1");
+                "--set", "queue.depth=1", "--set", "queue.waves=1");
         assertEquals(0, o.status(), o.err());
         JsonNode stats = new ObjectMapper().readTree(json.toFile()).get("stats");
         JsonNode events = new ObjectMapper().readTree(tl.toFile()).get("traceEvents");
@@ -228,7 +228,7 @@ class CliTest {
             assertEquals(g.get("stall_cycles").get("value").asLong(), stalled.getOrDefault(stage, 0L),
                     stage + " stalled");
         }
-        assertEquals(10, stages, "ia, vs, clip, setup, raster, db0..db3, ps");
+        assertEquals(18, stages, "ia, vs, clip, setup, raster, db0..db3, se0..se3, cb0..cb3, eop");
         assertTrue(stalled.values().stream().mapToLong(Long::longValue).sum() > 0, "queues of one entry make stalls");
         assertTrue(instants > 0);
         // Queue depths: one counter per queue, sampled only when the depth changed (one

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class GoldenCyclesTest {
     static final Path FILE = Path.of("src", "test", "resources", "goldens", "conformance.csv");
-    static final String[] STAGES = {"cp", "ia", "vs", "clip", "setup", "raster", "db0", "db1", "db2", "db3", "ps"};
+    static final String[] STAGES = {"cp", "ia", "vs", "clip", "setup", "raster", "db0", "db1", "db2", "db3", "se0", "se1", "se2", "se3",
+            "cb0", "cb1", "cb2", "cb3", "eop"};
 
     static String row(String name) throws IOException {
         return row(name, Config.defaults().with("sim.threads=1"));

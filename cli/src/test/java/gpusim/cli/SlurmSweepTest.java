@@ -159,15 +159,16 @@ class SlurmSweepTest {
     @Test
     void aFailingTaskIsReportedWithItsExitCodeAndLog() throws IOException {
         Path slurm = tmp.resolve("slurm");
-        // One cycle without progress counts as a deadlock (exit status 3), found only when the task runs.
+        // 1,000 cycles without progress (a 100,000-cycle poll interval) count as a deadlock (exit status 3),
+        // found only when the task runs.
         // Both configurations in one task: the failure of the second does not lose the first's row.
-        String[] vary = {"--vary", "sim.deadlock_cycles=1000000,1"};
+        String[] vary = {"--vary", "cp.poll_cycles=16,100000", "--set", "sim.deadlock_cycles=1000"};
         CliTest.Outcome o = sweep(slurm, vary, "--engine", "slurm", "--per-task", "2", "--wait");
         assertEquals(3, o.status(), o.out() + o.err());
         assertEquals("gpusim sweep: 1 of 2 configurations have no row; submit the same command again to run them\n",
                 o.err());
         assertTrue(o.out().contains("\n" + slurm + ": 2 configurations: 1 done, 0 running, 0 pending, 1 failed, "
-                + "0 missing\n     1  failed   sim.deadlock_cycles=1  (job "), o.out());
+                + "0 missing\n     1  failed   cp.poll_cycles=100000  (job "), o.out());
         SlurmSweep.Report r = report(slurm);
         SlurmSweep.ConfigState failed = r.configs().get(1);
         assertEquals(SlurmSweep.State.FAILED, failed.state());
@@ -178,15 +179,15 @@ class SlurmSweepTest {
         Path log = slurm.resolve("slurm/logs/" + array + "_0.log");
         assertEquals(log.toString(), failed.task().log());
         String text = Files.readString(log);
-        assertTrue(text.startsWith("configuration 0: sim.deadlock_cycles=1000000 (row "), text);
-        assertTrue(text.contains("\nconfiguration 1: sim.deadlock_cycles=1 (row "), text);
-        assertTrue(text.contains("\ngpusim sweep-task: model deadlock (configuration sim.deadlock_cycles=1): deadlock "
+        assertTrue(text.startsWith("configuration 0: cp.poll_cycles=16 (row "), text);
+        assertTrue(text.contains("\nconfiguration 1: cp.poll_cycles=100000 (row "), text);
+        assertTrue(text.contains("\ngpusim sweep-task: model deadlock (configuration cp.poll_cycles=100000): deadlock "
                 + "at cycle "), text);
         CliTest.Outcome s = gpusim("sweep", "--status", slurm.toString());
-        assertTrue(s.out().contains("     1  failed   sim.deadlock_cycles=1  (job " + array + "_0 FAILED, exit code "
-                + "3:0, log " + log + "): model deadlock (configuration sim.deadlock_cycles=1): deadlock at cycle "),
+        assertTrue(s.out().contains("     1  failed   cp.poll_cycles=100000  (job " + array + "_0 FAILED, exit code "
+                + "3:0, log " + log + "): model deadlock (configuration cp.poll_cycles=100000): deadlock at cycle "),
                 s.out());
-        assertTrue(s.out().contains("\n     0  done     sim.deadlock_cycles=1000000\n"), s.out());
+        assertTrue(s.out().contains("\n     0  done     cp.poll_cycles=16\n"), s.out());
         assertTrue(s.out().contains("\nmerge: job " + r.last().mergeJob() + " FAILED, exit code 1:0, log "), s.out());
         assertTrue(Files.readString(Path.of(r.merge().log())).contains("gpusim sweep-task: 1 of 2 configurations "
                 + "have no row (1); nothing merged"), r.merge().log());

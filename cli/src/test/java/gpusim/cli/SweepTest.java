@@ -334,18 +334,19 @@ class SweepTest {
     @Test
     void aDeadlockStopsTheSweepAndKeepsFinishedRows() throws IOException {
         Path out = tmp.resolve("out");
-        // A detector window (1 cycle) shorter than the resolve's poll interval (16): its quiet wait counts as a deadlock.
+        // A detector window (1,000 cycles) shorter than the resolve's poll interval (100,000): the quiet wait
+        // after its counters have landed counts as a deadlock.
         CliTest.Outcome o = gpusim("sweep", trace().toString(), "--out", out.toString(), "--jobs", "1",
-                "--vary", "sim.deadlock_cycles=1000000,1");
+                "--vary", "cp.poll_cycles=16,100000", "--set", "sim.deadlock_cycles=1000");
         assertEquals(3, o.status());
-        assertTrue(o.err().startsWith("gpusim sweep: model deadlock (configuration sim.deadlock_cycles=1): deadlock at "
+        assertTrue(o.err().startsWith("gpusim sweep: model deadlock (configuration cp.poll_cycles=100000): deadlock at "
                 + "cycle "), o.err());
         assertFalse(o.err().contains("\tat "), o.err());
         assertEquals(1, rowFiles(out).size());
         assertFalse(Files.exists(out.resolve("results.csv")));
         // Without the failing value, the finished row is resumed and the tables written.
         CliTest.Outcome ok = gpusim("sweep", trace().toString(), "--out", out.toString(), "--vary",
-                "sim.deadlock_cycles=1000000");
+                "cp.poll_cycles=16", "--set", "sim.deadlock_cycles=1000");
         assertTrue(ok.out().startsWith("sweep: 1 configuration (0 run, 1 resumed, "), ok.out());
     }
 

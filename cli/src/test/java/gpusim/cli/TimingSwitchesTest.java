@@ -113,14 +113,14 @@ class TimingSwitchesTest {
         RunResult lateRun = run(name, late, Config.defaults());
         assertSameResults(name, early, lateRun);
         // PSInvocations keeps counting pixels with a passing sample, so that no result moves.
-        assertEquals(stat(early, "ps.pixels_shaded"), stat(lateRun, "ps.pixels_shaded"), name + ": PSInvocations");
+        assertEquals(stat(early, "shaders.ps_invocations"), stat(lateRun, "shaders.ps_invocations"), name + ": PSInvocations");
         // Every sample is tested late; HiZ cannot skip a tile whose depth the shader decides.
         assertEquals(dbSum(lateRun, "samples_tested"), dbSum(lateRun, "late_samples_tested"), name);
         assertEquals(0, dbSum(lateRun, "hiz_rejected_tiles"), name);
         assertEquals(0, dbSum(early, "late_samples_tested"), name);
         assertTrue(dbSum(lateRun, "samples_tested") >= dbSum(early, "samples_tested"), name);
         // The shader runs on every covered quad, not only those with a passing sample.
-        assertTrue(stat(lateRun, "ps.quads_shaded") >= stat(early, "ps.quads_shaded"), name);
+        assertTrue(stat(lateRun, "shaders.quads_shaded") >= stat(early, "shaders.quads_shaded"), name);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -178,7 +178,7 @@ class TimingSwitchesTest {
             String late = lateZ(text);
             if (late != null) {
                 RunResult l = run(name, late, Config.defaults());
-                lateMoreQuads += stat(l, "ps.quads_shaded") > stat(base, "ps.quads_shaded") ? 1 : 0;
+                lateMoreQuads += stat(l, "shaders.quads_shaded") > stat(base, "shaders.quads_shaded") ? 1 : 0;
                 lateMoreCycles += l.cycles() > base.cycles() ? 1 : 0;
             }
         }

@@ -80,7 +80,8 @@ public final class ConfigKeys {
             "input assembly prefetch window: batches (and markers between them) that may wait for their index and "
                     + "vertex data at once, so memory latency overlaps the assembly of later batches");
     public static final ConfigKey SHADER_UNITS = ConfigKey.range("shader.units", 16, 1, 4096, "units",
-            "shader units shared by vertex and pixel shading");
+            "shader units in all, shared by vertex and pixel shading (split evenly between the "
+                    + "shader.engines)");
     public static final ConfigKey VS_CYCLES = ConfigKey.range("vs.cycles", 8, 0, 100_000, "cycles/vertex",
             "vertex shading cost per vertex when a pipeline state does not set vs_cycles");
     public static final ConfigKey PS_CYCLES = ConfigKey.range("ps.cycles", 8, 0, 100_000, "cycles/quad",
@@ -95,12 +96,37 @@ public final class ConfigKeys {
     public static final ConfigKey DB_SAMPLES = ConfigKey.range("db.samples_per_clock", 16, 1, 4096, "samples/cycle",
             "early depth/stencil test rate of one DB (covered samples tested before pixel shading)");
     public static final ConfigKey DB_LATE_SAMPLES = ConfigKey.range("db.late_samples_per_clock", 8, 1, 4096,
-            "samples/cycle", "late depth/stencil test rate of one DB: covered samples of late_z pipeline states, "
-                    + "tested as the shaded quads come back from the shader array");
+            "samples/cycle", "late depth/stencil test rate of one render back end: covered samples of late_z pipeline "
+                    + "states, tested as the shaded waves come back from the shader engine");
     public static final ConfigKey HIZ_TILES = ConfigKey.range("hiz.tiles_per_clock", 4, 1, 1024, "tiles/cycle",
             "hierarchical Z rate of one DB: triangle tiles tested against their tile's depth bounds");
-    public static final ConfigKey CB_PIXELS = ConfigKey.range("cb.pixels_per_clock", 8, 1, 4096, "pixels/cycle",
-            "colour backend write rate (per DB region)");
+    public static final ConfigKey CB_SAMPLES = ConfigKey.range("cb.samples_per_clock", 8, 1, 4096, "samples/cycle",
+            "colour back end write rate of one render back end: colour samples written a cycle (opaque)");
+    public static final ConfigKey CB_BLEND_SAMPLES = ConfigKey.range("cb.blend_samples_per_clock", 4, 1, 4096,
+            "samples/cycle", "colour back end rate for a blending pipeline state: each sample is read, blended and "
+                    + "written");
+    public static final ConfigKey CB_LATENCY = ConfigKey.range("cb.latency", 16, 0, 100_000, "cycles",
+            "pipeline latency of a colour back end: from a wave entering its late depth test and blender to its "
+                    + "samples being written, beyond its occupancy");
+    public static final ConfigKey DB_DEPTH_ONLY_SAMPLES = ConfigKey.range("db.depth_only_samples_per_clock", 32, 1,
+            4096, "samples/cycle", "early depth/stencil test rate of one DB for a draw that writes no colour (no "
+                    + "render target, or color_write=0): depth-only passes run at a higher rate");
+    public static final ConfigKey DB_LATENCY = ConfigKey.range("db.latency", 16, 0, 100_000, "cycles",
+            "pipeline latency of a depth block: from a tile entering its HiZ and early depth units to its quads "
+                    + "reaching the shader engine's queue, beyond its occupancy");
+    public static final ConfigKey SHADER_ENGINES = ConfigKey.range("shader.engines", 4, 1, 64, "engines",
+            "shader engines: shader.units are split evenly between them; render back end d sends its pixel waves "
+                    + "to engine d x engines / db.count; vertex work goes to whichever engine is free first");
+    public static final ConfigKey SHADER_LATENCY = ConfigKey.range("shader.latency", 64, 0, 100_000, "cycles",
+            "pipeline latency of a shader engine: from a wave's last issue cycle to its results leaving "
+                    + "(export), beyond its occupancy");
+    public static final ConfigKey PS_WAVE_QUADS = ConfigKey.oneOf("ps.wave_quads", 16, new long[] {1, 2, 4, 8, 16, 32},
+            "quads", "2x2 quads a depth block packs into one pixel wave for its shader engine (16: a 64-lane AMD "
+                    + "wave; 8: a 32-thread NVIDIA warp); the unit of work between DB, shader engine and colour "
+                    + "back end");
+    public static final ConfigKey QUEUE_WAVES = ConfigKey.range("queue.waves", 16, 1, 1 << 16, "waves",
+            "capacity of each queue carrying pixel waves (depth block to shader engine, shader engine to colour "
+                    + "back end), in waves");
     public static final ConfigKey HIZ_ENABLED = ConfigKey.flag("hiz.enabled", true,
             "hierarchical Z: per-tile depth bounds let a DB reject a triangle's tile whole; never changes results");
     public static final ConfigKey SIM_MODE = ConfigKey.choice("sim.mode", "timing", new String[] {"timing", "functional"},
@@ -155,7 +181,15 @@ public final class ConfigKeys {
             DB_LATE_SAMPLES,
             HIZ_ENABLED,
             HIZ_TILES,
-            CB_PIXELS,
+            DB_DEPTH_ONLY_SAMPLES,
+            DB_LATENCY,
+            SHADER_ENGINES,
+            SHADER_LATENCY,
+            PS_WAVE_QUADS,
+            CB_SAMPLES,
+            CB_BLEND_SAMPLES,
+            CB_LATENCY,
+            QUEUE_WAVES,
             QUEUE_DEPTH,
             QUEUE_LATENCY,
             SIM_MODE,

@@ -10,16 +10,16 @@ import java.util.Map;
  * parts, not measurements of a product.
  */
 public enum Preset {
-    SMALL("small", "a small test GPU: 2 DBs, 4 shader units, shallow queues",
-            "db.count=2", "shader.units=4", "queue.depth=4", "raster.samples_per_clock=16",
-            "db.samples_per_clock=8", "cb.pixels_per_clock=4", "memory.bytes_per_cycle=32"),
-    CONSOLE("console", "a console-class GPU: 4 DBs, 12 shader units",
-            "db.count=4", "shader.units=12", "gpu.clock_mhz=853", "raster.samples_per_clock=64",
-            "db.samples_per_clock=16", "cb.pixels_per_clock=8", "memory.bytes_per_cycle=64"),
-    DESKTOP("desktop", "a desktop-class GPU: 16 DBs, 64 shader units, wider memory",
-            "db.count=16", "shader.units=64", "gpu.clock_mhz=1800", "setup.prims_per_clock=4",
+    SMALL("small", "a small test GPU: 2 DBs, 4 shader units in 1 shader engine, shallow queues",
+            "db.count=2", "shader.units=4", "shader.engines=1", "queue.depth=4", "raster.samples_per_clock=16",
+            "db.samples_per_clock=8", "cb.samples_per_clock=4", "memory.bytes_per_cycle=32"),
+    CONSOLE("console", "a console-class GPU: 4 DBs, 12 shader units in 2 shader engines",
+            "db.count=4", "shader.units=12", "shader.engines=2", "gpu.clock_mhz=853", "raster.samples_per_clock=64",
+            "db.samples_per_clock=16", "cb.samples_per_clock=8", "memory.bytes_per_cycle=64"),
+    DESKTOP("desktop", "a desktop-class GPU: 16 DBs, 64 shader units in 4 shader engines, wider memory",
+            "db.count=16", "shader.units=64", "shader.engines=4", "gpu.clock_mhz=1800", "setup.prims_per_clock=4",
             "raster.tris_per_clock=4", "ia.vertices_per_clock=16", "raster.samples_per_clock=64",
-            "db.samples_per_clock=16", "cb.pixels_per_clock=8", "memory.bytes_per_cycle=256",
+            "db.samples_per_clock=16", "cb.samples_per_clock=8", "memory.bytes_per_cycle=256",
             "queue.depth=32");
 
     private final String id;

@@ -71,6 +71,16 @@ public final class BoundedQueue<T> {
 
     /** Offers an item at cycle {@code now}; false (and the producer is woken later) if the queue is full. */
     public boolean push(T item, long now) {
+        return push(item, now, 0);
+    }
+
+    /**
+     * Offers an item at cycle {@code now} that arrives {@code delay} cycles later than the
+     * queue's own latency: the rest of a pipelined producer's latency (Akita's pipelining: the
+     * producer is free again after its initiation interval while the item is still on its
+     * way). The item holds its place in the queue, and in its capacity, while in flight.
+     */
+    public boolean push(T item, long now, long delay) {
         if (size == capacity) {
             producerBlocked = true;
             refusals++;
@@ -78,7 +88,7 @@ public final class BoundedQueue<T> {
         }
         int tail = (head + size) % capacity;
         items[tail] = item;
-        readyAt[tail] = now + latency;
+        readyAt[tail] = now + latency + delay;
         size++;
         pushes++;
         if (engine.hook() != null) {
@@ -87,7 +97,7 @@ public final class BoundedQueue<T> {
         if (size > peak) {
             peak = size;
         }
-        engine.wake(consumer, now + latency);
+        engine.wake(consumer, now + latency + delay);
         return true;
     }
 

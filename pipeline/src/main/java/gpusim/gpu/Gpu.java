@@ -15,7 +15,8 @@ import gpusim.gpu.db.SampleWorkLimit;
 import gpusim.trace.TraceWork;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.ia.InputAssembler;
-import gpusim.gpu.ps.PixelStage;
+import gpusim.gpu.rb.RenderBackEnds;
+import gpusim.gpu.se.ShaderArray;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
@@ -42,7 +43,8 @@ import java.util.List;
 
 /**
  * The modelled GPU: the command processor, input assembly, vertex stage, clipper, setup,
- * rasterizer, {@code db.count} depth blocks and the pixel stage, joined by bounded queues,
+ * rasterizer and the back end ({@link RenderBackEnds}: {@code db.count} depth blocks and
+ * colour back ends, the shader engines, the end of the pipe), joined by bounded queues,
  * with a memory that carries every query, resolve, predication and copy access. Build one
  * for a trace and configuration, then {@link #run()}.
  */
@@ -55,7 +57,8 @@ public final class Gpu {
     private final FenceTable fences;
     /** Every queue's engine, DIRECT first (the others only when the trace submits to their queue). */
     private final List<CommandProcessor> engines = new ArrayList<>();
-    private final List<DepthBlock> dbs = new ArrayList<>();
+    private final RenderBackEnds backEnd;
+    private final ShaderArray shaders;
     private final List<Component> components = new ArrayList<>();
     private final List<Component> tracks = new ArrayList<>();
     private final Trace trace;
@@ -95,14 +98,6 @@ public final class Gpu {
         BoundedQueue<Work> vsToClip = engine.queue("vs->clip", depth, latency);
         BoundedQueue<Work> clipToSetup = engine.queue("clip->setup", depth, latency);
         BoundedQueue<Work> setupToRaster = engine.queue("setup->raster", depth, latency);
-        List<BoundedQueue<Work>> rasterToDb = new ArrayList<>();
-        List<BoundedQueue<Work>> dbToPs = new ArrayList<>();
-        for (int d = 0; d < ctx.dbCount; d++) {
-            rasterToDb.add(engine.queue("raster->db" + d, depth, latency));
-        }
-        for (int d = 0; d < ctx.dbCount; d++) {
-            dbToPs.add(engine.queue("db" + d + "->ps", depth, latency));
-        }
 
         PipelineParams params = PipelineParams.of(config);
         host = new Host(ctx, res, trace.submissions());
@@ -118,15 +113,13 @@ public final class Gpu {
             host.addQueue(e.queue(), e);
         }
         ia = new InputAssembler(ctx, cpToIa, res, params.ia());
-        VertexStage vs = new VertexStage(ctx, iaToVs, params.vs());
+        shaders = new ShaderArray(params.shaders(), ctx.counters().value);
+        VertexStage vs = new VertexStage(ctx, iaToVs, shaders, params.vs());
         Clipper clip = new Clipper(ctx, vsToClip, params.setup());
         SetupStage setup = new SetupStage(ctx, clipToSetup, params.setup());
         Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool, params.raster());
         workLimit = new SampleWorkLimit(config.get(ConfigKeys.MAX_SAMPLES), ctx.draws());
-        for (int d = 0; d < ctx.dbCount; d++) {
-            dbs.add(new DepthBlock(ctx, d, rasterToDb.get(d), cores[d], workLimit, params.db()));
-        }
-        PixelStage ps = new PixelStage(ctx, dbToPs, tilePool, params.ps());
+        backEnd = new RenderBackEnds(ctx, params, shaders, cores, lanes, workLimit, tilePool, depth, latency);
 
         // Front of the pipe first: the engine ticks back to front.
         add(host);
@@ -138,10 +131,9 @@ public final class Gpu {
         add(clip);
         add(setup);
         add(raster);
-        for (DepthBlock db : dbs) {
-            add(db);
+        for (Component c : backEnd.components()) {
+            add(c);
         }
-        add(ps);
         add(memory);
         // The channels are the memory's clocked parts; registered last, they are ticked first
         // in a cycle (channel 0 first), as the single memory was before them.
@@ -154,14 +146,11 @@ public final class Gpu {
         vs.connect(vsToClip.connect(vs, clip));
         clip.connect(clipToSetup.connect(clip, setup));
         setup.connect(setupToRaster.connect(setup, raster));
-        raster.connect(rasterToDb, cores, lanes);
+        raster.connect(backEnd);
         // WriteQuery NO_WAIT samples a DB's counter as the DB has counted it when the command
         // processor gets there, in simulated time (not the functional core's, which runs ahead).
-        cp.connect((db, counter) -> dbs.get(db).countedBy(counter, engine.now()));
-        for (int d = 0; d < ctx.dbCount; d++) {
-            rasterToDb.get(d).connect(raster, dbs.get(d));
-            dbs.get(d).connect(dbToPs.get(d).connect(dbs.get(d), ps));
-        }
+        cp.connect((db, counter) -> backEnd.countedBy(db, counter, engine.now()));
+        backEnd.wire(raster);
         for (BoundedQueue<?> q : engine.queues()) {
             ctx.addQueue(q);
         }
@@ -279,6 +268,7 @@ public final class Gpu {
         for (Component c : components) {
             root.child(c.stats());
         }
+        root.child(shaders.stats());
         StatGroup queues = root.child(new StatGroup("queues", "bounded queues between components"));
         for (BoundedQueue<?> q : engine.queues()) {
             StatGroup g = queues.child(new StatGroup(q.name(), "queue " + q.name() + ", capacity "

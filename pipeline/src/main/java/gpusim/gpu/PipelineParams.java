@@ -11,7 +11,8 @@ import gpusim.config.ConfigKeys;
  * (units in {@link ConfigKeys}; `gpusim config` lists them).
  */
 public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, ShaderParams vs,
-                             PrimitiveParams setup, RasterParams raster, DepthBlockParams db, ShaderParams ps) {
+                             PrimitiveParams setup, RasterParams raster, DepthBlockParams db, ShaderArrayParams shaders,
+                             ColorBackEndParams cb, int waveQueueDepth) {
 
     /** A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early out. */
     public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
@@ -34,9 +35,26 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     public record RasterParams(long trisPerClock) {
     }
 
-    /** A depth block and its region's colour backend: the rates of its units, which work in step. */
+    /**
+     * A depth block: the rates of its units, which work in step on a tile (scan converter,
+     * HiZ, early depth/stencil: colour-writing and depth-only rates), its pipeline latency,
+     * and the quads it packs into one pixel wave.
+     */
     public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
-                                   long lateSamplesPerClock, long cbPixelsPerClock) {
+                                   long depthOnlySamplesPerClock, long latency, int waveQuads) {
+    }
+
+    /** The shader engines: how many, the units in all (split evenly), a wave's latency, the default quad cost. */
+    public record ShaderArrayParams(int engines, long units, long latency, long psCyclesPerQuad) {
+        /** Units of one engine (at least one). */
+        public long unitsPerEngine() {
+            return Math.max(1, units / engines);
+        }
+    }
+
+    /** A colour back end: late depth/stencil rate, opaque and blended colour rates, latency. */
+    public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
+                                     long latency) {
     }
 
     public static PipelineParams of(Config c) {
@@ -50,7 +68,12 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS)),
                 new RasterParams(c.get(ConfigKeys.RASTER_TRIS)),
                 new DepthBlockParams(c.get(ConfigKeys.RASTER_SAMPLES), c.get(ConfigKeys.HIZ_TILES),
-                        c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_PIXELS)),
-                new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.PS_CYCLES)));
+                        c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_DEPTH_ONLY_SAMPLES), c.get(ConfigKeys.DB_LATENCY),
+                        c.getInt(ConfigKeys.PS_WAVE_QUADS)),
+                new ShaderArrayParams(c.getInt(ConfigKeys.SHADER_ENGINES), c.get(ConfigKeys.SHADER_UNITS),
+                        c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),
+                new ColorBackEndParams(c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_SAMPLES),
+                        c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY)),
+                c.getInt(ConfigKeys.QUEUE_WAVES));
     }
 }

@@ -27,6 +27,11 @@ public abstract class Stage implements Component {
     protected final Stat.Scalar items;
     private final List<Object> outputs = new ArrayList<>();
     private final List<BoundedQueue<Work>> outputQueues = new ArrayList<>();
+    /** Per output: the cycles it arrives after the queue's own latency (the stage's pipeline latency). */
+    private long[] outputDelays = new long[8];
+    protected final Stat.Scalar starvedCycles;
+    /** The cycle the last item left, or -1 before the first (starvation counts between items). */
+    private long lastDone = -1;
     private int nextOutput;
     private Work current;
     private long busyUntil;
@@ -41,6 +46,8 @@ public abstract class Stage implements Component {
         this.stallCycles = stats.scalar("stall_cycles", "cycles",
                 "cycles an item was finished but could not leave (downstream full or memory busy)");
         this.items = stats.scalar("items", "items", "work items processed");
+        this.starvedCycles = stats.scalar("starved_cycles", "cycles",
+                "cycles between its first and its last item with nothing to work on (waiting for input)");
         stats.formula("utilization", "ratio", "busy_cycles / total cycles of the run",
                 () -> (double) busyCycles.get() / Math.max(1, ctx.totalCycles()));
     }
@@ -81,11 +88,30 @@ public abstract class Stage implements Component {
     }
 
     protected final void emit(BoundedQueue<Work> q, Work w) {
+        emit(q, w, 0);
+    }
+
+    /**
+     * Queues {@code w} for {@code q}, to arrive {@code latency} cycles after the item's
+     * occupancy of this stage ends (plus the queue's own latency): a pipelined unit is free
+     * for its next item after its initiation interval (the cost {@link #process} returns)
+     * while this one is still in its pipe (Akita's pipelining; none in functional mode).
+     */
+    protected final void emit(BoundedQueue<Work> q, Work w, long latency) {
+        int i = outputs.size();
+        if (i == outputDelays.length) {
+            outputDelays = java.util.Arrays.copyOf(outputDelays, i * 2);
+        }
+        outputDelays[i] = ctx.functional ? 0 : latency;
         outputs.add(w);
         outputQueues.add(q);
     }
 
     protected final void emitMemory(MemoryRequest r) {
+        if (outputs.size() == outputDelays.length) {
+            outputDelays = java.util.Arrays.copyOf(outputDelays, outputs.size() * 2);
+        }
+        outputDelays[outputs.size()] = 0;
         outputs.add(r);
         outputQueues.add(null);
     }
@@ -101,7 +127,8 @@ public abstract class Stage implements Component {
             while (nextOutput < outputs.size()) {
                 Object o = outputs.get(nextOutput);
                 BoundedQueue<Work> q = outputQueues.get(nextOutput);
-                boolean ok = q != null ? q.push((Work) o, now) : ctx.pipelineRequest((MemoryRequest) o, this, now);
+                boolean ok = q != null ? q.push((Work) o, now, outputDelays[nextOutput])
+                        : ctx.pipelineRequest((MemoryRequest) o, this, now);
                 if (!ok) {
                     return progress;
                 }
@@ -129,6 +156,7 @@ public abstract class Stage implements Component {
                 return true;
             }
             finished(w, now);
+            lastDone = now;
         }
         Work w = take(now);
         if (w == null) {
@@ -138,6 +166,9 @@ public abstract class Stage implements Component {
             return progress;
         }
         items.inc();
+        if (lastDone >= 0 && !ctx.functional) {
+            starvedCycles.add(now - lastDone);
+        }
         start(w, now);
         return true;
     }

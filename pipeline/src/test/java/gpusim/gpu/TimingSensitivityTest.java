@@ -85,7 +85,7 @@ class TimingSensitivityTest {
         Trace t = vertexBound();
         RunResult slow = TraceBuilder.run(t, "shader.units=8", "vs.cycles=32");
         RunResult fast = TraceBuilder.run(t, "shader.units=16", "vs.cycles=32");
-        assertEquals(0, slow.stats().find("ps.pixels_shaded").value().longValue(), "nothing reaches the pixels");
+        assertEquals(0, slow.stats().find("shaders.quads_shaded").value().longValue(), "nothing reaches the pixels");
         assertTrue(slow.cycles() >= 1.6 * fast.cycles(), slow.cycles() + " vs " + fast.cycles());
     }
 

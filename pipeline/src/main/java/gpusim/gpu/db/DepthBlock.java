@@ -6,6 +6,7 @@ import gpusim.gpu.PipeStage;
 import gpusim.gpu.query.OcclusionSlot;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Work;
 import gpusim.sim.MemoryRequest;
@@ -13,31 +14,39 @@ import gpusim.sim.BoundedQueue;
 import gpusim.sim.Stat;
 
 /**
- * A depth block (DB), as a clocked component: owns an interleaved set of screen tiles,
- * runs the depth and stencil tests on their samples, and keeps its own 64-bit ZPASS
- * counter of samples that passed both. Query markers make it write a snapshot of the
- * counter to memory after every earlier sample of its tiles has been counted: for
- * occlusion queries, into its own 16-byte begin/end pair of the query slot with bit 63 set
- * as the written mark; for WriteQuery, at address + DB x stride.
+ * A depth block (DB), the front half of a render back end, as a clocked component: owns an
+ * interleaved set of screen tiles, runs the depth and stencil tests on their samples, and
+ * keeps its own 64-bit ZPASS counter of samples that passed both. Query markers make it
+ * write a snapshot of the counter to memory after every earlier sample of its tiles has
+ * been counted: for occlusion queries, into its own 16-byte begin/end pair of the query
+ * slot with bit 63 set as the written mark; for WriteQuery, at address + DB x stride.
  *
- * <p>The functional work (scan conversion of its tiles, hierarchical Z, depth/stencil,
- * counter, shading of its region) is its {@link DepthBlockCore}'s. This component charges
- * a batch the time of its slowest unit, the units working in step: scan conversion
- * (ceil(scan samples / raster.samples_per_clock)), hierarchical Z (ceil(tiles tested /
- * hiz.tiles_per_clock)), the depth/stencil test (ceil(samples tested /
- * db.samples_per_clock) early, or / db.late_samples_per_clock for a late-Z pipeline state,
- * whose samples are tested as its shaded quads come back) and the colour backend
- * (ceil(pixels written / cb.pixels_per_clock)); clears at four times the rates. It then
- * passes the batch on to the pixel stage.
+ * <p>It starts its own functional work (its {@link DepthBlockCore}: scan conversion of its
+ * tiles, hierarchical Z, depth/stencil, counter, shading of its region) as a batch is
+ * queued for it ({@link #accept}), in order on its lane. It then charges the batch tile by
+ * tile: its units work in step on a tile, scan converter (the tile's sample positions /
+ * raster.samples_per_clock), HiZ (hiz.tiles_per_clock tiles; a tile HiZ rejects takes no
+ * fine scan and no test), early depth/stencil (covered samples / db.samples_per_clock, or
+ * db.depth_only_samples_per_clock for a draw that writes no colour; a late-Z state's
+ * samples are tested after shading, by the colour back end). Every {@code ps.wave_quads}
+ * quads to shade make a pixel wave, handed to the shader engine {@code db.latency} cycles
+ * after the step that made it, so shading overlaps the rest of the batch. A draw that
+ * writes no colour and tests early has no pixel work: its quads are not sent.
  */
 public final class DepthBlock extends PipeStage {
     private final int index;
     private final DepthBlockCore core;
+    private final FunctionalLanes lanes;
     private final long samplesPerClock;
-    private final long lateSamplesPerClock;
+    private final long depthOnlyPerClock;
     private final long hizTilesPerClock;
     private final long scanPerClock;
-    private final long cbRate;
+    private final long latency;
+    private final int waveQuads;
+    private final java.util.ArrayDeque<QuadWave> wavePool;
+    private final java.util.ArrayDeque<TileBatch> batchPool;
+    private final gpusim.gpu.cb.QuadsInFlight inFlight;
+    private final long[] counters;
     private final Stat.Scalar scanSamples;
     private final Stat.Scalar samplesIn;
     private final Stat.Scalar lateSamples;
@@ -47,36 +56,51 @@ public final class DepthBlock extends PipeStage {
     private final Stat.Scalar hizRejectedTiles;
     private final Stat.Scalar hizRejectedSamples;
     private final Stat.Scalar earlyOutTriangles;
+    private final Stat.Scalar wavesSent;
+    private final Stat.Scalar quadsSent;
     private final boolean enabled;
     /**
      * The two occlusion counters as this DB has counted them in simulated time (what a racy
-     * WriteQuery NO_WAIT reads): a batch's passing samples count once its depth test has
-     * finished ({@code batchEnd}). The functional core counts them when it tests, which may
-     * be far earlier (it runs ahead of timing); these follow the timed batches instead.
+     * WriteQuery NO_WAIT reads): a step's passing samples count once its depth test has
+     * finished ({@code stepEnd}). The functional core counts them when it tests, which may
+     * be far earlier (it runs ahead of timing); these follow the timed steps instead.
      */
     private long countedZpass;
     private long countedInterval;
-    private long batchPassed;
-    private long batchEnd;
+    private long stepPassed;
+    private long stepEnd;
+    /** The next tile record of the batch being charged, and whether its functional work was awaited. */
+    private int cursor;
+    private boolean started;
+    /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
+    private long psInvocations;
 
     private final SampleWorkLimit workLimit;
 
-    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, SampleWorkLimit workLimit,
+    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, FunctionalLanes lanes,
+                      SampleWorkLimit workLimit, java.util.ArrayDeque<QuadWave> wavePool,
+                      java.util.ArrayDeque<TileBatch> batchPool, gpusim.gpu.cb.QuadsInFlight inFlight,
                       gpusim.gpu.PipelineParams.DepthBlockParams p) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
-                + "hierarchical Z, depth/stencil test and occlusion counter", in);
+                + "hierarchical Z, early depth/stencil test and occlusion counter", in);
         this.index = index;
         this.core = core;
+        this.lanes = lanes;
         this.workLimit = workLimit;
+        this.wavePool = wavePool;
+        this.batchPool = batchPool;
+        this.inFlight = inFlight;
+        this.counters = ctx.counters().value;
         this.enabled = ctx.tiles.enabled(index);
         this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
                 "triangles skipped untested because a BINARY_OCCLUSION query already had a passing sample "
                         + "(db.binary_early_out)");
         this.samplesPerClock = p.samplesPerClock();
-        this.lateSamplesPerClock = p.lateSamplesPerClock();
+        this.depthOnlyPerClock = p.depthOnlySamplesPerClock();
         this.hizTilesPerClock = p.hizTilesPerClock();
         this.scanPerClock = p.scanSamplesPerClock();
-        this.cbRate = p.cbPixelsPerClock();
+        this.latency = p.latency();
+        this.waveQuads = p.waveQuads();
         this.scanSamples = stats.scalar("scan_samples", "samples",
                 "sample positions of its tiles that triangles do not trivially miss (scan-conversion work)");
         this.samplesIn = stats.scalar("samples_tested", "samples", "covered samples depth/stencil tested");
@@ -89,37 +113,55 @@ public final class DepthBlock extends PipeStage {
                 "triangle tiles rejected whole by hierarchical Z");
         this.hizRejectedSamples = stats.scalar("hiz_rejected_samples", "samples",
                 "samples of the tiles hierarchical Z rejected (covered or not)");
+        this.wavesSent = stats.scalar("waves", "waves", "pixel waves sent to the shader engine");
+        this.quadsSent = stats.scalar("quads", "quads", "2x2 quads sent to the shader engine");
+        inFlight.report(stats, ctx::totalCycles);
+    }
+
+    /**
+     * Work queued for this DB by the binner: its functional part starts now, on this DB's
+     * lane behind its earlier work (on a worker thread it runs ahead of the clocked DB, which
+     * waits for it when its cycle to charge the work comes).
+     */
+    public void accept(Work w) {
+        if (w instanceof TileBatch tb) {
+            tb.done = lanes.submit(index, () -> core.test(tb));
+            return;
+        }
+        Marker m = (Marker) w;
+        switch (m.kind) {
+            case OCCLUSION_BEGIN, OCCLUSION_END, WRITE_QUERY_OCCLUSION ->
+                    m.dbDone[index] = lanes.submit(index, () -> core.snapshot(m));
+            case CLEAR_DEPTH_STENCIL ->
+                    m.dbDone[index] = lanes.submit(index, () -> m.dbCounters[index] = core.clearDepthStencil(m));
+            case CLEAR_COLOR -> m.dbDone[index] = lanes.submit(index, () -> m.dbCounters[index] = core.clearColor(m));
+            default -> m.dbDone[index] = null;
+        }
+    }
+
+    @Override
+    protected boolean continues(Work w) {
+        return w instanceof TileBatch tb && cursor < tb.tiles;
+    }
+
+    @Override
+    protected void finished(Work w, long now) {
+        if (w instanceof TileBatch tb) {
+            cursor = 0;
+            started = false;
+            tb.source = null;
+            tb.done = null;
+            batchPool.push(tb);
+        }
     }
 
     @Override
     protected long process(Work w, long now) {
         if (w instanceof TileBatch tb) {
-            FunctionalLanes.await(tb.done);
-            scanSamples.add(tb.scanSamples);
-            workLimit.scanned(tb.scanSamples, tb.drawId);
-            samplesIn.add(tb.samplesTested);
-            samplesPassed.add(tb.samplesPassed);
-            hizRejectedTiles.add(tb.hizRejectedTiles);
-            hizRejectedSamples.add(tb.hizRejectedSamples);
-            hizTiles.add(tb.hizTiles);
-            earlyOutTriangles.add(tb.earlyOutTriangles);
-            emit(out, tb);
-            settle(now);
-            batchPassed = tb.samplesPassed;
-            long depthTest;
-            if (tb.source.state.pso().lateZ()) {
-                lateSamples.add(tb.samplesTested);
-                depthTest = ceilDiv(tb.samplesTested, lateSamplesPerClock);
-            } else {
-                depthTest = ceilDiv(tb.samplesTested, samplesPerClock);
+            if (!started) {
+                begin(tb);
             }
-            // The region's scan converter, HiZ unit, depth/stencil pipe and colour backend work
-            // in step: the slowest sets the pace.
-            long cost = Math.max(Math.max(ceilDiv(tb.scanSamples, scanPerClock), ceilDiv(tb.hizTiles, hizTilesPerClock)),
-                    Math.max(depthTest, ceilDiv(tb.pixels, cbRate)));
-            // Functional mode charges one step an item (Stage): the samples count after it.
-            batchEnd = now + (ctx.functional ? 1 : Math.max(1, cost));
-            return cost;
+            return step(tb, now);
         }
         Marker m = (Marker) w;
         if (m.dbDone != null && m.dbDone[index] != null) {
@@ -144,22 +186,101 @@ public final class DepthBlock extends PipeStage {
                 return 1;
             case CLEAR_DEPTH_STENCIL:
                 return ceilDiv(m.dbCounters[index], samplesPerClock * 4);
-            case CLEAR_COLOR:
-                // This region's colour backend clears its tiles (fast clear, 4x its write rate).
-                emit(out, m);
-                return ceilDiv(m.dbCounters[index], cbRate * 4);
+            case STATS_SNAPSHOT:
+                if (!m.streamOut) {
+                    m.snapshot[gpusim.gpu.PipelineCounters.PS_INVOCATIONS] += psInvocations;
+                }
+                emit(out, m, latency);
+                return 1;
             default:
-                emit(out, m);
+                // Colour clears go on down the pipe, behind this DB's waves.
+                emit(out, m, latency);
                 return 1;
         }
     }
 
-    /** Counts the last batch's passing samples once its depth test has finished. */
+    /** The batch's functional work is done (waits for it if it runs on a worker): its figures are counted. */
+    private void begin(TileBatch tb) {
+        FunctionalLanes.await(tb.done);
+        started = true;
+        cursor = 0;
+        scanSamples.add(tb.scanSamples);
+        workLimit.scanned(tb.scanSamples, tb.drawId);
+        samplesIn.add(tb.samplesTested);
+        samplesPassed.add(tb.samplesPassed);
+        hizRejectedTiles.add(tb.hizRejectedTiles);
+        hizRejectedSamples.add(tb.hizRejectedSamples);
+        hizTiles.add(tb.hizTiles);
+        earlyOutTriangles.add(tb.earlyOutTriangles);
+        if (tb.source.state.pso().lateZ()) {
+            lateSamples.add(tb.samplesTested);
+        }
+        // PSInvocations: pixels with a passing sample, counted as the DB sends them on. A
+        // statistics snapshot takes each DB's own count as its copy of the marker passes (a DB
+        // past the marker may already count later work while others have not reached it).
+        psInvocations += tb.pixels;
+        counters[gpusim.gpu.PipelineCounters.PS_INVOCATIONS] += tb.pixels;
+    }
+
+    /**
+     * Charges the batch's tiles from {@link #cursor} until they hold a wave of quads to shade
+     * (or the batch ends), emits the wave, and returns the step's cycles: the slowest of the
+     * units working in step on those tiles.
+     */
+    private long step(TileBatch tb, long now) {
+        gpusim.trace.PipelineState pso = tb.source.state.pso();
+        boolean late = pso.lateZ();
+        boolean color = tb.source.state.rt() != null && pso.colorWriteMask() != 0;
+        // Early Z with no colour: nothing for a pixel shader to produce, no waves (drivers
+        // bind no pixel shader for a depth-only pass).
+        boolean shade = color || late;
+        long zRate = color ? samplesPerClock : depthOnlyPerClock;
+        long hiz = 0;
+        long scan = 0;
+        long tested = 0;
+        long passed = 0;
+        long quads = 0;
+        int i = cursor;
+        int n = tb.tiles;
+        int[] tq = tb.tileQuads;
+        while (i < n) {
+            byte f = tb.tileFlags[i];
+            if ((f & TileBatch.HIZ_TESTED) != 0) {
+                hiz++;
+            }
+            scan += tb.tileScan[i];
+            tested += tb.tileTested[i];
+            passed += tb.tilePassed[i];
+            quads += tq[i];
+            i++;
+            if (quads >= waveQuads) {
+                break;
+            }
+        }
+        cursor = i;
+        settle(now);
+        long cost = Math.max(Math.max(ceilDiv(scan, scanPerClock), ceilDiv(hiz, hizTilesPerClock)),
+                late ? 0 : ceilDiv(tested, zRate));
+        stepPassed = passed;
+        // Functional mode charges one step an item (Stage): the samples count after it.
+        stepEnd = now + (ctx.functional ? 1 : Math.max(1, cost));
+        if (shade && quads > 0) {
+            QuadWave q = wavePool.isEmpty() ? new QuadWave() : wavePool.pop();
+            q.set(tb.drawId, index, pso, (int) quads, color ? (int) passed : 0, late ? (int) tested : 0);
+            wavesSent.inc();
+            quadsSent.add(quads);
+            inFlight.issue(quads, now);
+            emit(out, q, latency);
+        }
+        return cost;
+    }
+
+    /** Counts the last step's passing samples once its depth test has finished. */
     private void settle(long now) {
-        if (batchPassed != 0 && now >= batchEnd) {
-            countedZpass += batchPassed;
-            countedInterval += batchPassed;
-            batchPassed = 0;
+        if (stepPassed != 0 && now >= stepEnd) {
+            countedZpass += stepPassed;
+            countedInterval += stepPassed;
+            stepPassed = 0;
         }
     }
 

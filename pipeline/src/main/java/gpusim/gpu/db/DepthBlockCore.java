@@ -299,17 +299,23 @@ public final class DepthBlockCore {
                     continue;
                 }
                 boolean accept = coverage > 0;
-                scanned += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
+                int tileScan = (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
+                scanned += tileScan;
                 int hizIndex = 0;
                 if (hiz) {
                     tb.hizTiles++;
                     hizIndex = ty * ds.hizTilesX + tx;
                     if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
                         tb.hizRejectedTiles++;
-                        tb.hizRejectedSamples += (long) (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
+                        tb.hizRejectedSamples += tileScan;
+                        // Rejected whole by its depth bounds: no fine scan, nothing tested.
+                        tb.tile(0, 0, 0, 0, 0, TileBatch.HIZ_TESTED | TileBatch.HIZ_REJECTED);
                         continue;
                     }
                 }
+                long quadsBefore = quads;
+                long coveredBefore = coveredQuads;
+                long pixelsBefore = pixels;
                 writtenMin = Integer.MAX_VALUE;
                 writtenMax = Integer.MIN_VALUE;
                 rowCovered = 0;
@@ -341,6 +347,9 @@ public final class DepthBlockCore {
                 quads += Long.bitCount(quadBits);
                 tested += tileCovered;
                 passed += tilePassed;
+                tb.tile(tileScan, (int) tileCovered, (int) tilePassed,
+                        (int) (lateZ ? coveredQuads - coveredBefore : quads - quadsBefore),
+                        (int) (pixels - pixelsBefore), hiz ? TileBatch.HIZ_TESTED : 0);
                 if (hizEnabled && ds != null && writtenMin <= writtenMax) {
                     hizIndex = ty * ds.hizTilesX + tx;
                     boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts

@@ -3,8 +3,7 @@ package gpusim.gpu.raster;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
-import gpusim.gpu.db.DepthBlockCore;
-import gpusim.gpu.db.FunctionalLanes;
+import gpusim.gpu.BackEnd;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.TriBatch;
@@ -18,11 +17,11 @@ import java.util.List;
  * its bounding box covers, one batch per DB per triangle batch. Each DB's scan converter
  * then tests its own tiles of the triangle whole, and walks the partial ones sample by
  * sample (per-region scan conversion, as GPUs with one scan converter per render back end
- * do). Markers are broadcast to every DB, behind all earlier work. Costs
+ * do). Markers are broadcast to every DB, behind all earlier work. Each DB starts its own
+ * functional work as its batch is queued ({@link BackEnd#accept}). Costs
  * ceil(triangles / raster.tris_per_clock) cycles a batch.
  */
 public final class Rasterizer extends PipeStage {
-    private List<BoundedQueue<Work>> out;
     private final TileMap tiles;
     private final long trisPerClock;
     private final ArrayDeque<TileBatch> pool;
@@ -40,50 +39,28 @@ public final class Rasterizer extends PipeStage {
                 "triangles sent to DBs, counted once for every DB whose tiles their bounding box covers");
     }
 
-    public void connect(List<BoundedQueue<Work>> perDbQueues, DepthBlockCore[] cores, FunctionalLanes lanes) {
-        this.out = perDbQueues;
-        this.cores = cores;
-        this.lanes = lanes;
+    /** Names the back end the binned work goes to. */
+    public void connect(BackEnd backEnd) {
+        this.backEnd = backEnd;
     }
 
-    private DepthBlockCore[] cores;
-    private FunctionalLanes lanes;
+    private BackEnd backEnd;
 
-    /** Queues each DB core's part of a marker behind the work already queued on its lane. */
-    @SuppressWarnings("unchecked")
-    private void startCoreJobs(Marker m) {
-        int n = cores.length;
-        m.dbDone = new java.util.concurrent.CompletableFuture[n];
-        m.dbCounters = new long[n];
-        for (int d = 0; d < n; d++) {
-            DepthBlockCore core = cores[d];
-            switch (m.kind) {
-                case OCCLUSION_BEGIN:
-                case OCCLUSION_END:
-                case WRITE_QUERY_OCCLUSION:
-                    m.dbDone[d] = lanes.submit(d, () -> core.snapshot(m));
-                    break;
-                case CLEAR_DEPTH_STENCIL:
-                    m.dbDone[d] = lanes.submit(d, () -> m.dbCounters[core.index()] = core.clearDepthStencil(m));
-                    break;
-                case CLEAR_COLOR:
-                    m.dbDone[d] = lanes.submit(d, () -> m.dbCounters[core.index()] = core.clearColor(m));
-                    break;
-                default:
-                    m.dbDone[d] = null;
-                    break;
-            }
-        }
+    /** Queues {@code w} for back-end unit {@code d}, which starts its functional part now. */
+    private void send(int d, Work w) {
+        backEnd.accept(d, w);
+        emit(backEnd.input(d), w);
     }
 
     @Override
     protected long process(Work w, long now) {
         if (!(w instanceof TriBatch b)) {
             if (w instanceof Marker m) {
-                startCoreJobs(m);
+                m.dbDone = new java.util.concurrent.CompletableFuture[perDb.length];
+                m.dbCounters = new long[perDb.length];
             }
-            for (BoundedQueue<Work> q : out) {
-                emit(q, w);
+            for (int d = 0; d < perDb.length; d++) {
+                send(d, w);
             }
             return 1;
         }
@@ -111,11 +88,7 @@ public final class Rasterizer extends PipeStage {
             TileBatch fb = perDb[d];
             if (fb.count > 0) {
                 binned.add(fb.count);
-                DepthBlockCore core = cores[d];
-                // The DB's functional work starts now, in order on its lane; the clocked DB
-                // waits for it when the batch reaches it.
-                fb.done = lanes.submit(d, () -> core.test(fb));
-                emit(out.get(d), fb);
+                send(d, fb);
             } else {
                 fb.source = null;
                 pool.push(fb);

@@ -14,18 +14,23 @@ import gpusim.trace.Resource;
 /**
  * The vertex stage: runs the trace's vertex "shader", clip = M x (x y z w) in 32-bit
  * floats with M row-major, and passes the colour through. Counts VSInvocations, one per
- * unique vertex of a batch. Costs ceil(vertices x vs_cycles / shader.units) cycles a
- * batch.
+ * unique vertex of a batch. Its shading is booked on the shader engine free first,
+ * ceil(vertices x vs_cycles / units per engine) cycles, contending with pixel waves
+ * ({@link gpusim.gpu.se.ShaderArray}); the stage dispatches a batch a cycle and the batch
+ * leaves, in order, {@code shader.latency} cycles after its booking ends.
  */
 public final class VertexStage extends PipeStage {
-    private final long shaderUnits;
+    private final gpusim.gpu.se.ShaderArray shaders;
+    private final long latency;
     private final long defaultVsCycles;
     private final long[] counters;
     private final StreamOutUnit streamOut;
 
-    public VertexStage(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.PipelineParams.ShaderParams p) {
+    public VertexStage(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.se.ShaderArray shaders,
+                       gpusim.gpu.PipelineParams.ShaderParams p) {
         super(ctx, "vs", "vertex stage: vertex transform and attribute pass-through", in);
-        this.shaderUnits = p.shaderUnits();
+        this.shaders = shaders;
+        this.latency = shaders.latency();
         this.defaultVsCycles = p.cyclesPerItem();
         this.counters = ctx.counters().value;
         this.streamOut = new StreamOutUnit(ctx.counters(), this::emitMemory);
@@ -80,13 +85,17 @@ public final class VertexStage extends PipeStage {
             b.color[o + 3] = src[s + 7];
         }
         counters[PipelineCounters.VS_INVOCATIONS] += b.vertexCount;
+        int pso = b.state.pso().vsCycles();
+        long vsCycles = pso >= 0 ? pso : defaultVsCycles;
+        // The batch's vertex waves take the units of the shader engine free first, shared with
+        // pixel work; the stage only dispatches them (a cycle), so batches shade on several
+        // engines at once and leave, in order, when their shading is done (+ shader.latency).
+        long done = shaders.bookVertices(now, b.vertexCount * vsCycles) + latency;
         // Stream output sits after the vertex stage, before clipping; RasterizedStream decides
         // whether the batch goes on.
         if (streamOut.process(b)) {
-            emit(out, b);
+            emit(out, b, done - now - 1);
         }
-        int pso = b.state.pso().vsCycles();
-        long vsCycles = pso >= 0 ? pso : defaultVsCycles;
-        return ceilDiv(b.vertexCount * vsCycles, shaderUnits);
+        return 1;
     }
 }

@@ -34,6 +34,49 @@ public final class TileBatch implements Work {
     /** Triangles of the batch the DB skipped untested by binary early out. */
     public long earlyOutTriangles;
 
+    /**
+     * The batch's work tile by tile, in the order the DB's units see it: one record for every
+     * (triangle, screen tile) pair the scan converter did not trivially miss, so that the
+     * clocked DB can hand the shader array hardware-sized pieces (waves of quads) as it goes
+     * rather than a whole batch at its end. Parallel primitive arrays, {@link #tiles} long.
+     */
+    public int tiles;
+    /** Per tile: its sample positions the fine scan walks (0 when HiZ rejected the tile: no fine scan). */
+    public int[] tileScan = new int[64];
+    /** Per tile: covered samples depth/stencil tested. */
+    public int[] tileTested = new int[64];
+    /** Per tile: samples that passed depth and stencil. */
+    public int[] tilePassed = new int[64];
+    /** Per tile: 2x2 quads the shader array runs (a passing sample; for late Z, a covered one). */
+    public int[] tileQuads = new int[64];
+    /** Per tile: pixels with a passing sample (PSInvocations). */
+    public int[] tilePixels = new int[64];
+    /** Per tile: {@link #HIZ_TESTED}, {@link #HIZ_REJECTED}. */
+    public byte[] tileFlags = new byte[64];
+    public static final byte HIZ_TESTED = 1;
+    public static final byte HIZ_REJECTED = 2;
+
+    /** Records one tile of the batch's work (see {@link #tiles}). */
+    public void tile(int scan, int tested, int passed, int quads, int pixels, int flags) {
+        int n = tiles;
+        if (n == tileScan.length) {
+            int m = n * 2;
+            tileScan = java.util.Arrays.copyOf(tileScan, m);
+            tileTested = java.util.Arrays.copyOf(tileTested, m);
+            tilePassed = java.util.Arrays.copyOf(tilePassed, m);
+            tileQuads = java.util.Arrays.copyOf(tileQuads, m);
+            tilePixels = java.util.Arrays.copyOf(tilePixels, m);
+            tileFlags = java.util.Arrays.copyOf(tileFlags, m);
+        }
+        tileScan[n] = scan;
+        tileTested[n] = tested;
+        tilePassed[n] = passed;
+        tileQuads[n] = quads;
+        tilePixels[n] = pixels;
+        tileFlags[n] = (byte) flags;
+        tiles = n + 1;
+    }
+
     public void reset(TriBatch source, int db) {
         this.source = source;
         this.drawId = source.drawId;
@@ -50,6 +93,7 @@ public final class TileBatch implements Work {
         this.hizRejectedTiles = 0;
         this.hizRejectedSamples = 0;
         this.earlyOutTriangles = 0;
+        this.tiles = 0;
     }
 
     public void add(int t) {

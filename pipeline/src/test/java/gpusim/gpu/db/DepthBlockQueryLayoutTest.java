@@ -80,7 +80,9 @@ class DepthBlockQueryLayoutTest {
             for (int d = 0; d < DBS; d++) {
                 BoundedQueue<Work> in = engine.queue("in" + d, 16, 1);
                 DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false),
-                        new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()), gpusim.gpu.PipelineParams.of(ctx.config()).db());
+                        new FunctionalLanes(DBS, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()),
+                        new java.util.ArrayDeque<>(), new java.util.ArrayDeque<>(), new gpusim.gpu.cb.QuadsInFlight(),
+                        gpusim.gpu.PipelineParams.of(ctx.config()).db());
                 dbs.add(db);
                 inputs.add(in);
                 engine.add(db);

@@ -1,0 +1,37 @@
+package gpusim.gpu;
+
+import gpusim.gpu.work.Work;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import java.util.List;
+
+/**
+ * The bottom of the pipe as the binner sees it: units that each own a set of screen tiles
+ * and take, in order, the triangle batches that touch their tiles and the markers broadcast
+ * to all of them. Everything after binning (depth, shading, colour, counters, the join at
+ * the end of the pipe) is the back end's own; {@link gpusim.gpu.rb.RenderBackEnds} (AMD's
+ * render back ends: a depth block and a colour back end per tile owner) is the first
+ * implementation.
+ */
+public interface BackEnd {
+    /** The tile-owning units the binner feeds, one input queue each. */
+    int units();
+
+    /** Unit {@code u}'s input queue. */
+    BoundedQueue<Work> input(int u);
+
+    /**
+     * {@code w} is being queued for unit {@code u} (a batch of the triangles touching its
+     * tiles, or its copy of a marker): the unit starts its functional part now.
+     */
+    void accept(int u, Work w);
+
+    /**
+     * Occlusion counter {@code counter} (0: ZPASS, 1: the interval counter) of unit {@code u}
+     * as it has counted it by cycle {@code now} (what a WriteQuery NO_WAIT reads).
+     */
+    long countedBy(int u, int counter, long now);
+
+    /** The back end's clocked components, front first, in the order the engine registers them. */
+    List<Component> components();
+}

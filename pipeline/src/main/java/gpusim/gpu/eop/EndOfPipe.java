@@ -1,0 +1,100 @@
+package gpusim.gpu.eop;
+
+import gpusim.gpu.GpuContext;
+import gpusim.gpu.Stage;
+import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.Work;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.MemoryRequest;
+import java.util.List;
+
+/**
+ * The bottom of the pipe: every render back end's colour back end hands it its copy of
+ * each marker, behind all of that RB's earlier work. A marker is acted on once every RB has
+ * delivered its copy, and an RB that has delivered its copy is not read further until then,
+ * so nothing later overtakes it: this is where an end-of-pipe event happens (AMD's
+ * EVENT_WRITE_EOP, written once all earlier work has left the pipe). A pipeline statistics
+ * snapshot is written here (its PSInvocations summed from each DB's count as its copy passed).
+ */
+public final class EndOfPipe extends Stage {
+    private final List<BoundedQueue<Work>> in;
+    private final Marker[] blockedOn;
+    private int nextInput;
+
+    public EndOfPipe(GpuContext ctx, List<BoundedQueue<Work>> in) {
+        super(ctx, "eop", "end of pipe: joins every render back end's copy of a marker; statistics snapshots");
+        this.in = in;
+        this.blockedOn = new Marker[in.size()];
+    }
+
+    @Override
+    protected Work take(long now) {
+        int n = in.size();
+        for (int k = 0; k < n; k++) {
+            int d = (nextInput + k) % n;
+            if (blockedOn[d] != null) {
+                continue;
+            }
+            Work w = in.get(d).peek(now);
+            if (w != null) {
+                in.get(d).pop(now);
+                nextInput = (d + 1) % n;
+                blockedOn[d] = (Marker) w;
+                return w;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    protected boolean inputPending() {
+        for (BoundedQueue<Work> q : in) {
+            if (!q.isEmpty()) {
+                return true;
+            }
+        }
+        for (Marker m : blockedOn) {
+            if (m != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    protected long process(Work w, long now) {
+        Marker m = (Marker) w;
+        m.arrivals++;
+        if (m.arrivals < in.size()) {
+            return 1;
+        }
+        for (int d = 0; d < blockedOn.length; d++) {
+            if (blockedOn[d] == m) {
+                blockedOn[d] = null;
+            }
+        }
+        if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
+            writeStatistics(m);
+        }
+        return 1;
+    }
+
+    private void writeStatistics(Marker m) {
+        long[] words = new long[m.fields + 1];
+        if (!m.streamOut) {
+            System.arraycopy(m.snapshot, 0, words, 0, m.fields);
+        } else {
+            // D3D12_QUERY_DATA_SO_STATISTICS order, counted by the stream-output unit.
+            words[0] = m.soWritten;
+            words[1] = m.soNeeded;
+        }
+        words[m.fields] = QueryLayout.WRITTEN;
+        m.pendingWrites++;
+        emitMemory(MemoryRequest.writeLongs(m.address, words, (r, t) -> {
+            m.pendingWrites--;
+            m.landedWrites++;
+            m.landedAt = Math.max(m.landedAt, t);
+        }, m));
+    }
+}

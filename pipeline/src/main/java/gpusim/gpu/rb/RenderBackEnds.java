@@ -1,0 +1,163 @@
+package gpusim.gpu.rb;
+
+import gpusim.gpu.BackEnd;
+import gpusim.gpu.GpuContext;
+import gpusim.gpu.PipelineParams;
+import gpusim.gpu.cb.ColorBackEnd;
+import gpusim.gpu.cb.QuadsInFlight;
+import gpusim.gpu.db.DepthBlock;
+import gpusim.gpu.db.DepthBlockCore;
+import gpusim.gpu.db.FunctionalLanes;
+import gpusim.gpu.db.SampleWorkLimit;
+import gpusim.gpu.eop.EndOfPipe;
+import gpusim.gpu.se.ShaderArray;
+import gpusim.gpu.se.ShaderEngine;
+import gpusim.gpu.work.QuadWave;
+import gpusim.gpu.work.TileBatch;
+import gpusim.gpu.work.Work;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * AMD-style render back ends, the first {@link BackEnd}: per screen-tile owner a render
+ * back end (RB) made of a depth block (HiZ, early depth/stencil, occlusion counters) and a
+ * colour back end (late depth/stencil, blend, colour writes), the RBs grouped into shader
+ * engines whose units shade their pixel waves, and the end of the pipe joining every RB
+ * (PAL and radeonsi program DB and CB per RB, and group RBs per shader engine).
+ *
+ * <pre>
+ *            raster (binning)
+ *       ┌────────┼─────────┐          queue.depth triangle batches
+ *      db0      db1  ...  dbN-1       HiZ, scan, early Z; waves of ps.wave_quads quads
+ *       └──se0───┘   ...  seK-1       shader engines: pixel waves + vertex work, shader.units / K each
+ *      cb0      cb1  ...  cbN-1       late Z, blend, colour writes per sample
+ *       └────────┼─────────┘
+ *               eop                   joins each marker's copies: statistics, end-of-pipe events
+ * </pre>
+ */
+public final class RenderBackEnds implements BackEnd {
+    private final List<BoundedQueue<Work>> inputs = new ArrayList<>();
+    private final List<DepthBlock> dbs = new ArrayList<>();
+    private final List<Component> components = new ArrayList<>();
+
+    /**
+     * Builds the back end's components and queues on {@code ctx}'s engine.
+     *
+     * @param shaders  the shader engines' units, shared with the vertex stage
+     * @param tilePool where a depth block returns a triangle batch it has finished with
+     */
+    public RenderBackEnds(GpuContext ctx, PipelineParams p, ShaderArray shaders, DepthBlockCore[] cores,
+                          FunctionalLanes lanes, SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool,
+                          int depth, int latency) {
+        Engine engine = ctx.engine();
+        int n = cores.length;
+        int waves = p.waveQueueDepth();
+        ArrayDeque<QuadWave> wavePool = new ArrayDeque<>();
+        List<BoundedQueue<Work>> dbToSe = new ArrayList<>();
+        List<BoundedQueue<Work>> seToCb = new ArrayList<>();
+        List<BoundedQueue<Work>> cbToEop = new ArrayList<>();
+        for (int d = 0; d < n; d++) {
+            inputs.add(engine.queue("raster->db" + d, depth, latency));
+        }
+        for (int d = 0; d < n; d++) {
+            dbToSe.add(engine.queue("db" + d + "->se" + shaders.engineOf(d, n), waves, latency));
+        }
+        for (int d = 0; d < n; d++) {
+            seToCb.add(engine.queue("se" + shaders.engineOf(d, n) + "->cb" + d, waves, latency));
+        }
+        for (int d = 0; d < n; d++) {
+            cbToEop.add(engine.queue("cb" + d + "->eop", depth, latency));
+        }
+        List<ColorBackEnd> cbs = new ArrayList<>();
+        for (int d = 0; d < n; d++) {
+            QuadsInFlight inFlight = new QuadsInFlight();
+            DepthBlock db = new DepthBlock(ctx, d, inputs.get(d), cores[d], lanes, workLimit, wavePool, tilePool,
+                    inFlight, p.db());
+            dbs.add(db);
+            ColorBackEnd cb = new ColorBackEnd(ctx, d, seToCb.get(d), wavePool, inFlight, p.cb());
+            cbs.add(cb);
+        }
+        for (int e = 0; e < shaders.engines(); e++) {
+            List<BoundedQueue<Work>> in = new ArrayList<>();
+            List<BoundedQueue<Work>> out = new ArrayList<>();
+            for (int d = 0; d < n; d++) {
+                if (shaders.engineOf(d, n) == e) {
+                    in.add(dbToSe.get(d));
+                    out.add(seToCb.get(d));
+                    seOf.add(null);
+                }
+            }
+            if (in.isEmpty()) {
+                continue; // more engines than RBs: an engine with no RB shades no pixels
+            }
+            ShaderEngine se = new ShaderEngine(ctx, e, shaders, in, out, p.shaders());
+            for (int d = 0; d < n; d++) {
+                if (shaders.engineOf(d, n) == e) {
+                    seOf.set(d, se);
+                }
+            }
+            ses.add(se);
+        }
+        eop = new EndOfPipe(ctx, cbToEop);
+        this.dbToSe = dbToSe;
+        this.seToCb = seToCb;
+        this.cbToEop = cbToEop;
+        this.cbs = cbs;
+        components.addAll(dbs);
+        components.addAll(ses);
+        components.addAll(cbs);
+        components.add(eop);
+    }
+
+    private final List<ShaderEngine> ses = new ArrayList<>();
+    private final List<ShaderEngine> seOf = new ArrayList<>();
+    private final List<ColorBackEnd> cbs;
+    private final EndOfPipe eop;
+    private final List<BoundedQueue<Work>> dbToSe;
+    private final List<BoundedQueue<Work>> seToCb;
+    private final List<BoundedQueue<Work>> cbToEop;
+
+    /** Connects the queues to their producers and consumers, once every component is registered with the engine. */
+    public void wire(Component binner) {
+        for (int d = 0; d < inputs.size(); d++) {
+            inputs.get(d).connect(binner, dbs.get(d));
+            dbs.get(d).connect(dbToSe.get(d).connect(dbs.get(d), seOf.get(d)));
+            seToCb.get(d).connect(seOf.get(d), cbs.get(d));
+            cbs.get(d).connect(cbToEop.get(d).connect(cbs.get(d), eop));
+        }
+    }
+
+    @Override
+    public int units() {
+        return inputs.size();
+    }
+
+    @Override
+    public BoundedQueue<Work> input(int u) {
+        return inputs.get(u);
+    }
+
+    @Override
+    public void accept(int u, Work w) {
+        dbs.get(u).accept(w);
+    }
+
+    @Override
+    public long countedBy(int u, int counter, long now) {
+        return dbs.get(u).countedBy(counter, now);
+    }
+
+    @Override
+    public List<Component> components() {
+        return components;
+    }
+
+    /** The depth blocks, unit order (for connecting their input queues to the binner). */
+    public List<DepthBlock> depthBlocks() {
+        return dbs;
+    }
+}

@@ -1,0 +1,99 @@
+package gpusim.gpu.se;
+
+import gpusim.gpu.GpuContext;
+import gpusim.gpu.Stage;
+import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.QuadWave;
+import gpusim.gpu.work.Work;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Stat;
+import java.util.List;
+
+/**
+ * One shader engine's pixel side, as a clocked component: takes the pixel waves of its
+ * render back ends in turn (one input queue per RB), books each wave's issue on its
+ * engine's units, ceil(quads x ps_cycles / units per engine) cycles, shared with vertex
+ * work ({@link ShaderArray}), and hands the shaded wave to the same RB's colour back end
+ * {@code shader.latency} cycles after its issue ends: waves overlap in the engine's pipe, so
+ * the issue rate sets throughput and the latency only delays. Markers pass from an RB's
+ * input to its output in order with its waves; RBs do not wait for each other here (the
+ * end of the pipe joins them).
+ */
+public final class ShaderEngine extends Stage {
+    private final int engine;
+    private final ShaderArray array;
+    private final List<BoundedQueue<Work>> in;
+    private final List<BoundedQueue<Work>> out;
+    private final long latency;
+    private final long defaultPsCycles;
+    private int nextInput;
+    private final Stat.Scalar quadsShaded;
+    private final Stat.Scalar waves;
+
+    /**
+     * @param in  per RB of this engine: its depth block's waves
+     * @param out per RB of this engine, in the same order: to its colour back end
+     */
+    public ShaderEngine(GpuContext ctx, int engine, ShaderArray array, List<BoundedQueue<Work>> in,
+                        List<BoundedQueue<Work>> out, gpusim.gpu.PipelineParams.ShaderArrayParams p) {
+        super(ctx, "se" + engine, "shader engine " + engine + ": pixel waves of its render back ends, sharing its "
+                + "units with vertex work");
+        this.engine = engine;
+        this.array = array;
+        this.in = in;
+        this.out = out;
+        this.latency = p.latency();
+        this.defaultPsCycles = p.psCyclesPerQuad();
+        this.quadsShaded = stats.scalar("quads_shaded", "quads", "2x2 quads shaded: with a sample passing "
+                + "depth/stencil, or for late-Z pipeline states with a covered sample");
+        this.waves = stats.scalar("waves", "waves", "pixel waves shaded");
+        stats.formula("pixel_issue_cycles", "cycles", "cycles of its units' time pixel waves took",
+                () -> (double) array.pixelCycles(engine));
+        stats.formula("vertex_issue_cycles", "cycles", "cycles of its units' time vertex work took",
+                () -> (double) array.vertexCycles(engine));
+    }
+
+    @Override
+    protected Work take(long now) {
+        int n = in.size();
+        for (int k = 0; k < n; k++) {
+            int i = (nextInput + k) % n;
+            Work w = in.get(i).peek(now);
+            if (w != null) {
+                in.get(i).pop(now);
+                nextInput = (i + 1) % n;
+                current = i;
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /** The input (and output) index of the item being processed. */
+    private int current;
+
+    @Override
+    protected boolean inputPending() {
+        for (BoundedQueue<Work> q : in) {
+            if (!q.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    protected long process(Work w, long now) {
+        BoundedQueue<Work> to = out.get(current);
+        if (w instanceof QuadWave q) {
+            long psCycles = q.pso.psCycles() >= 0 ? q.pso.psCycles() : defaultPsCycles;
+            quadsShaded.add(q.quads);
+            waves.inc();
+            long end = array.bookPixels(engine, now, q.quads, q.quads * psCycles);
+            emit(to, q, latency);
+            return end - now;
+        }
+        emit(to, (Marker) w);
+        return 1;
+    }
+}

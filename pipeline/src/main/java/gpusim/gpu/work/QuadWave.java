@@ -1,0 +1,39 @@
+package gpusim.gpu.work;
+
+import gpusim.trace.PipelineState;
+
+/**
+ * A pixel wave: up to {@code ps.wave_quads} 2x2 quads of one depth block's tiles of one
+ * triangle batch, as the DB hands them to its shader engine and the shader engine hands
+ * them, shaded, to the DB's colour back end (AMD packs quads into 64-lane waves, 16 quads;
+ * NVIDIA into 32-lane warps, 8 quads). It carries the figures each unit on its way charges
+ * cycles for; the functional work (depth, stencil, shading, colour writes) was done by the
+ * DB's core. Reused through a pool.
+ */
+public final class QuadWave implements Work {
+    public int drawId;
+    /** The render back end (DB and colour back end pair) whose tiles the quads are in. */
+    public int rb;
+    public PipelineState pso;
+    /** Quads the shader engine runs. */
+    public int quads;
+    /** Colour samples the colour back end writes (0 when the draw writes no colour). */
+    public int colorSamples;
+    /** Samples the late depth/stencil test takes after shading (late-Z pipeline states only). */
+    public int lateSamples;
+
+    public QuadWave set(int drawId, int rb, PipelineState pso, int quads, int colorSamples, int lateSamples) {
+        this.drawId = drawId;
+        this.rb = rb;
+        this.pso = pso;
+        this.quads = quads;
+        this.colorSamples = colorSamples;
+        this.lateSamples = lateSamples;
+        return this;
+    }
+
+    @Override
+    public int drawId() {
+        return drawId;
+    }
+}
