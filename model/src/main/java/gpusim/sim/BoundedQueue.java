@@ -42,7 +42,8 @@ public final class BoundedQueue<T> {
         this.items = new Object[capacity];
         this.readyAt = new long[capacity];
         this.occupancy = Stat.Histogram.forRange("occupancy", "items", "cycles",
-                "cycles the queue held each number of items (those still crossing included)", capacity);
+                "items in the queue (those still crossing included) over the run: the mean, "
+                        + "weighted by cycles, and the cycles at each occupancy", capacity);
     }
 
     /** Names the components at the two ends, which must be registered with the engine. */

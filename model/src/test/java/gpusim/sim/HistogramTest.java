@@ -97,38 +97,11 @@ class HistogramTest {
         assertEquals(3.0, sizes.value());
     }
 
-    static final class Idle implements Component {
-        final String name;
-
-        Idle(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public boolean tick(long now) {
-            return false;
-        }
-
-        @Override
-        public boolean hasPendingWork() {
-            return false;
-        }
-
-        @Override
-        public StatGroup stats() {
-            return new StatGroup(name, name);
-        }
-    }
-
     static BoundedQueue<Integer> queue(int capacity) {
         Engine e = new Engine(1000);
-        Idle p = new Idle("p");
-        Idle c = new Idle("c");
+        // Two ends that only record their ticks: the test pushes and pops itself, at chosen cycles.
+        EngineTest.Recorder p = new EngineTest.Recorder("p", new java.util.ArrayList<>());
+        EngineTest.Recorder c = new EngineTest.Recorder("c", new java.util.ArrayList<>());
         e.add(p);
         e.add(c);
         return e.<Integer>queue("p->c", capacity, 1).connect(p, c);
