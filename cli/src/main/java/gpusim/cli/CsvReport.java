@@ -15,8 +15,11 @@ import org.apache.commons.csv.CSVPrinter;
 /**
  * The report as CSV tables, for spreadsheets and plotting: {@code draws.csv} (per-draw
  * cycles), {@code queries.csv} (decoded query results and their end-to-landed latency),
- * {@code stages.csv} (per-component busy and stalled cycles) and {@code stats.csv} (every
- * statistic of the tree with its unit).
+ * {@code stages.csv} (per-component busy and stalled cycles), {@code stats.csv} (every
+ * statistic of the tree with its unit; a histogram's row holds its mean, with its samples,
+ * min and max in rows named {@code NAME::samples}, {@code ::min}, {@code ::max}, as gem5
+ * writes a distribution) and {@code histograms.csv} (every histogram's buckets, one row a
+ * bucket: filter on {@code statistic} and chart {@code weight} against {@code bucket_low}).
  */
 final class CsvReport {
     private CsvReport() {
@@ -56,6 +59,10 @@ final class CsvReport {
         try (CSVPrinter p = printer(dir.resolve("stats.csv"), "statistic", "value", "unit", "description")) {
             writeStats(p, "", r.stats());
         }
+        try (CSVPrinter p = printer(dir.resolve("histograms.csv"), "statistic", "unit", "bucket_low", "bucket_high",
+                "weight", "weight_unit", "fraction")) {
+            writeHistograms(p, "", r.stats());
+        }
     }
 
     private static Object value(StatGroup g, String name) {
@@ -66,9 +73,35 @@ final class CsvReport {
     private static void writeStats(CSVPrinter p, String prefix, StatGroup g) throws IOException {
         for (Stat s : g.stats()) {
             p.printRecord(prefix + s.name(), s.value(), s.unit(), s.description());
+            if (s instanceof Stat.Histogram h) {
+                p.printRecord(prefix + s.name() + "::samples", h.samples(), h.weightUnit(),
+                        "total weight: " + (h.weightUnit().equals("cycles") ? "cycles covered" : "samples"));
+                p.printRecord(prefix + s.name() + "::min", h.min(), h.unit(), "smallest value sampled");
+                p.printRecord(prefix + s.name() + "::max", h.max(), h.unit(), "largest value sampled");
+            }
         }
         for (StatGroup c : g.children()) {
             writeStats(p, prefix + c.name() + ".", c);
+        }
+    }
+
+    /** One row a bucket (and one for the overflows, when there are any), with its share of the weight. */
+    private static void writeHistograms(CSVPrinter p, String prefix, StatGroup g) throws IOException {
+        for (Stat s : g.stats()) {
+            if (s instanceof Stat.Histogram h) {
+                double total = Math.max(1, h.samples());
+                for (int i = 0; i < h.buckets(); i++) {
+                    p.printRecord(prefix + h.name(), h.unit(), h.bucketLow(i), h.bucketHigh(i), h.weight(i),
+                            h.weightUnit(), h.weight(i) / total);
+                }
+                if (h.overflows() > 0) {
+                    p.printRecord(prefix + h.name(), h.unit(), h.bucketLow(h.buckets()), "", h.overflows(),
+                            h.weightUnit(), h.overflows() / total);
+                }
+            }
+        }
+        for (StatGroup c : g.children()) {
+            writeHistograms(p, prefix + c.name() + ".", c);
         }
     }
 

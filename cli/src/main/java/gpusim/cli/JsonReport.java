@@ -19,7 +19,7 @@ import java.util.Map;
  * The JSON report. Its {@code dumps} array and {@code cycles} follow the trace format's
  * report contract; u64 values are written as unsigned JSON numbers (they may exceed 2^53).
  * It also holds the configuration, decoded queries, per-draw cycles and the statistics tree
- * (every statistic with its unit and description).
+ * (every statistic with its unit and description; a histogram with its buckets).
  */
 public final class JsonReport {
     private JsonReport() {
@@ -96,6 +96,36 @@ public final class JsonReport {
         }
     }
 
+    /**
+     * A histogram's distribution besides its value (the mean): gem5's summary (samples, min,
+     * max, mean, overflows) and the buckets as two arrays of one length, each bucket's lowest
+     * value and its weight, ready for a bar chart.
+     */
+    private static void writeHistogram(JsonGenerator g, Stat.Histogram h) throws IOException {
+        g.writeStringField("weight_unit", h.weightUnit());
+        g.writeNumberField("samples", h.samples());
+        g.writeNumberField("min", h.min());
+        g.writeNumberField("max", h.max());
+        double mean = h.mean();
+        if (Double.isFinite(mean)) {
+            g.writeNumberField("mean", mean);
+        } else {
+            g.writeNullField("mean");
+        }
+        g.writeNumberField("bucket_size", h.bucketSize());
+        g.writeNumberField("overflows", h.overflows());
+        g.writeArrayFieldStart("bucket_low");
+        for (int i = 0; i < h.buckets(); i++) {
+            g.writeNumber(h.bucketLow(i));
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("weights");
+        for (int i = 0; i < h.buckets(); i++) {
+            g.writeNumber(h.weight(i));
+        }
+        g.writeEndArray();
+    }
+
     private static void writeGroup(JsonGenerator g, StatGroup group) throws IOException {
         g.writeStartObject();
         g.writeStringField("description", group.description());
@@ -112,6 +142,9 @@ public final class JsonReport {
             }
             g.writeStringField("unit", s.unit());
             g.writeStringField("description", s.description());
+            if (s instanceof Stat.Histogram h) {
+                writeHistogram(g, h);
+            }
             g.writeEndObject();
         }
         for (StatGroup c : group.children()) {

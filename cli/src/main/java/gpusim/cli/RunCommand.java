@@ -40,7 +40,7 @@ public final class RunCommand implements Callable<Integer> {
     Path json;
 
     @Option(names = "--csv", paramLabel = "DIR",
-            description = "Write CSV tables to DIR: draws.csv, queries.csv, stages.csv, stats.csv.")
+            description = "Write CSV tables to DIR: draws.csv, queries.csv, stages.csv, stats.csv, histograms.csv.")
     Path csv;
 
     @Option(names = "--images", paramLabel = "DIR",

@@ -4,8 +4,10 @@ package gpusim.sim;
  * A bounded FIFO between two components, with a capacity and a latency. An item pushed at
  * cycle t can be popped from cycle t + latency on. A push wakes the consumer at that
  * cycle; a pop from a full queue wakes the producer, whose push was refused
- * (back-pressure). The queue counts pushes, refusals (cycles the producer found it full)
- * and its peak occupancy.
+ * (back-pressure). The queue counts pushes, refusals (cycles the producer found it full),
+ * its peak occupancy and a time-weighted histogram of its occupancy: the cycles it spent
+ * holding each number of items (those crossing included), updated only when a push or pop
+ * changes the occupancy, with the cycles since the last change.
  */
 public final class BoundedQueue<T> {
     private final Engine engine;
@@ -22,6 +24,9 @@ public final class BoundedQueue<T> {
     private long pushes;
     private long refusals;
     private int peak;
+    private final Stat.Histogram occupancy;
+    /** The cycle the occupancy last changed (the start of the span {@link #occupancy} has not yet counted). */
+    private long lastChange;
 
     BoundedQueue(Engine engine, String name, int capacity, int latency) {
         if (capacity < 1) {
@@ -36,6 +41,9 @@ public final class BoundedQueue<T> {
         this.latency = latency;
         this.items = new Object[capacity];
         this.readyAt = new long[capacity];
+        this.occupancy = Stat.Histogram.forRange("occupancy", "items", "cycles",
+                "items in the queue (those still crossing included) over the run: the mean, "
+                        + "weighted by cycles, and the cycles at each occupancy", capacity);
     }
 
     /** Names the components at the two ends, which must be registered with the engine. */
@@ -86,6 +94,7 @@ public final class BoundedQueue<T> {
             refusals++;
             return false;
         }
+        occupied(now);
         int tail = (head + size) % capacity;
         items[tail] = item;
         readyAt[tail] = now + latency + delay;
@@ -127,6 +136,7 @@ public final class BoundedQueue<T> {
         if (size == 0 || readyAt[head] > now) {
             throw new IllegalStateException("queue " + name + ": nothing has arrived at cycle " + now);
         }
+        occupied(now);
         T item = (T) items[head];
         items[head] = null;
         head = (head + 1) % capacity;
@@ -142,6 +152,24 @@ public final class BoundedQueue<T> {
             engine.wake(consumer, readyAt[head]);
         }
         return item;
+    }
+
+    /** Counts the cycles since the last change at the occupancy the queue had through them. */
+    private void occupied(long now) {
+        long cycles = now - lastChange;
+        if (cycles > 0) {
+            occupancy.sample(size, cycles);
+            lastChange = now;
+        }
+    }
+
+    /**
+     * The occupancy histogram, with the span from the last change to {@code end} (the run's
+     * last cycle) counted at the occupancy the queue was left with.
+     */
+    public Stat.Histogram occupancy(long end) {
+        occupied(end);
+        return occupancy;
     }
 
     public long pushes() {

@@ -25,25 +25,33 @@ public final class StatGroup {
     }
 
     public Stat.Scalar scalar(String name, String unit, String description) {
-        Stat.Scalar s = new Stat.Scalar(name, unit, description);
-        add(s);
-        return s;
+        return add(new Stat.Scalar(name, unit, description));
     }
 
     public Stat.Formula formula(String name, String unit, String description,
                                 java.util.function.DoubleSupplier formula) {
-        Stat.Formula f = new Stat.Formula(name, unit, description, formula);
-        add(f);
-        return f;
+        return add(new Stat.Formula(name, unit, description, formula));
     }
 
-    private void add(Stat s) {
+    /**
+     * A histogram for the values 0..{@code maxValue} ({@link Stat.Histogram#forRange}); its
+     * {@code weightUnit} is "cycles" when each sample is weighted by the time spent at it.
+     */
+    public Stat.Histogram histogram(String name, String unit, String weightUnit, String description, long maxValue) {
+        Stat.Histogram h = Stat.Histogram.forRange(name, unit, weightUnit, description, maxValue);
+        add(h);
+        return h;
+    }
+
+    /** Adds a statistic made elsewhere (a queue's own occupancy histogram) to this group. */
+    public <S extends Stat> S add(S s) {
         for (Stat o : stats) {
             if (o.name().equals(s.name())) {
                 throw new IllegalArgumentException("statistic " + this.name + "." + s.name() + " defined twice");
             }
         }
         stats.add(s);
+        return s;
     }
 
     public StatGroup child(StatGroup g) {
@@ -60,14 +68,15 @@ public final class StatGroup {
     }
 
     /**
-     * Marks every statistic in cycles, here and in every sub-group, as untimed: it reads 0. A
-     * run that models no time (functional mode) still counts steps where components wait,
-     * and those counts must not be reported as cycles; counts of requests, bytes, polls and
-     * items stay as they are.
+     * Marks every statistic in cycles (or, for a histogram, weighted by cycles), here and in
+     * every sub-group, as untimed: it reads 0. A run that models no time (functional mode)
+     * still counts steps where components wait, and those counts must not be reported as
+     * cycles; counts of requests, bytes, polls and items stay as they are.
      */
     public void untimed() {
         for (Stat s : stats) {
-            if (s.unit().equals("cycles")) {
+            if (s.unit().equals("cycles")
+                    || (s instanceof Stat.Histogram h && h.weightUnit().equals("cycles"))) {
                 ((Stat.Described) s).untimed = true;
             }
         }

@@ -276,8 +276,9 @@ public final class Gpu {
             g.scalar("pushes", "items", "items that entered the queue").set(q.pushes());
             g.scalar("refusals", "attempts", "pushes refused because the queue was full").set(q.refusals());
             g.scalar("peak", "items", "largest occupancy").set(q.peak());
+            g.add(q.occupancy(cycles));
         }
-        root.child(gpusim.gpu.query.QueryLatency.stats(cp.markers()));
+        root.child(gpusim.gpu.query.QueryLatency.stats(cp.markers(), ctx.draws().draws(), !ctx.functional));
         StatGroup totals = root.child(new StatGroup("run", "whole-run figures"));
         totals.scalar("cycles", "cycles", "simulated GPU cycles from the first command to the last completing")
                 .set(cycles);
