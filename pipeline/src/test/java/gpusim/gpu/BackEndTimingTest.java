@@ -1,0 +1,177 @@
+package gpusim.gpu;
+
+import static gpusim.gpu.TraceBuilder.concat;
+import static gpusim.gpu.TraceBuilder.dump;
+import static gpusim.gpu.TraceBuilder.fullScreen;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gpusim.api.ComparisonFunc;
+import gpusim.api.CullMode;
+import gpusim.api.DepthFormat;
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.sim.Component;
+import gpusim.sim.TraceHook;
+import gpusim.trace.Resource;
+import gpusim.trace.Trace;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The back end's timing structure (docs/model.md, "Back end"): exact cycles where the
+ * design fixes them, and the checks of issue 9 that follow from how hardware is built:
+ * depth-bound fill scales with the depth blocks, layers rejected by depth are far cheaper
+ * than layers that pass, and one draw of many layers costs what one draw per layer costs
+ * (work moves in tiles and waves, not in whole batches).
+ */
+class BackEndTimingTest {
+    /** One triangle covering every 8x8 tile of a target whole (no tile is cut by an edge). */
+    static final float[] BIG = {-1, -1, 0.5f, 1, -1, 3, 0.5f, 1, 3, -1, 0.5f, 1};
+
+    static TraceBuilder.Pso noCull() {
+        TraceBuilder.Pso p = new TraceBuilder.Pso();
+        p.cull = CullMode.NONE;
+        return p;
+    }
+
+    /** Busy spans per component name. */
+    static final class Spans implements TraceHook {
+        final java.util.Map<String, List<long[]>> busy = new java.util.HashMap<>();
+
+        @Override
+        public void span(Component c, String kind, long start, long end) {
+            if (kind.equals("busy")) {
+                busy.computeIfAbsent(c.name(), n -> new ArrayList<>()).add(new long[] {start, end});
+            }
+        }
+
+        @Override
+        public void instant(Component c, String name, long cycle) {
+        }
+
+        @Override
+        public void counter(String name, long cycle, long value) {
+        }
+    }
+
+    static long stat(RunResult r, String name) {
+        return r.stats().find(name).value().longValue();
+    }
+
+    /**
+     * A 64x64 target, one DB, one shader engine of 4 units: 64 tiles of 64 samples, 16 quads
+     * each. The DB charges a tile a step: max(scan ceil(64 / 64), depth test ceil(64 / 16)) =
+     * 4 cycles, 256 in all, and sends 64 waves of 16 quads. The engine issues a wave in
+     * ceil(16 quads x 8 cycles / 4 units) = 32 cycles: 2,048 cycles, back to back (the DB
+     * is 8 times faster), after the triangle's vertex work, ceil(3 x 8 / 4) = 6 cycles. The
+     * colour back end writes a wave's 64 samples in ceil(64 / 8) = 8 cycles: 512. The last
+     * wave leaves the engine 2,048 cycles after the first began, reaches the colour back end
+     * shader.latency (64) + queue.latency (1) cycles later and is written 8 cycles after.
+     */
+    @Test
+    void aWaveATileAndTheShaderEngineSetsThePace() {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, 1);
+        var l = t.list("l").targets(rt, null).pso(t.pso("p", noCull())).vb(t.vertices("vb", BIG)).draw(3).close();
+        Trace trace = t.execute(l).build();
+        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+                .with("shader.units=4").with("ps.cycles=8").with("vs.cycles=8").with("cb.samples_per_clock=8")
+                .with("db.samples_per_clock=16");
+        Gpu gpu = new Gpu(trace, c);
+        Spans spans = new Spans();
+        gpu.setHook(spans);
+        RunResult r = gpu.run();
+        assertEquals(64, stat(r, "db0.waves"));
+        assertEquals(64 * 16, stat(r, "db0.quads"));
+        assertEquals(64 * 4, stat(r, "db0.busy_cycles"));
+        assertEquals(64 * 32, stat(r, "se0.busy_cycles"));
+        assertEquals(64 * 32, stat(r, "se0.pixel_issue_cycles"));
+        assertEquals(6, stat(r, "se0.vertex_issue_cycles"));
+        assertEquals(64 * 8, stat(r, "cb0.busy_cycles"));
+        assertEquals(64 * 64, stat(r, "cb0.color_samples"));
+        List<long[]> se = spans.busy.get("se0");
+        assertEquals(64, se.size());
+        for (int i = 1; i < se.size(); i++) {
+            assertEquals(se.get(i - 1)[1], se.get(i)[0], "wave " + i + " issues as the one before ends");
+        }
+        List<long[]> cb = spans.busy.get("cb0");
+        long lastCb = cb.get(cb.size() - 1)[0];
+        assertEquals(se.get(0)[0] + 2048 + 64 + 1, lastCb, "the last wave reaches the colour back end");
+        assertEquals(lastCb + 8, r.cycles(), "and is written 8 cycles later: the end of the run");
+    }
+
+    /** A target of {@code size}, {@code layers} full-screen layers, between two bottom-of-pipe timestamps: the ticks between. */
+    static long layers(int size, int layers, boolean frontToBack, boolean color, String... config) {
+        return layers(size, layers, frontToBack, color, false, config);
+    }
+
+    static long layers(int size, int layers, boolean frontToBack, boolean color, boolean onePerLayer,
+                       String... config) {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = color ? t.renderTarget("rt", size, size, 1) : null;
+        Resource.DepthStencil ds = t.depthStencil("ds", size, size, 1, DepthFormat.D32_FLOAT);
+        Resource.QueryHeap ts = t.queryHeap("ts", QueryHeapType.TIMESTAMP, 2);
+        Resource.Buffer out = t.buffer("out", 16);
+        float[][] parts = new float[layers + 1][];
+        // An occluder at the front first (drawn only front to back), then the layers.
+        parts[0] = fullScreen(0.01f);
+        for (int i = 0; i < layers; i++) {
+            float z = 0.1f + 0.8f * (frontToBack ? i : layers - 1 - i) / layers;
+            parts[i + 1] = fullScreen(z);
+        }
+        Resource.VertexBuffer vb = t.vertices("vb", concat(parts));
+        var l = t.list("l").targets(rt, ds).pso(t.pso("p")).vb(vb).viewport(0, 0, size, size)
+                .clearDs(ds, 1f, null);
+        if (frontToBack) {
+            l.draw(6, 0, 1);
+        }
+        l.end(ts, QueryType.TIMESTAMP, 0);
+        if (onePerLayer) {
+            for (int i = 0; i < layers; i++) {
+                l.draw(6, 6 + 6L * i, 1);
+            }
+        } else {
+            l.draw(6L * layers, 6, 1);
+        }
+        l.end(ts, QueryType.TIMESTAMP, 1).resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
+        t.execute(l.close()).dump(out);
+        String[] all = java.util.Arrays.copyOf(config, config.length + 2);
+        all[config.length] = "timestamp.frequency_hz=1000000000";
+        all[config.length + 1] = "gpu.clock_mhz=1000";
+        long[] v = dump(TraceBuilder.run(t.build(), all), 0);
+        return v[1] - v[0];
+    }
+
+    @Test
+    void depthBoundFillScalesWithTheDepthBlocks() {
+        // Depth only (no render target): no pixel work; each DB tests its tiles at
+        // db.depth_only_samples_per_clock. 8 layers of 512x512.
+        long at8 = layers(512, 8, false, false, false, "db.count=8");
+        long at16 = layers(512, 8, false, false, false, "db.count=16");
+        assertTrue(at8 >= 1.5 * at16, "8 DBs " + at8 + " cycles, 16 DBs " + at16);
+        // With colour the shader engines (shader.engines = 4, whatever the DB count) set the
+        // pace: twice the DBs change it by under 10%.
+        long color8 = layers(512, 8, false, true, false, "db.count=8");
+        long color16 = layers(512, 8, false, true, false, "db.count=16");
+        assertTrue(color8 < 1.1 * color16 && color16 < 1.1 * color8, color8 + " vs " + color16);
+        assertTrue(color8 > 2 * at8, "colour costs shading and writes: " + color8 + " vs " + at8);
+    }
+
+    @Test
+    void layersRejectedByDepthAreFarCheaperThanLayersThatPass() {
+        long pass = layers(256, 24, false, true);
+        long rejected = layers(256, 24, true, true);
+        assertTrue(pass >= 4 * rejected, "24 passing layers " + pass + " cycles, 24 rejected " + rejected);
+    }
+
+    @Test
+    void oneDrawOfManyLayersCostsWhatOneDrawPerLayerCosts() {
+        for (String dbs : new String[] {"db.count=4", "db.count=16"}) {
+            long one = layers(256, 24, false, true, false, dbs);
+            long many = layers(256, 24, false, true, true, dbs);
+            assertTrue(Math.abs(one - many) < 0.05 * many, dbs + ": one draw " + one + ", one per layer " + many);
+        }
+    }
+}
