@@ -89,6 +89,8 @@ public final class CommandProcessor extends EngineStats implements Component {
     private int phase;
     private BoundState bound;
     private boolean predicateSkip;
+    /** The current command has been counted (a BeginQuery or resolve that polls starts its phases over). */
+    private boolean counted;
 
     private Work pendingPush;
     private MemoryRequest pendingMem;
@@ -432,7 +434,10 @@ public final class CommandProcessor extends EngineStats implements Component {
         }
         Command c = list.commands().get(cmdIndex);
         if (phase == 0) {
-            commands.inc();
+            if (!counted) {
+                commands.inc();
+                counted = true;
+            }
             if (c.predicated() && predicateSkip) {
                 skipped.inc();
                 done(now);
@@ -465,6 +470,7 @@ public final class CommandProcessor extends EngineStats implements Component {
     private void done(long now) {
         cmdIndex++;
         phase = 0;
+        counted = false;
         // A command's own busy time (a dispatch's ceil(groups / shader.units)) comes before the decode
         // cost of the next command: model.md's "cp.cycles_per_command; dispatch: ceil(groups / units) more".
         busyUntil = Math.max(busyUntil, now) + cpCycles;
