@@ -252,4 +252,33 @@ class OcclusionQueryTest {
         }
         assertNotEquals(0, a.cycles());
     }
+
+    // cp.commands counts each command once, however often it polls: a BeginQuery that waits for
+    // the previous use of its index to land and a resolve that re-reads counters not yet written
+    // are one command each (they were counted again at every poll: 35 here, not 11). The second
+    // use draws at the first's depth with LESS: no sample passes.
+    @Test
+    void aCommandThatPollsCountsOnce() {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, 1);
+        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT);
+        Resource.QueryHeap qh = t.queryHeap("qh", QueryHeapType.OCCLUSION, 1);
+        Resource.Buffer res = t.buffer("res", 8);
+        Resource.VertexBuffer vb = t.vertices("vb", fullScreen(0.5f));
+        CommandList l = t.list("l").targets(rt, ds).pso(t.pso("p")).vb(vb).clearDs(ds, 1f, null)
+                .begin(qh, QueryType.OCCLUSION, 0).draw(6).end(qh, QueryType.OCCLUSION, 0)
+                .begin(qh, QueryType.OCCLUSION, 0).draw(6).end(qh, QueryType.OCCLUSION, 0)
+                .resolve(qh, QueryType.OCCLUSION, 0, 1, res, 0)
+                .close();
+        t.execute(l).dump(res);
+        RunResult r = run(t.build());
+        assertArrayEquals(new long[] {0}, dump(r, 0));
+        assertTrue(stat(r, "cp.resolve_polls") > 0, "the resolve polls");
+        assertEquals(11, l.commands().size());
+        assertEquals(11, stat(r, "cp.commands"));
+    }
+
+    private static long stat(RunResult r, String path) {
+        return r.stats().find(path).value().longValue();
+    }
 }

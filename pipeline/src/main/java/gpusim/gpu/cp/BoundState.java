@@ -1,5 +1,6 @@
 package gpusim.gpu.cp;
 
+import gpusim.gpu.Resources;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.work.DrawState;
@@ -8,26 +9,93 @@ import gpusim.trace.PipelineState;
 import gpusim.trace.Resource;
 
 /**
- * The state a command list has bound, as the command processor tracks it. Every list starts
- * from the trace format's defaults: no pipeline state or targets, the whole target as
- * viewport (depth 0..1) and scissor, the identity transform, stencil reference 0.
+ * The state-binding unit: the state a command list has bound, as the command processor tracks
+ * it, set by the set_* commands (SetPipelineState, OMSetRenderTargets, RSSetViewports,
+ * RSSetScissorRects, OMSetStencilRef, the transform, IASetVertexBuffers, IASetIndexBuffer),
+ * one step each. Every list starts from the trace format's defaults ({@link #reset}): no
+ * pipeline state or targets, the whole target as viewport (depth 0..1) and scissor, the
+ * identity transform, stencil reference 0.
  */
-final class BoundState {
+final class BoundState implements CommandUnit<Command> {
     static final float[] IDENTITY = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
 
-    PipelineState pso;
-    ColorSurface rt;
-    DepthSurface ds;
-    Command.SetViewport viewport;
-    Command.SetScissor scissor;
-    float[] transform = IDENTITY;
-    int stencilRef;
-    Resource.VertexBuffer vb;
-    Resource.IndexBuffer ib;
+    private final Resources res;
+    private PipelineState pso;
+    private ColorSurface rt;
+    private DepthSurface ds;
+    private Command.SetViewport viewport;
+    private Command.SetScissor scissor;
+    private float[] transform = IDENTITY;
+    private int stencilRef;
+    private Resource.VertexBuffer vb;
+    private Resource.IndexBuffer ib;
     private DrawState snapshot;
+    /** The set_* command being executed. */
+    private Command command;
 
-    void changed() {
+    BoundState(Resources res) {
+        this.res = res;
+    }
+
+    /** The binding a command list starts with (D3D12: each command list starts from default state). */
+    void reset() {
+        pso = null;
+        rt = null;
+        ds = null;
+        viewport = null;
+        scissor = null;
+        transform = IDENTITY;
+        stencilRef = 0;
+        vb = null;
+        ib = null;
         snapshot = null;
+    }
+
+    /** Whether {@code c} is a command this unit executes. */
+    static boolean binds(Command c) {
+        return c instanceof Command.SetPipelineState || c instanceof Command.SetRenderTargets
+                || c instanceof Command.SetViewport || c instanceof Command.SetScissor
+                || c instanceof Command.SetStencilRef || c instanceof Command.SetTransform
+                || c instanceof Command.SetVertexBuffer || c instanceof Command.SetIndexBuffer;
+    }
+
+    @Override
+    public void start(Command c) {
+        command = c;
+    }
+
+    /** Binds the command's state (one step); the next draw's snapshot is built anew. */
+    @Override
+    public boolean step(long now) {
+        Command c = command;
+        if (c instanceof Command.SetPipelineState s) {
+            pso = s.pso().state();
+        } else if (c instanceof Command.SetRenderTargets s) {
+            rt = s.rt() == null ? null : res.color(s.rt());
+            ds = s.ds() == null ? null : res.depth(s.ds());
+        } else if (c instanceof Command.SetViewport s) {
+            viewport = s;
+        } else if (c instanceof Command.SetScissor s) {
+            scissor = s;
+        } else if (c instanceof Command.SetStencilRef s) {
+            stencilRef = s.ref();
+        } else if (c instanceof Command.SetTransform s) {
+            transform = s.m();
+        } else if (c instanceof Command.SetVertexBuffer s) {
+            vb = s.vb();
+        } else if (c instanceof Command.SetIndexBuffer s) {
+            ib = s.ib();
+        } else {
+            throw new IllegalStateException("not a state-binding command: " + c);
+        }
+        snapshot = null;
+        command = null;
+        return true;
+    }
+
+    @Override
+    public String describe() {
+        return "binding state";
     }
 
     /** The immutable snapshot draws use; rebuilt only after a state change. */

@@ -1,33 +1,23 @@
 package gpusim.gpu.cp;
 
 import gpusim.api.CommandListType;
-import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipelineParams;
 import gpusim.gpu.Resources;
-import gpusim.gpu.decode.DecodeStatistics;
-import gpusim.gpu.query.QueryLayout;
-import gpusim.gpu.query.QueryResolver;
-import gpusim.gpu.query.QueryState;
-import gpusim.gpu.so.SoBinding;
-import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.Marker;
-import gpusim.api.WriteQueryFlag;
 import gpusim.gpu.work.Work;
-import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
+import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
-import gpusim.trace.Resource;
-import gpusim.trace.SoTargetView;
 import gpusim.trace.TopCommand;
+import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,30 +26,37 @@ import java.util.List;
  * A queue engine: the command processor (CP) of one command queue (D3D12_COMMAND_LIST_TYPE
  * DIRECT, COMPUTE, COPY or VIDEO_DECODE). It runs the submissions the {@link Host} hands it
  * (execute, signal, wait) in order, concurrently with the other queues' engines, and executes
- * each command list's commands, one command per {@code cp.cycles_per_command} cycles. The
- * DIRECT engine sends draws and markers down the pipeline through a bounded queue; query
- * resolves, predication reads, copies and bitstream reads are memory operations an engine
- * performs itself; dispatches (COMPUTE, DIRECT) and frame decodes (VIDEO_DECODE) keep it busy
- * for their cost. Barriers, timestamps and signals wait for the DIRECT engine's pipeline to
- * drain; the other engines run one command at a time and are always drained. A signal sets a
- * fence once the queue's earlier work is done; a wait blocks the engine until the fence has
- * the value (ID3D12CommandQueue::Signal / ::Wait).
+ * each command list's commands, one command per {@code cp.cycles_per_command} cycles.
  *
- * <p>Queries go the hardware way: BeginQuery first zeroes the query's slot in memory (so a
- * stale end word cannot look written), then sends a marker down the pipe; the DBs write
- * their counter snapshots when the marker reaches them. ResolveQueryData reads the slots
- * and, like a WAIT_REG_MEM packet, re-reads every {@code cp.poll_cycles} until every end
- * word of every ended query carries its written bit; then it computes the results and
- * writes them to the destination buffer.
+ * <p>The engine owns what every command shares: the feed from the host, the fences
+ * ({@link FenceTable}: signals and waits), drains ({@link GpuContext#waitForIdle}), the one
+ * outstanding push to input assembly and memory request, its busy and stall accounting and
+ * statistics. Each command is executed by its {@link CommandUnit} (state binding, draws, clears,
+ * dispatch, queries, timestamps, resolves, copies, predication, decode, WriteQuery,
+ * stream-output targets, barriers), which owns the command's step state; the engine steps the
+ * unit until it says done and does, between steps, what the unit asked of it
+ * ({@link EngineServices}).
+ *
+ * <p>The DIRECT engine sends draws and markers down the pipeline through a bounded queue;
+ * query resolves, predication reads, copies and bitstream reads are memory operations an
+ * engine performs itself; dispatches (COMPUTE, DIRECT) and frame decodes (VIDEO_DECODE) keep it
+ * busy for their cost. Barriers, timestamps and signals wait for the DIRECT engine's pipeline
+ * to drain; the other engines run one command at a time and are always drained. A signal sets
+ * a fence once the queue's earlier work is done; a wait blocks the engine until the fence has
+ * the value (ID3D12CommandQueue::Signal / ::Wait).
  */
 public final class CommandProcessor extends EngineStats implements Component {
     /** One dump's result. */
     public record DumpResult(String buffer, long offset, long[] values, int line) {
     }
 
+    /** Reads a DB's occlusion counter as it is now (for WriteQuery with NO_WAIT). */
+    public interface CounterReader {
+        long read(int db, int counter);
+    }
+
     private final GpuContext ctx;
     private final Engine engine;
-    private final Resources res;
     /** The queue this engine runs (D3D12_COMMAND_LIST_TYPE): DIRECT feeds the graphics pipeline. */
     private final CommandListType queue;
     private final String name;
@@ -71,25 +68,21 @@ public final class CommandProcessor extends EngineStats implements Component {
     private int fedDone;
     /** The wait this engine is blocked on, or null. */
     private TopCommand.Wait blockedOn;
-    /** The pipeline statistics counters this engine's dispatches count in (the pipeline's for DIRECT). */
-    private final long[] counters;
-    private final long decodeCyclesPerByte;
-    /** The last decode_frame of the current command list (its statistics), or null. */
-    private DecodeRecord lastDecode;
+    /** The signal at the head of the feed has asked for its drain. */
+    private boolean signalDrainAsked;
     private BoundedQueue<Work> out;
     private final long cpCycles;
     private final long pollCycles;
-    private final long shaderUnits;
     private final long clockHz;
     private final long timestampHz;
 
     private List<CommandList> lists;
     private int listIndex;
     private int cmdIndex = -1;
-    private int phase;
-    private BoundState bound;
-    private boolean predicateSkip;
+    /** The unit executing the current command, or null between commands. */
+    private CommandUnit<?> unit;
 
+    // What the units asked for, done by the engine before the unit's next step.
     private Work pendingPush;
     private MemoryRequest pendingMem;
     private int awaitingMemory;
@@ -104,10 +97,11 @@ public final class CommandProcessor extends EngineStats implements Component {
     /** The step just taken repeated a poll and found what the last one found: no change of state. */
     private boolean repeatPoll;
     private final List<Marker> markers = new ArrayList<>();
-    private final QueryResolver resolver;
-    private final BinaryEarlyOut earlyOut;
-    private CounterReader counterReader;
+    private final MemoryRequest.Client readDone;
+    private final MemoryRequest.Client writeDone;
 
+    // The statistics, in the order the reports list them; the units count in the ones handed to
+    // them (draws, cs_invocations, decoded_frames, resolve_polls).
     private final Stat.Scalar commands = stats.scalar("commands", "commands", "commands executed");
     private final Stat.Scalar fenceWaitCycles = stats.scalar("fence_wait_cycles", "cycles",
             "cycles this queue spent blocked in a wait for a fence (ID3D12CommandQueue::Wait)");
@@ -136,6 +130,21 @@ public final class CommandProcessor extends EngineStats implements Component {
     private long memWaitStart = -1;
     private long pushStallStart = -1;
 
+    // The command units (one concept each); the state they keep across commands is reset at each list.
+    private final BoundState bound;
+    private final PredicationUnit predication;
+    private final DrawUnit drawUnit;
+    private final ClearUnit clears;
+    private final DispatchUnit dispatches;
+    private final QueryUnit queries;
+    private final TimestampUnit timestamps;
+    private final ResolveUnit resolves;
+    private final CopyUnit copies;
+    private final DecodeUnit decoder;
+    private final WriteQueryUnit writeQueries;
+    private final StreamOutTargetsUnit soTargets;
+    private final BarrierUnit barriers;
+
     /** A DIRECT queue engine alone, with no host or fences (for unit tests of its arithmetic). */
     public CommandProcessor(GpuContext ctx, Resources res, List<TopCommand> top) {
         this(ctx, res, CommandListType.DIRECT, new FenceTable(ctx.engine()), null, top,
@@ -154,20 +163,14 @@ public final class CommandProcessor extends EngineStats implements Component {
                 : queue + " queue engine");
         this.ctx = ctx;
         this.engine = ctx.engine();
-        this.res = res;
         this.queue = queue;
         this.name = engineName(queue);
         this.fences = fences;
         this.host = host;
-        this.counters = queue == CommandListType.DIRECT ? ctx.counters().value : new long[PipelineCounters.NAMES.length];
         this.cpCycles = p.cyclesPerCommand();
         this.pollCycles = p.pollCycles();
-        this.shaderUnits = p.shaderUnits();
         this.clockHz = p.clockHz();
         this.timestampHz = p.timestampHz();
-        this.decodeCyclesPerByte = p.decodeCyclesPerByte();
-        this.resolver = new QueryResolver(ctx.dbCount);
-        this.earlyOut = new BinaryEarlyOut(p.binaryEarlyOut(), top);
         boolean direct = queue == CommandListType.DIRECT;
         this.readDone = (r, t) -> {
             awaitingMemory--;
@@ -184,6 +187,23 @@ public final class CommandProcessor extends EngineStats implements Component {
             }
             engine.wakeAt(this, t);
         };
+        // The pipeline statistics counters this engine's dispatches count in (the pipeline's for DIRECT).
+        long[] counters = direct ? ctx.counters().value : new long[PipelineCounters.NAMES.length];
+        EngineServices services = new Services();
+        BinaryEarlyOut earlyOut = new BinaryEarlyOut(p.binaryEarlyOut(), top);
+        this.bound = new BoundState(res);
+        this.predication = new PredicationUnit(services, res);
+        this.drawUnit = new DrawUnit(services, ctx.draws(), bound, earlyOut, draws);
+        this.clears = new ClearUnit(services, res);
+        this.dispatches = new DispatchUnit(services, counters, p.shaderUnits(), csInvocations);
+        this.queries = new QueryUnit(services, ctx, res, earlyOut, counters);
+        this.timestamps = new TimestampUnit(services, res);
+        this.resolves = new ResolveUnit(services, res, ctx.dbCount, polls);
+        this.copies = new CopyUnit(services, res);
+        this.decoder = new DecodeUnit(services, res, p.decodeCyclesPerByte(), clockHz, decodes);
+        this.writeQueries = new WriteQueryUnit(services, ctx, res, counters);
+        this.soTargets = new StreamOutTargetsUnit(services, res);
+        this.barriers = new BarrierUnit(services);
     }
 
     /** The component name of a queue's engine: "cp" (DIRECT), "compute", "copy", "decode". */
@@ -205,13 +225,8 @@ public final class CommandProcessor extends EngineStats implements Component {
         return queue;
     }
 
-    /** Reads a DB's occlusion counter as it is now (for WriteQuery with NO_WAIT). */
-    public interface CounterReader {
-        long read(int db, int counter);
-    }
-
     public void connect(CounterReader reader) {
-        this.counterReader = reader;
+        writeQueries.connect(reader);
     }
 
     public List<Marker> markers() {
@@ -251,7 +266,8 @@ public final class CommandProcessor extends EngineStats implements Component {
                 : "next submission at line " + feed.peek().line();
         if (lists != null && cmdIndex >= 0 && listIndex < lists.size()
                 && cmdIndex < lists.get(listIndex).commands().size()) {
-            where = "line " + lists.get(listIndex).commands().get(cmdIndex).line() + " phase " + phase;
+            where = "line " + lists.get(listIndex).commands().get(cmdIndex).line()
+                    + (unit != null ? " " + unit.describe() : "");
         }
         if (blockedOn != null) {
             where = "waiting (wait at line " + blockedOn.line() + ") for fence " + blockedOn.fence().name()
@@ -259,9 +275,7 @@ public final class CommandProcessor extends EngineStats implements Component {
                     + " and no queue that could signal it is running";
         }
         if (polling) {
-            where += ", polling every " + pollCycles + " cycles"
-                    + (resolveData != null ? " for the query counters from index " + resolveFrom + " of its range"
-                            : " for the previous use of its query to land");
+            where += ", polling every " + pollCycles + " cycles";
         }
         return where + (needDrain ? ", waiting for drain" : "") + (awaitingMemory > 0 ? ", waiting for memory" : "")
                 + (pendingPush != null ? ", queue to IA full" : "");
@@ -269,12 +283,9 @@ public final class CommandProcessor extends EngineStats implements Component {
 
     /** Converts a cycle count to timestamp ticks at the configured frequency, exactly (floor). */
     public long timestamp(long cycle) {
-        return java.math.BigInteger.valueOf(cycle).multiply(java.math.BigInteger.valueOf(timestampHz))
-                .divide(java.math.BigInteger.valueOf(clockHz)).longValue();
+        return BigInteger.valueOf(cycle).multiply(BigInteger.valueOf(timestampHz))
+                .divide(BigInteger.valueOf(clockHz)).longValue();
     }
-
-    private final MemoryRequest.Client readDone;
-    private final MemoryRequest.Client writeDone;
 
     @Override
     public boolean tick(long now) {
@@ -285,6 +296,28 @@ public final class CommandProcessor extends EngineStats implements Component {
             }
             return false;
         }
+        if (!requestsDone(now)) {
+            return false;
+        }
+        if (now < busyUntil) {
+            engine.wakeAt(this, busyUntil);
+            return false;
+        }
+        repeatPoll = false;
+        if (!step(now)) {
+            return false; // blocked on a fence: woken by its next signal
+        }
+        engine.wakeAt(this, Math.max(now + 1, busyUntil));
+        // A poll that found the same thing is no progress: if nothing else changes either, the
+        // engine's detector reports the deadlock (there is no timer of our own).
+        return !repeatPoll;
+    }
+
+    /**
+     * Carries out what the last step asked for, in order: its push to input assembly, its
+     * memory request (issued, then awaited), its drain. False while one of them is not done.
+     */
+    private boolean requestsDone(long now) {
         if (pendingPush != null) {
             if (!out.push(pendingPush, now)) {
                 if (pushStallStart < 0) {
@@ -338,18 +371,7 @@ public final class CommandProcessor extends EngineStats implements Component {
                 drainStart = -1;
             }
         }
-        if (now < busyUntil) {
-            engine.wakeAt(this, busyUntil);
-            return false;
-        }
-        repeatPoll = false;
-        if (!step(now)) {
-            return false; // blocked on a fence: woken by its next signal
-        }
-        engine.wakeAt(this, Math.max(now + 1, busyUntil));
-        // A poll that found the same thing is no progress: if nothing else changes either, the
-        // engine's detector reports the deadlock (there is no timer of our own).
-        return !repeatPoll;
+        return true;
     }
 
     /** Part-way through a command's own time (its decode, a dispatch, a frame decode), not a poll's wait. */
@@ -361,62 +383,16 @@ public final class CommandProcessor extends EngineStats implements Component {
     /** Advances the current submission by one step; false when blocked on a fence. */
     private boolean step(long now) {
         if (lists == null) {
-            TopCommand tc = feed.peek();
-            if (tc instanceof TopCommand.Execute ex) {
-                feed.poll();
-                lists = ex.lists();
-                listIndex = 0;
-                cmdIndex = -1;
-                return true;
-            }
-            if (tc instanceof TopCommand.Signal sig) {
-                // ID3D12CommandQueue::Signal: the fence takes the value once the queue has
-                // completed all the work submitted to it before (DIRECT: the pipeline has drained).
-                if (phase == 0) {
-                    needDrain = true;
-                    phase = 1;
-                    return true;
-                }
-                fences.signal(name, sig.fence(), sig.value(), now, sig.line());
-                signals.inc();
-                event("signal " + sig.fence().name() + " = " + sig.value(), now);
-                phase = 0;
-                feed.poll();
-                fedDone++;
-                return true;
-            }
-            TopCommand.Wait w = (TopCommand.Wait) tc;
-            // ID3D12CommandQueue::Wait: nothing submitted after it runs until the fence reaches the value.
-            if (!fences.reached(w.fence(), w.value(), this)) {
-                if (fenceWaitStart < 0) {
-                    fenceWaitStart = now;
-                }
-                blockedOn = w;
-                return false;
-            }
-            if (fenceWaitStart >= 0) {
-                fenceWaitCycles.add(now - fenceWaitStart);
-                span("waiting for fence " + w.fence().name(), fenceWaitStart, now);
-                fenceWaitStart = -1;
-            }
-            blockedOn = null;
-            fences.waited(name, w.fence(), w.value(), now, w.line());
-            feed.poll();
-            fedDone++;
-            return true;
+            return feedStep(now);
         }
         if (cmdIndex < 0) {
-            // D3D12: each command list starts from default state, predication off.
-            bound = new BoundState();
-            predicateSkip = false;
-            lastDecode = null;
+            // D3D12: each command list starts from default state, predication off, and no
+            // stream-output targets (unbinding what the previous list bound takes this step).
+            bound.reset();
+            predication.reset();
+            decoder.reset();
             cmdIndex = 0;
-            phase = 0;
-            if (soTargetsBound) {
-                // ... and no stream-output targets: unbind what the previous list bound.
-                soTargetsBound = false;
-                Marker m = new Marker(Marker.Kind.SO_TARGETS, "stream-output targets reset");
-                push(m);
+            if (soTargets.listStart()) {
                 return true;
             }
         }
@@ -431,9 +407,9 @@ public final class CommandProcessor extends EngineStats implements Component {
             return true;
         }
         Command c = list.commands().get(cmdIndex);
-        if (phase == 0) {
+        if (unit == null) {
             commands.inc();
-            if (c.predicated() && predicateSkip) {
+            if (c.predicated() && predication.skips()) {
                 skipped.inc();
                 done(now);
                 return true;
@@ -445,11 +421,92 @@ public final class CommandProcessor extends EngineStats implements Component {
                 done(now);
                 return true;
             }
+            unit = unitFor(c);
         }
-        if (execute(c, now)) {
+        if (unit.step(now)) {
+            unit = null;
             done(now);
         }
         return true;
+    }
+
+    /** The next submission of the feed, between command lists: an execute starts, a signal or a wait runs. */
+    private boolean feedStep(long now) {
+        TopCommand tc = feed.peek();
+        if (tc instanceof TopCommand.Execute ex) {
+            feed.poll();
+            lists = ex.lists();
+            listIndex = 0;
+            cmdIndex = -1;
+            return true;
+        }
+        if (tc instanceof TopCommand.Signal sig) {
+            // ID3D12CommandQueue::Signal: the fence takes the value once the queue has
+            // completed all the work submitted to it before (DIRECT: the pipeline has drained).
+            if (!signalDrainAsked) {
+                needDrain = true;
+                signalDrainAsked = true;
+                return true;
+            }
+            fences.signal(name, sig.fence(), sig.value(), now, sig.line());
+            signals.inc();
+            event("signal " + sig.fence().name() + " = " + sig.value(), now);
+            signalDrainAsked = false;
+            feed.poll();
+            fedDone++;
+            return true;
+        }
+        TopCommand.Wait w = (TopCommand.Wait) tc;
+        // ID3D12CommandQueue::Wait: nothing submitted after it runs until the fence reaches the value.
+        if (!fences.reached(w.fence(), w.value(), this)) {
+            if (fenceWaitStart < 0) {
+                fenceWaitStart = now;
+            }
+            blockedOn = w;
+            return false;
+        }
+        if (fenceWaitStart >= 0) {
+            fenceWaitCycles.add(now - fenceWaitStart);
+            span("waiting for fence " + w.fence().name(), fenceWaitStart, now);
+            fenceWaitStart = -1;
+        }
+        blockedOn = null;
+        fences.waited(name, w.fence(), w.value(), now, w.line());
+        feed.poll();
+        fedDone++;
+        return true;
+    }
+
+    /** The unit that executes {@code c}, having taken it. */
+    private CommandUnit<?> unitFor(Command c) {
+        if (BoundState.binds(c)) {
+            return bound.take(c);
+        } else if (c instanceof Command.Draw || c instanceof Command.DrawIndexed) {
+            return drawUnit.take(c);
+        } else if (c instanceof Command.ClearDepthStencil || c instanceof Command.ClearRenderTarget) {
+            return clears.take(c);
+        } else if (c instanceof Command.Dispatch d) {
+            return dispatches.take(d);
+        } else if (DecodeUnit.decodes(c)) {
+            return decoder.take(c);
+        } else if (c instanceof Command.EndQuery q && q.type() == QueryType.TIMESTAMP) {
+            return timestamps.take(q);
+        } else if (c instanceof Command.BeginQuery || c instanceof Command.EndQuery) {
+            return queries.take(c);
+        } else if (c instanceof Command.ResolveQueryData r) {
+            return resolves.take(r);
+        } else if (c instanceof Command.ResourceBarrier b) {
+            return barriers.take(b);
+        } else if (c instanceof Command.SetPredication p) {
+            return predication.take(p);
+        } else if (c instanceof Command.CopyBufferRegion cp) {
+            return copies.take(cp);
+        } else if (c instanceof Command.WriteQuery wq) {
+            return writeQueries.take(wq);
+        } else if (c instanceof Command.SetSoTargets so) {
+            return soTargets.take(so);
+        }
+        throw new IllegalStateException("unknown command " + c);
     }
 
     /** Commands only an engine with the graphics pipeline (DIRECT) can run; a COPY engine runs no dispatch or predication. */
@@ -464,172 +521,9 @@ public final class CommandProcessor extends EngineStats implements Component {
 
     private void done(long now) {
         cmdIndex++;
-        phase = 0;
         // A command's own busy time (a dispatch's ceil(groups / shader.units)) comes before the decode
         // cost of the next command: model.md's "cp.cycles_per_command; dispatch: ceil(groups / units) more".
         busyUntil = Math.max(busyUntil, now) + cpCycles;
-    }
-
-    private void push(Work w) {
-        pendingPush = w;
-    }
-
-    private void write(long address, long[] words) {
-        pendingMem = MemoryRequest.writeLongs(address, words, writeDone, null);
-        awaitingMemory++;
-    }
-
-    private void read(long address, int bytes) {
-        pendingMem = MemoryRequest.read(address, bytes, readDone, null);
-        awaitingMemory++;
-    }
-
-    /** Executes one step of command {@code c}; returns true when the command is complete. */
-    private boolean execute(Command c, long now) {
-        BoundState b = bound;
-        if (c instanceof Command.DecodeFrame f) {
-            return decodeFrame(f, now);
-        }
-        if (c instanceof Command.SetPipelineState s) {
-            b.pso = s.pso().state();
-            b.changed();
-            return true;
-        } else if (c instanceof Command.SetRenderTargets s) {
-            b.rt = s.rt() == null ? null : res.color(s.rt());
-            b.ds = s.ds() == null ? null : res.depth(s.ds());
-            b.changed();
-            return true;
-        } else if (c instanceof Command.SetViewport s) {
-            b.viewport = s;
-            b.changed();
-            return true;
-        } else if (c instanceof Command.SetScissor s) {
-            b.scissor = s;
-            b.changed();
-            return true;
-        } else if (c instanceof Command.SetStencilRef s) {
-            b.stencilRef = s.ref();
-            b.changed();
-            return true;
-        } else if (c instanceof Command.SetTransform s) {
-            b.transform = s.m();
-            b.changed();
-            return true;
-        } else if (c instanceof Command.SetVertexBuffer s) {
-            b.vb = s.vb();
-            b.changed();
-            return true;
-        } else if (c instanceof Command.SetIndexBuffer s) {
-            b.ib = s.ib();
-            b.changed();
-            return true;
-        } else if (c instanceof Command.ClearDepthStencil s) {
-            Marker m = new Marker(Marker.Kind.CLEAR_DEPTH_STENCIL, "clear " + s.ds().name());
-            m.depthSurface = res.depth(s.ds());
-            m.clearDepth = s.clearDepth();
-            m.depth = s.depth();
-            m.clearStencil = s.clearStencil();
-            m.stencil = s.stencil();
-            push(m);
-            return true;
-        } else if (c instanceof Command.ClearRenderTarget s) {
-            Marker m = new Marker(Marker.Kind.CLEAR_COLOR, "clear " + s.rt().name());
-            m.colorSurface = res.color(s.rt());
-            m.rgba = new float[] {s.r(), s.g(), s.b(), s.a()};
-            push(m);
-            return true;
-        } else if (c instanceof Command.Draw d) {
-            int id = ctx.draws().issue(d.line(), now);
-            draws.inc();
-            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), false, d.vertexCount(), d.startVertex(), 0, d.instances()));
-            return true;
-        } else if (c instanceof Command.DrawIndexed d) {
-            int id = ctx.draws().issue(d.line(), now);
-            draws.inc();
-            push(new DrawPacket(id, earlyOut.apply(b.snapshot()), true, d.indexCount(), d.startIndex(), d.baseVertex(),
-                    d.instances()));
-            return true;
-        } else if (c instanceof Command.Dispatch d) {
-            // The trace gives no thread-group size: one invocation a group.
-            long groups = d.x() * d.y() * d.z();
-            counters[PipelineCounters.CS_INVOCATIONS] += groups;
-            csInvocations.add(groups);
-            busyUntil = now + ceil(groups, shaderUnits);
-            return true;
-        } else if (c instanceof Command.BeginQuery q) {
-            return beginQuery(q, now);
-        } else if (c instanceof Command.EndQuery q) {
-            return endQuery(q, now);
-        } else if (c instanceof Command.ResolveQueryData q) {
-            return resolve(q, now);
-        } else if (c instanceof Command.ResourceBarrier r) {
-            // A transition barrier waits for all earlier work to finish (a conservative
-            // full wait-for-idle, as drivers do for a write-to-read transition).
-            if (phase == 0) {
-                needDrain = true;
-                phase = 1;
-                return false;
-            }
-            return true;
-        } else if (c instanceof Command.SetPredication p) {
-            if (p.buffer() == null) {
-                predicateSkip = false;
-                return true;
-            }
-            if (phase == 0) {
-                read(res.address(p.buffer()) + p.offset(), 8);
-                phase = 1;
-                return false;
-            }
-            // The value is read when set_predication executes (D3D12 predication semantics).
-            predicateSkip = p.op().skips(lastRead.longAt(0));
-            return true;
-        } else if (c instanceof Command.CopyBufferRegion cp) {
-            return copy(cp);
-        } else if (c instanceof Command.WriteQuery wq) {
-            return writeQuery(wq, now);
-        } else if (c instanceof Command.SetSoTargets so) {
-            return setSoTargets(so);
-        }
-        throw new IllegalStateException("unknown command " + c);
-    }
-
-    /** The last decode_frame of a command list: its heap, frame size and cycles from start to finish. */
-    private record DecodeRecord(Resource.VideoDecoderHeap heap, long bytes, long cycles) {
-    }
-
-    private long decodeStart;
-    private long decodeRead;
-
-    /**
-     * DecodeFrame on the video decode engine: the compressed bitstream is read through memory
-     * in 4 KiB pieces (when the command names a bitstream buffer), then decoded at
-     * {@code decode.cycles_per_byte}. The frame's decode time (from the command starting to
-     * the decoder finishing) is kept for a following VIDEO_DECODE_STATISTICS EndQuery.
-     */
-    private boolean decodeFrame(Command.DecodeFrame f, long now) {
-        final long chunk = 4096;
-        if (phase == 0) {
-            decodeStart = now;
-            decodeRead = 0;
-            phase = 1;
-        }
-        if (phase == 1) {
-            if (f.bitstream() != null && decodeRead < f.bytes()) {
-                int n = (int) Math.min(chunk, f.bytes() - decodeRead);
-                read(res.address(f.bitstream()) + f.offset() + decodeRead, n);
-                decodeRead += n;
-                return false;
-            }
-            busyUntil = now + f.bytes() * decodeCyclesPerByte;
-            span("decoding", now, busyUntil);
-            phase = 2;
-            return false;
-        }
-        // D3D12 (seed 003): video decode statistics are recorded only for the last DecodeFrame of the list.
-        lastDecode = new DecodeRecord(f.heap(), f.bytes(), now - decodeStart);
-        decodes.inc();
-        return true;
     }
 
     /** Reports a span to the attached hook, if any. */
@@ -646,291 +540,91 @@ public final class CommandProcessor extends EngineStats implements Component {
         }
     }
 
-    private static long ceil(long a, long b) {
-        return (a + b - 1) / b;
-    }
+    /** What the engine does for its units: each request is carried out by {@link #tick} before the unit's next step. */
+    private final class Services implements EngineServices {
+        @Override
+        public void push(Work w) {
+            pendingPush = w;
+        }
 
-    private boolean beginQuery(Command.BeginQuery q, long now) {
-        QueryHeapType ht = q.heap().type();
-        long slot = res.querySlot(q.heap(), q.index());
-        if (phase == 0) {
-            // A query index used again: wait (polling, like WAIT_REG_MEM) until the previous
-            // use's end writes have landed, so none of them can land after the reset below.
-            Marker previous = res.queryState(q.heap()).lastEnd(q.index());
-            if (previous != null && !previous.allLanded()) {
-                repeatPoll = polling;
-                polling = true;
-                busyUntil = now + pollCycles;
-                return false;
-            }
-            polling = false;
-            // Zero the whole slot first, so that the end words read as not written until the
-            // DBs write them again (PAL resets a query slot before it begins). A disabled DB's
-            // pair is preset as written with a zero count, so sums over all DBs stay right.
-            write(slot, QueryLayout.resetWords(ht, ctx.tiles));
-            res.queryState(q.heap()).begin(q.index(), q.type());
-            phase = 1;
-            return false;
-        }
-        Marker m = marker(q.heap(), q.type(), q.index(), true, now);
-        earlyOut.begin(q.type());
-        push(m);
-        event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
-        return true;
-    }
-
-    private Marker marker(Resource.QueryHeap heap, QueryType type, int index, boolean begin, long now) {
-        long slot = res.querySlot(heap, index);
-        String label = heap.name() + "[" + index + "] " + type + (begin ? " begin" : " end");
-        Marker m;
-        if (type.isOcclusion()) {
-            m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
-            m.address = slot;
-            m.expectedWrites = ctx.tiles.enabledCount();
-            m.binary = type == QueryType.BINARY_OCCLUSION;
-        } else {
-            m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
-            m.fields = QueryLayout.fields(heap.type());
-            m.streamOut = heap.type() == QueryHeapType.SO_STATISTICS;
-            if (m.streamOut) {
-                m.soStream = type.d3dValue() - QueryType.SO_STATISTICS_STREAM0.d3dValue();
-            }
-            m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
-            m.expectedWrites = 1;
-            m.snapshot[PipelineCounters.CS_INVOCATIONS] = counters[PipelineCounters.CS_INVOCATIONS];
-        }
-        m.issuedAt = now;
-        markers.add(m);
-        return m;
-    }
-
-    private boolean endQuery(Command.EndQuery q, long now) {
-        if (q.type() == QueryType.VIDEO_DECODE_STATISTICS) {
-            // EndQuery only (seed 003): the statistics of the list's last decode_frame before it,
-            // which has completed (the decode engine runs one command at a time); none: zeros.
-            if (phase == 0) {
-                long[] words = lastDecode == null ? new long[DecodeStatistics.BYTES / 8]
-                        : DecodeStatistics.words(lastDecode.heap(), lastDecode.bytes(), lastDecode.cycles(), clockHz);
-                write(res.querySlot(q.heap(), q.index()), words);
-                res.queryState(q.heap()).end(q.index(), q.type(), null);
-                event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
-                phase = 1;
-                return false;
-            }
-            return true;
-        }
-        if (q.type() == QueryType.TIMESTAMP) {
-            // D3D12 timestamps are written at the bottom of the pipe, after all earlier work.
-            if (phase == 0) {
-                needDrain = true;
-                phase = 1;
-                return false;
-            }
-            if (phase == 1) {
-                write(res.querySlot(q.heap(), q.index()), new long[] {timestamp(now)});
-                res.queryState(q.heap()).end(q.index(), q.type(), null);
-                phase = 2;
-                return false;
-            }
-            return true;
-        }
-        Marker m = marker(q.heap(), q.type(), q.index(), false, now);
-        earlyOut.end(q.type());
-        res.queryState(q.heap()).end(q.index(), q.type(), m);
-        push(m);
-        event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
-        return true;
-    }
-
-    private boolean resolve(Command.ResolveQueryData q, long now) {
-        QueryHeapType ht = q.heap().type();
-        int slotBytes = (int) QueryLayout.slotBytes(ht, ctx.dbCount);
-        long base = res.querySlot(q.heap(), q.start());
-        if (phase == 0) {
-            if (resolveData == null) {
-                resolveFrom = 0;
-                resolveData = new byte[slotBytes * q.count()];
-            }
-            // Read the slots not yet known to be complete (all of them the first time).
-            read(base + (long) resolveFrom * slotBytes, slotBytes * (q.count() - resolveFrom));
-            if (polling) {
-                pendingMem.poll(); // a re-read: timed, but no progress of its own
-                repeatPoll = true;
-            }
-            phase = 1;
-            return false;
-        }
-        if (phase == 1) {
-            System.arraycopy(lastRead.data(), 0, resolveData, resolveFrom * slotBytes, lastRead.size());
-            QueryState st = res.queryState(q.heap());
-            int pending = resolver.firstPending(ht, st, q.start(), q.count(), resolveData, resolveFrom);
-            if (pending < q.count()) {
-                // A counter has not landed yet: like WAIT_REG_MEM, read again later, from that query on.
-                polls.inc();
-                repeatPoll = polling && pending == resolveFrom;
-                polling = true;
-                resolveFrom = pending;
-                busyUntil = now + pollCycles;
-                phase = 0;
-                return false;
-            }
-            QueryResolver.Result r = resolver.resolve(q.type(), ht, st, q.start(), q.count(), resolveData);
-            write(res.address(q.buffer()) + q.offset(), r.words());
-            event("resolve_query_data " + q.heap().name() + "[" + q.start() + ".." + (q.start() + q.count() - 1)
-                    + "]", now);
-            polling = false;
-            resolveData = null;
-            phase = 2;
-            return false;
-        }
-        return true;
-    }
-
-    private long copyDone;
-    private int resolveFrom;
-    private byte[] resolveData;
-
-    private boolean copy(Command.CopyBufferRegion c) {
-        final long chunk = 4096;
-        if (phase == 0) {
-            copyDone = 0;
-            phase = 1;
-        }
-        if (copyDone >= c.bytes()) {
-            return true;
-        }
-        int n = (int) Math.min(chunk, c.bytes() - copyDone);
-        if (phase == 1) {
-            read(res.address(c.src()) + c.srcOffset() + copyDone, n);
-            phase = 2;
-            return false;
-        }
-        pendingMem = MemoryRequest.write(res.address(c.dst()) + c.dstOffset() + copyDone, lastRead.data().clone(),
-                writeDone, null);
-        awaitingMemory++;
-        copyDone += n;
-        phase = 1;
-        return false;
-    }
-
-    /** Whether the current list has bound stream-output targets (a new list starts with none). */
-    private boolean soTargetsBound;
-    /** The targets a set_so_targets is binding, while their filled sizes are read. */
-    private SoBinding soBinding;
-
-    /**
-     * SOSetTargets: waits for the pipeline and memory to drain (as a stream-out flush does, so
-     * every earlier draw's stream-output data and filled size have landed), reads each bound
-     * slot's BufferFilledSize through memory (the GPU "accesses this value ... to determine where
-     * to append new vertex data": Microsoft, "Stream Output Counters"), then sends the binding
-     * down the pipe to the stream-output unit, in order with the draws.
-     */
-    private boolean setSoTargets(Command.SetSoTargets c) {
-        if (phase == 0) {
-            soBinding = new SoBinding(c.views(), res);
-            needDrain = true;
-            phase = 1;
-            return false;
-        }
-        if (phase == 2) {
-            soBinding.loaded(soBinding.loadingSlot(), lastRead.data());
-        }
-        int slot = soBinding.nextToLoad();
-        if (slot >= 0) {
-            read(soBinding.filledAddress(slot), SoTargetView.FILLED_SIZE_BYTES);
-            phase = 2;
-            return false;
-        }
-        Marker m = new Marker(Marker.Kind.SO_TARGETS, "set_so_targets line " + c.line());
-        m.soBinding = soBinding;
-        soTargetsBound = soBinding.anyBound();
-        soBinding = null;
-        push(m);
-        return true;
-    }
-
-    private long[] noWaitCounters;
-
-    /**
-     * ID3D11DeviceContextX::WriteQuery (seed 004). OCCLUSION: a marker travels behind all
-     * earlier work and each enabled DB writes counter INDEX at OFFSET + db x STRIDE when it
-     * gets there (the gaps are not touched). The other types are written at the bottom of
-     * the pipe once all earlier work is done. With NO_WAIT the values are sampled when the
-     * command processor reaches the command, and written at once (a racy read).
-     */
-    private boolean writeQuery(Command.WriteQuery q, long now) {
-        long addr = res.address(q.buffer()) + q.offset();
-        boolean noWait = WriteQueryFlag.NO_WAIT.in(q.flags());
-        if (q.type() == gpusim.api.D3D11Query.OCCLUSION) {
-            if (noWait) {
-                return writeQueryNoWait(q, addr, now);
-            }
-            Marker m = new Marker(Marker.Kind.WRITE_QUERY_OCCLUSION, "write_query line " + q.line());
-            m.address = addr;
-            m.stride = q.stride();
-            m.counterIndex = q.index();
-            m.setValid = WriteQueryFlag.SET_VALID.in(q.flags());
-            m.expectedWrites = ctx.tiles.enabledCount();
-            m.issuedAt = now;
+        @Override
+        public void issued(Marker m) {
             markers.add(m);
-            push(m);
-            return true;
         }
-        if (phase == 0 && !noWait) {
-            needDrain = true;
-            phase = 1;
-            return false;
-        }
-        if (phase == 2) {
-            return true;
-        }
-        long[] words;
-        switch (q.type()) {
-            case TIMESTAMP -> words = new long[] {timestamp(now)};
-            case EVENT -> words = null;
-            case PIPELINE_STATISTICS -> words = java.util.Arrays.copyOf(counters, 11);
-            default -> {
-                // D3D11X_QUERY_DATA_GPU_SO_STATISTICS: NumPrimitivesWritten, PrimitivesStorageNeeded of stream n.
-                int n = (q.type().d3dValue() - gpusim.api.D3D11Query.SO_STATISTICS_STREAM0.d3dValue()) / 2;
-                words = new long[] {ctx.counters().soWritten[n], ctx.counters().soNeeded[n]};
-            }
-        }
-        if (words == null) {
-            // D3D11X_QUERY_DATA_GPU_EVENT is a UINT: 1 once all earlier work is done.
-            pendingMem = MemoryRequest.write(addr, new byte[] {1, 0, 0, 0}, writeDone, null);
-            awaitingMemory++;
-        } else {
-            write(addr, words);
-        }
-        phase = 2;
-        return false;
-    }
 
-    /** WriteQuery(OCCLUSION, NO_WAIT): one write per enabled DB, of its counter as it is now. */
-    private boolean writeQueryNoWait(Command.WriteQuery q, long addr, long now) {
-        int n = ctx.dbCount;
-        if (phase == 0) {
-            event("write_query NO_WAIT line " + q.line() + ": counters read", now);
-            noWaitCounters = new long[n];
-            for (int d = 0; d < n; d++) {
-                if (ctx.tiles.enabled(d)) {
-                    noWaitCounters[d] = counterReader.read(d, q.index())
-                            | (WriteQueryFlag.SET_VALID.in(q.flags()) ? QueryLayout.WRITTEN : 0);
-                }
-            }
-            phase = 1;
+        @Override
+        public void write(long address, long[] words) {
+            request(MemoryRequest.writeLongs(address, words, writeDone, null));
         }
-        // phase p >= 1: write DB p - 1's counter (skipping disabled DBs).
-        while (phase - 1 < n && !ctx.tiles.enabled(phase - 1)) {
-            phase++;
+
+        @Override
+        public void write(long address, byte[] data) {
+            request(MemoryRequest.write(address, data, writeDone, null));
         }
-        if (phase - 1 >= n) {
-            noWaitCounters = null;
-            return true;
+
+        @Override
+        public void read(long address, int bytes) {
+            request(MemoryRequest.read(address, bytes, readDone, null));
         }
-        int d = phase - 1;
-        write(addr + (long) d * q.stride(), new long[] {noWaitCounters[d]});
-        phase++;
-        return false;
+
+        /** The step's one memory request: issued by the next tick, awaited before the next step. */
+        private void request(MemoryRequest r) {
+            pendingMem = r;
+            awaitingMemory++;
+        }
+
+        @Override
+        public void reRead(long address, int bytes) {
+            read(address, bytes);
+            pendingMem.poll();
+            repeatPoll = true;
+        }
+
+        @Override
+        public MemoryRequest lastRead() {
+            return lastRead;
+        }
+
+        @Override
+        public void drain() {
+            needDrain = true;
+        }
+
+        @Override
+        public void busyUntil(long cycle) {
+            busyUntil = cycle;
+        }
+
+        @Override
+        public void pollAgain(long now, boolean repeat) {
+            repeatPoll = repeat;
+            polling = true;
+            busyUntil = now + pollCycles;
+        }
+
+        @Override
+        public boolean polling() {
+            return polling;
+        }
+
+        @Override
+        public void pollDone() {
+            polling = false;
+        }
+
+        @Override
+        public long timestamp(long cycle) {
+            return CommandProcessor.this.timestamp(cycle);
+        }
+
+        @Override
+        public void event(String name, long now) {
+            CommandProcessor.this.event(name, now);
+        }
+
+        @Override
+        public void span(String kind, long start, long end) {
+            CommandProcessor.this.span(kind, start, end);
+        }
     }
 }

@@ -1,0 +1,127 @@
+package gpusim.gpu.cp;
+
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.gpu.GpuContext;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.Resources;
+import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.work.Marker;
+import gpusim.trace.Command;
+import gpusim.trace.Resource;
+
+/**
+ * The query unit: BeginQuery and EndQuery of the queries counted down the pipe (occlusion,
+ * binary occlusion, pipeline and stream-output statistics). TIMESTAMP ({@link TimestampUnit})
+ * and VIDEO_DECODE_STATISTICS ({@link DecodeUnit}) queries have units of their own.
+ *
+ * <p>Queries go the hardware way: BeginQuery first waits (polling, like WAIT_REG_MEM) until
+ * an earlier use of the same query index has landed all its end writes, then zeroes the
+ * query's slot in memory (so a stale end word cannot look written: PAL resets a query slot
+ * before it begins), then sends a begin marker down the pipe; EndQuery sends the end marker.
+ * The DBs (occlusion) or the pixel stage (statistics) write their counter snapshots when a
+ * marker reaches them. The unit also tells {@link BinaryEarlyOut} which queries are active.
+ */
+final class QueryUnit implements CommandUnit<Command> {
+    /** The steps of a BeginQuery: wait for the previous use to land and reset the slot; send the marker. */
+    private enum Step { RESET, BEGIN }
+
+    private final EngineServices engine;
+    private final GpuContext ctx;
+    private final Resources res;
+    private final BinaryEarlyOut earlyOut;
+    /** The pipeline statistics counters of this engine (a snapshot's CSInvocations is the engine's own). */
+    private final long[] counters;
+
+    private Command command;
+    private Step step;
+
+    QueryUnit(EngineServices engine, GpuContext ctx, Resources res, BinaryEarlyOut earlyOut, long[] counters) {
+        this.engine = engine;
+        this.ctx = ctx;
+        this.res = res;
+        this.earlyOut = earlyOut;
+        this.counters = counters;
+    }
+
+    @Override
+    public void start(Command c) {
+        command = c;
+        step = Step.RESET;
+    }
+
+    @Override
+    public boolean step(long now) {
+        if (command instanceof Command.BeginQuery q) {
+            return begin(q, now);
+        }
+        return end((Command.EndQuery) command, now);
+    }
+
+    private boolean begin(Command.BeginQuery q, long now) {
+        if (step == Step.RESET) {
+            // A query index used again: wait until the previous use's end writes have landed,
+            // so none of them can land after the reset below.
+            Marker previous = res.queryState(q.heap()).lastEnd(q.index());
+            if (previous != null && !previous.allLanded()) {
+                engine.pollAgain(now, engine.polling());
+                return false;
+            }
+            engine.pollDone();
+            // A disabled DB's pair is preset as written with a zero count, so sums over all DBs stay right.
+            engine.write(res.querySlot(q.heap(), q.index()), QueryLayout.resetWords(q.heap().type(), ctx.tiles));
+            res.queryState(q.heap()).begin(q.index(), q.type());
+            step = Step.BEGIN;
+            return false;
+        }
+        Marker m = marker(q.heap(), q.type(), q.index(), true, now);
+        earlyOut.begin(q.type());
+        engine.push(m);
+        engine.event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
+        return true;
+    }
+
+    private boolean end(Command.EndQuery q, long now) {
+        Marker m = marker(q.heap(), q.type(), q.index(), false, now);
+        earlyOut.end(q.type());
+        res.queryState(q.heap()).end(q.index(), q.type(), m);
+        engine.push(m);
+        engine.event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
+        return true;
+    }
+
+    /** The begin or end marker of a query: where it writes, how many writes it expects, what it snapshots. */
+    private Marker marker(Resource.QueryHeap heap, QueryType type, int index, boolean begin, long now) {
+        long slot = res.querySlot(heap, index);
+        String label = heap.name() + "[" + index + "] " + type + (begin ? " begin" : " end");
+        Marker m;
+        if (type.isOcclusion()) {
+            m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
+            m.address = slot;
+            m.expectedWrites = ctx.tiles.enabledCount();
+            m.binary = type == QueryType.BINARY_OCCLUSION;
+        } else {
+            m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
+            m.fields = QueryLayout.fields(heap.type());
+            m.streamOut = heap.type() == QueryHeapType.SO_STATISTICS;
+            if (m.streamOut) {
+                m.soStream = type.d3dValue() - QueryType.SO_STATISTICS_STREAM0.d3dValue();
+            }
+            m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
+            m.expectedWrites = 1;
+            m.snapshot[PipelineCounters.CS_INVOCATIONS] = counters[PipelineCounters.CS_INVOCATIONS];
+        }
+        m.issuedAt = now;
+        engine.issued(m);
+        return m;
+    }
+
+    @Override
+    public String describe() {
+        if (command instanceof Command.BeginQuery) {
+            return step == Step.RESET ? "begin_query: waiting for the previous use of its query to land"
+                    : "begin_query: sending the begin marker";
+        }
+        return "end_query";
+    }
+}

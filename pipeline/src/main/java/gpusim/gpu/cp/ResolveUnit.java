@@ -1,0 +1,109 @@
+package gpusim.gpu.cp;
+
+import gpusim.gpu.Resources;
+import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.QueryResolver;
+import gpusim.gpu.query.QueryState;
+import gpusim.sim.Stat;
+import gpusim.trace.Command;
+
+/**
+ * The resolve unit: ResolveQueryData. It reads the range's query slots and, like a
+ * WAIT_REG_MEM packet, re-reads every {@code cp.poll_cycles} (from the first query not yet
+ * complete on) until every end word of every ended query carries its written bit; then it
+ * computes the results ({@link QueryResolver}) and writes them to the destination buffer.
+ */
+final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
+    /** The next step of a resolve. */
+    private sealed interface Step permits Read, Check, Written {
+    }
+
+    /** Read the slots from query {@code from} of the range on (all of them the first time). */
+    private record Read(int from) implements Step {
+    }
+
+    /** The read from {@code from} on has landed: check it, and poll again or write the results. */
+    private record Check(int from) implements Step {
+    }
+
+    /** The results are being written. */
+    private record Written() implements Step {
+    }
+
+    private final EngineServices engine;
+    private final Resources res;
+    private final QueryResolver resolver;
+    private final int dbCount;
+    private final Stat.Scalar polls;
+
+    private Command.ResolveQueryData resolve;
+    private Step step;
+    /** The range's slots as read so far. */
+    private byte[] data;
+
+    ResolveUnit(EngineServices engine, Resources res, int dbCount, Stat.Scalar polls) {
+        this.engine = engine;
+        this.res = res;
+        this.resolver = new QueryResolver(dbCount);
+        this.dbCount = dbCount;
+        this.polls = polls;
+    }
+
+    @Override
+    public void start(Command.ResolveQueryData c) {
+        resolve = c;
+        step = new Read(0);
+        data = null;
+    }
+
+    @Override
+    public boolean step(long now) {
+        Command.ResolveQueryData q = resolve;
+        int slotBytes = (int) QueryLayout.slotBytes(q.heap().type(), dbCount);
+        if (step instanceof Read r) {
+            if (data == null) {
+                data = new byte[slotBytes * q.count()];
+            }
+            long at = res.querySlot(q.heap(), q.start()) + (long) r.from() * slotBytes;
+            int bytes = slotBytes * (q.count() - r.from());
+            if (engine.polling()) {
+                engine.reRead(at, bytes); // timed, but no progress of its own
+            } else {
+                engine.read(at, bytes);
+            }
+            step = new Check(r.from());
+            return false;
+        }
+        if (step instanceof Check c) {
+            System.arraycopy(engine.lastRead().data(), 0, data, c.from() * slotBytes, engine.lastRead().size());
+            QueryState st = res.queryState(q.heap());
+            int pending = resolver.firstPending(q.heap().type(), st, q.start(), q.count(), data, c.from());
+            if (pending < q.count()) {
+                // A counter has not landed yet: like WAIT_REG_MEM, read again later, from that query on.
+                polls.inc();
+                engine.pollAgain(now, engine.polling() && pending == c.from());
+                step = new Read(pending);
+                return false;
+            }
+            QueryResolver.Result r = resolver.resolve(q.type(), q.heap().type(), st, q.start(), q.count(), data);
+            engine.write(res.address(q.buffer()) + q.offset(), r.words());
+            engine.event("resolve_query_data " + q.heap().name() + "[" + q.start() + ".." + (q.start() + q.count() - 1)
+                    + "]", now);
+            engine.pollDone();
+            data = null;
+            step = new Written();
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public String describe() {
+        if (step instanceof Read r) {
+            return "resolve_query_data: to read the query counters from index " + r.from() + " of its range";
+        } else if (step instanceof Check c) {
+            return "resolve_query_data: reading the query counters from index " + c.from() + " of its range";
+        }
+        return "resolve_query_data: writing the results";
+    }
+}
