@@ -11,6 +11,13 @@ public final class ConfigKeys {
             "core clock; converts cycles to time and to timestamp ticks");
     public static final ConfigKey TIMESTAMP_HZ = ConfigKey.range("timestamp.frequency_hz", 100_000_000L, 1,
             10_000_000_000L, "Hz", "timestamp counter frequency, as GetTimestampFrequency reports it");
+    public static final ConfigKey TIMESTAMP_AT = ConfigKey.choice("timestamp.at", "bottom_of_pipe",
+            new String[] {"bottom_of_pipe", "top_of_pipe", "drain"},
+            "where a DIRECT queue's EndQuery(TIMESTAMP) takes the clock: bottom_of_pipe = an end-of-pipe event "
+                    + "written once all earlier work has finished, the command processor going on (D3D12, "
+                    + "radeonsi's EVENT_WRITE_EOP); top_of_pipe = when the command processor reaches it; drain = "
+                    + "the command processor waits for the pipe to drain first (a serializing timestamp); never "
+                    + "changes a result other than the timestamps");
     public static final ConfigKey DB_COUNT = ConfigKey.range("db.count", 4, 1, 32, "depth blocks",
             "number of depth blocks (DBs); each owns an interleaved set of screen tiles");
     public static final ConfigKey DB_TILE = ConfigKey.oneOf("db.tile", 8, new long[] {8, 16, 32}, "pixels",
@@ -149,6 +156,7 @@ public final class ConfigKeys {
     public static final List<ConfigKey> ALL = List.of(
             CLOCK_MHZ,
             TIMESTAMP_HZ,
+            TIMESTAMP_AT,
             DB_COUNT,
             DB_TILE,
             DB_PATTERN,

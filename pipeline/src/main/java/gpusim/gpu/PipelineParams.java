@@ -16,7 +16,18 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
 
     /** A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early out. */
     public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
-                                         long timestampHz, long decodeCyclesPerByte, boolean binaryEarlyOut) {
+                                         long timestampHz, long decodeCyclesPerByte, boolean binaryEarlyOut,
+                                         TimestampAt timestampAt) {
+    }
+
+    /** Where a DIRECT queue's EndQuery(TIMESTAMP) takes the clock ({@code timestamp.at}). */
+    public enum TimestampAt {
+        /** An end-of-pipe event: written once all earlier work has left the pipe; the CP goes on (D3D12's). */
+        BOTTOM_OF_PIPE,
+        /** Written when the command processor reaches it, earlier work still in flight (Vulkan's TOP_OF_PIPE stage). */
+        TOP_OF_PIPE,
+        /** The command processor waits for the pipe and memory to drain, then writes it (a serializing timestamp). */
+        DRAIN
     }
 
     /** Input assembly: vertices fetched a cycle, items that may wait for their fetched data. */
@@ -62,7 +73,8 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new CommandProcessorParams(c.get(ConfigKeys.CP_CYCLES), c.get(ConfigKeys.POLL_CYCLES),
                         c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.CLOCK_MHZ) * 1_000_000L,
                         c.get(ConfigKeys.TIMESTAMP_HZ), c.get(ConfigKeys.DECODE_CYCLES_PER_BYTE),
-                        c.flag(ConfigKeys.DB_BINARY_EARLY_OUT)),
+                        c.flag(ConfigKeys.DB_BINARY_EARLY_OUT),
+                        TimestampAt.values()[(int) c.get(ConfigKeys.TIMESTAMP_AT)]),
                 new InputAssemblyParams(c.get(ConfigKeys.IA_VERTS), c.getInt(ConfigKeys.IA_FETCH_WINDOW)),
                 new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.VS_CYCLES)),
                 new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS)),

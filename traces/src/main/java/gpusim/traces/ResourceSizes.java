@@ -42,9 +42,13 @@ public final class ResourceSizes {
         return 0; // pipeline states hold no sized data
     }
 
-    /** A query heap: 512 bytes an occlusion slot, otherwise the result size of the heap's query type. */
+    /**
+     * A query heap: 512 bytes an occlusion slot, 16 a TIMESTAMP one (its value and its
+     * end-of-query fence word), otherwise the result size of the heap's query type.
+     */
     public static long queryHeap(QueryHeapType type, long count) {
-        return mul(count, type == QueryHeapType.OCCLUSION ? OCCLUSION_SLOT_BYTES : resultBytes(type));
+        return mul(count, type == QueryHeapType.OCCLUSION ? OCCLUSION_SLOT_BYTES
+                : type == QueryHeapType.TIMESTAMP ? 2L * QueryType.TIMESTAMP.resultBytes() : resultBytes(type));
     }
 
     /** The resolved result size of the query type that a heap of this type holds. */

@@ -94,7 +94,9 @@ class BudgetTest {
     @Test
     void sizesOfResources() {
         assertEquals(16L * 32 * 3, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.OCCLUSION, 3));
-        assertEquals(8L * 5, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.TIMESTAMP, 5));
+        // A timestamp and its end-of-query fence word.
+        assertEquals(16L * 5, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.TIMESTAMP, 5));
+        assertEquals(8L * 5, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.COPY_QUEUE_TIMESTAMP, 5));
         assertEquals(Long.MAX_VALUE, ResourceSizes.renderTarget(Long.MAX_VALUE / 2, 3, 1));
         assertEquals(64L * 32 * 4 * 8, ResourceSizes.depthStencil(64, 32, 4, gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT));
     }

@@ -17,7 +17,6 @@ import gpusim.sim.StatGroup;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.TopCommand;
-import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,6 +74,7 @@ public final class CommandProcessor extends EngineStats implements Component {
     private final long pollCycles;
     private final long clockHz;
     private final long timestampHz;
+    private final gpusim.gpu.TimestampClock clock;
 
     private List<CommandList> lists;
     private int listIndex;
@@ -171,6 +171,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.pollCycles = p.pollCycles();
         this.clockHz = p.clockHz();
         this.timestampHz = p.timestampHz();
+        this.clock = new gpusim.gpu.TimestampClock(clockHz, timestampHz);
         boolean direct = queue == CommandListType.DIRECT;
         this.readDone = (r, t) -> {
             awaitingMemory--;
@@ -197,7 +198,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.clears = new ClearUnit(services, res);
         this.dispatches = new DispatchUnit(services, counters, p.shaderUnits(), csInvocations);
         this.queries = new QueryUnit(services, ctx, res, earlyOut, counters);
-        this.timestamps = new TimestampUnit(services, res);
+        this.timestamps = new TimestampUnit(services, res, direct, p.timestampAt());
         this.resolves = new ResolveUnit(services, res, ctx.dbCount, polls);
         this.copies = new CopyUnit(services, res);
         this.decoder = new DecodeUnit(services, res, p.decodeCyclesPerByte(), clockHz, decodes);
@@ -283,8 +284,7 @@ public final class CommandProcessor extends EngineStats implements Component {
 
     /** Converts a cycle count to timestamp ticks at the configured frequency, exactly (floor). */
     public long timestamp(long cycle) {
-        return BigInteger.valueOf(cycle).multiply(BigInteger.valueOf(timestampHz))
-                .divide(BigInteger.valueOf(clockHz)).longValue();
+        return clock.ticks(cycle);
     }
 
     @Override

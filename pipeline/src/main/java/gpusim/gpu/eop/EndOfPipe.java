@@ -15,17 +15,23 @@ import java.util.List;
  * delivered its copy, and an RB that has delivered its copy is not read further until then,
  * so nothing later overtakes it: this is where an end-of-pipe event happens (AMD's
  * EVENT_WRITE_EOP, written once all earlier work has left the pipe). A pipeline statistics
- * snapshot is written here (its PSInvocations summed from each DB's count as its copy passed).
+ * snapshot is written here (its PSInvocations summed from each DB's count as its copy passed),
+ * and an end-of-pipe timestamp with its end-of-query fence.
  */
 public final class EndOfPipe extends Stage {
     private final List<BoundedQueue<Work>> in;
     private final Marker[] blockedOn;
     private int nextInput;
 
-    public EndOfPipe(GpuContext ctx, List<BoundedQueue<Work>> in) {
+    private final gpusim.gpu.TimestampClock clock;
+    private final gpusim.sim.Stat.Scalar timestamps;
+
+    public EndOfPipe(GpuContext ctx, List<BoundedQueue<Work>> in, gpusim.gpu.TimestampClock clock) {
         super(ctx, "eop", "end of pipe: joins every render back end's copy of a marker; statistics snapshots");
         this.in = in;
         this.blockedOn = new Marker[in.size()];
+        this.clock = clock;
+        this.timestamps = stats.scalar("timestamps", "events", "end-of-pipe timestamps written (EndQuery TIMESTAMP)");
     }
 
     @Override
@@ -76,6 +82,12 @@ public final class EndOfPipe extends Stage {
         }
         if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
             writeStatistics(m);
+        } else if (m.kind == Marker.Kind.TIMESTAMP) {
+            // The clock now, every earlier piece of work having left the pipe, and the query's
+            // end-of-query fence: one 16-byte write (radeonsi writes the value, then the fence,
+            // both from the bottom of the pipe).
+            timestamps.inc();
+            write(m, m.address, new long[] {clock.ticks(now), QueryLayout.WRITTEN});
         }
         return 1;
     }
@@ -90,8 +102,12 @@ public final class EndOfPipe extends Stage {
             words[1] = m.soNeeded;
         }
         words[m.fields] = QueryLayout.WRITTEN;
+        write(m, m.address, words);
+    }
+
+    private void write(Marker m, long address, long[] words) {
         m.pendingWrites++;
-        emitMemory(MemoryRequest.writeLongs(m.address, words, (r, t) -> {
+        emitMemory(MemoryRequest.writeLongs(address, words, (r, t) -> {
             m.pendingWrites--;
             m.landedWrites++;
             m.landedAt = Math.max(m.landedAt, t);

@@ -7,8 +7,12 @@ import gpusim.api.QueryHeapType;
  * AMD hardware (Mesa radeonsi and PAL): per query, one 16-byte {begin, end} pair per DB, each
  * 64-bit word with bit 63 set by the DB when it writes it, so a resolve can tell a written
  * counter from a stale one. Statistics heaps keep a begin block and an end block of
- * counters, each followed by a status word with bit 63 set when written. Timestamps are a
- * single 64-bit value.
+ * counters, each followed by a status word with bit 63 set when written. A TIMESTAMP query
+ * is its 64-bit value and an end-of-query fence word, bit 63 set when the value has been
+ * written (radeonsi writes such a fence behind every query's results at the bottom of the
+ * pipe, si_query_hw_do_emit_stop; the end-of-pipe timestamp needs it: the command processor
+ * does not wait for it). COPY_QUEUE_TIMESTAMP queries, written by the copy engine itself,
+ * are the value alone.
  */
 public final class QueryLayout {
     public static final long WRITTEN = 1L << 63;
@@ -64,7 +68,7 @@ public final class QueryLayout {
     public static long slotBytes(QueryHeapType type, int dbCount) {
         switch (type) {
             case OCCLUSION: return OcclusionSlot.bytes(dbCount);
-            case TIMESTAMP:
+            case TIMESTAMP: return 16;
             case COPY_QUEUE_TIMESTAMP: return 8;
             case PIPELINE_STATISTICS:
             case PIPELINE_STATISTICS1:

@@ -55,6 +55,11 @@ public final class QueryResolver {
                     }
                     break;
                 }
+                case TIMESTAMP:
+                    if ((QueryLayout.word(data, base + 8) & QueryLayout.WRITTEN) == 0) {
+                        return i; // the end-of-pipe write has not landed: its fence is clear
+                    }
+                    break;
                 default:
                     break;
             }

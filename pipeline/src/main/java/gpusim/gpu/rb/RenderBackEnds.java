@@ -102,7 +102,7 @@ public final class RenderBackEnds implements BackEnd {
             }
             ses.add(se);
         }
-        eop = new EndOfPipe(ctx, cbToEop);
+        eop = new EndOfPipe(ctx, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()));
         this.dbToSe = dbToSe;
         this.seToCb = seToCb;
         this.cbToEop = cbToEop;

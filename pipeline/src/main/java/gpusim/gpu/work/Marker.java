@@ -23,7 +23,13 @@ public final class Marker implements Work {
         /** WriteQuery(OCCLUSION): each DB writes its counter at address + db x stride. */
         WRITE_QUERY_OCCLUSION,
         /** SOSetTargets: the vertex stage's stream-output unit binds {@link #soBinding} (and consumes the marker). */
-        SO_TARGETS
+        SO_TARGETS,
+        /**
+         * EndQuery(TIMESTAMP) on the DIRECT queue: an end-of-pipe event. The end of the pipe
+         * writes the clock, in timestamp ticks, and the query's end-of-query fence word once
+         * every render back end has passed it, without the command processor waiting.
+         */
+        TIMESTAMP
     }
 
     public final Kind kind;

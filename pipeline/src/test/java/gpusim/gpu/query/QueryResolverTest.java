@@ -28,7 +28,7 @@ class QueryResolverTest {
     void slotSizes() {
         assertEquals(16 * 4, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, 4));
         assertEquals(16 * 7, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, 7));
-        assertEquals(8, QueryLayout.slotBytes(QueryHeapType.TIMESTAMP, 4));
+        assertEquals(16, QueryLayout.slotBytes(QueryHeapType.TIMESTAMP, 4), "the value and its end-of-query fence");
         assertEquals(8, QueryLayout.slotBytes(QueryHeapType.COPY_QUEUE_TIMESTAMP, 4));
         assertEquals(2 * 12 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS, 4));
         assertEquals(2 * 15 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS1, 4));
@@ -103,7 +103,12 @@ class QueryResolverTest {
         st.end(0, QueryType.TIMESTAMP, null);
         st.end(1, QueryType.TIMESTAMP, null);
         assertArrayEquals(new long[] {123, 456}, new QueryResolver(4)
-                .resolve(QueryType.TIMESTAMP, QueryHeapType.TIMESTAMP, st, 0, 2, memory(123, 456)).words());
+                .resolve(QueryType.TIMESTAMP, QueryHeapType.TIMESTAMP, st, 0, 2, memory(123, W, 456, W)).words());
+        // A slot whose fence is clear has not been written: the resolve waits from it on.
+        byte[] bytes = memory(123, W, 456, 0).data();
+        assertEquals(1, new QueryResolver(4).firstPending(QueryHeapType.TIMESTAMP, st, 0, 2, bytes, 0));
+        assertEquals(2, new QueryResolver(4).firstPending(QueryHeapType.TIMESTAMP, st, 0, 2,
+                memory(123, W, 456, W).data(), 0));
     }
 
     // Statistics: a begin block and an end block, each of the fields then a status word with bit 63.
