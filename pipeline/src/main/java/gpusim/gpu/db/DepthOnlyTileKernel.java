@@ -6,7 +6,7 @@ import gpusim.gpu.work.TriBatch;
 
 /**
  * {@link TileKernel#DEPTH_ONLY_1X}: the common case, one sample a pixel, a depth test and no
- * stencil, the region flat in one method (the batch state loaded into locals once); the
+ * stencil, the region flat in one method (the state loaded into locals once a region); the
  * passing pixels of a row are shaded together ({@link PixelShader#shadeRow}). The same
  * arithmetic and the same figures as {@link ReferenceTileKernel}.
  */
