@@ -63,9 +63,9 @@ class KernelDifferentialTest {
 
     /**
      * The D3D12PredicationQueries example (1280x720, blended quads, a binary occlusion query
-     * predicating the next frame's draw), every tenth of its 300 frames: the near quad's
-     * whole sweep across the far one, for a tenth of the time (the whole example takes
-     * about 8 s a kernel on a 2-core machine; ConformanceTest runs it whole).
+     * predicating the next frame's draw), every twentieth of its 300 frames: the near quad's
+     * whole sweep across the far one in steps of 0.2, for a twentieth of the time (the whole
+     * example takes several seconds a kernel on a 2-core machine; ConformanceTest runs it whole).
      */
     @Test
     void theExampleGivesTheReferenceKernelsRun() throws IOException {
@@ -73,18 +73,18 @@ class KernelDifferentialTest {
         String[] lines = ConformanceTest.resource("predication-queries.trace").split("\n");
         int executed = 0;
         for (int i = 0; i < lines.length; i++) {
-            if (lines[i].startsWith("execute frame") && Integer.parseInt(lines[i].substring(13)) % 10 != 0) {
+            if (lines[i].startsWith("execute frame") && Integer.parseInt(lines[i].substring(13)) % 20 != 0) {
                 i++; // and its dump
                 continue;
             }
             executed += lines[i].startsWith("execute ") ? 1 : 0;
             sb.append(lines[i]).append('\n');
         }
-        assertEquals(30, executed, "frames run");
+        assertEquals(15, executed, "frames run");
         Trace t = TraceReader.parse("predication-queries.trace", sb.toString(), FAST.get(ConfigKeys.MEMORY_BUDGET));
         TraceValidator.validate(t, true, TraceValidator.Machine.of(FAST));
         RunResult fast = new Gpu(t, FAST).run();
-        assertEquals(30, fast.dumps().size(), "a dump a frame");
+        assertEquals(15, fast.dumps().size(), "a dump a frame");
         assertSameRun("predication-queries", fast, new Gpu(t, reference(FAST)).run());
     }
 
