@@ -61,7 +61,12 @@ class ConformanceTest {
     }
 
     static void assertDumps(String name, RunResult r) throws IOException {
-        JsonNode expected = new ObjectMapper().readTree(resource(name + ".expected.json")).get("dumps");
+        assertDumps(name, resource(name + ".expected.json"), r);
+    }
+
+    /** The run's dumps against those of an expected-results file ({@code expectedJson}, its text). */
+    static void assertDumps(String name, String expectedJson, RunResult r) throws IOException {
+        JsonNode expected = new ObjectMapper().readTree(expectedJson).get("dumps");
         assertEquals(expected.size(), r.dumps().size(), name + ": number of dumps");
         for (int i = 0; i < expected.size(); i++) {
             JsonNode e = expected.get(i);

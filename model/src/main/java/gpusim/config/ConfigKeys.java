@@ -140,6 +140,10 @@ public final class ConfigKeys {
             "timing: every stage, queue and memory access takes its modelled time; functional: results only, "
                     + "fast: each takes one step, and the report's cycles, per-draw cycles and every statistic in "
                     + "cycles are 0 and query latencies -1 (timestamps count steps)");
+    public static final ConfigKey SIM_KERNELS = ConfigKey.choice("sim.kernels", "fast", new String[] {"fast", "reference"},
+            "the depth blocks' tile kernels: fast = a fast kernel where the state allows one (one sample and depth "
+                    + "only; a provably passing fill), reference = the plain reference kernel everywhere (slower); "
+                    + "never changes results, cycles or statistics");
     public static final ConfigKey SIM_THREADS = ConfigKey.range("sim.threads", 0, 0, 256, "threads",
             "host threads for the depth blocks' functional work (0: one per core, up to db.count; 1: none); "
                     + "never changes results or cycles");
@@ -201,6 +205,7 @@ public final class ConfigKeys {
             QUEUE_DEPTH,
             QUEUE_LATENCY,
             SIM_MODE,
+            SIM_KERNELS,
             SIM_THREADS,
             SIM_THREADS_AFTER,
             FEATURE_COPY_QUEUE_TIMESTAMPS,

@@ -9,6 +9,7 @@ import gpusim.gpu.cp.FenceTable;
 import gpusim.gpu.cp.Host;
 import gpusim.gpu.db.DepthBlock;
 import gpusim.gpu.db.DepthBlockCore;
+import gpusim.gpu.db.TileKernel;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.db.FunctionalLanes;
 import gpusim.gpu.db.SampleWorkLimit;
@@ -90,7 +91,7 @@ public final class Gpu {
         DepthBlockCore[] cores = new DepthBlockCore[ctx.dbCount];
         boolean hiz = config.flag(ConfigKeys.HIZ_ENABLED);
         for (int d = 0; d < ctx.dbCount; d++) {
-            cores[d] = new DepthBlockCore(d, tiles, hiz);
+            cores[d] = new DepthBlockCore(d, tiles, hiz, TileKernel.Mode.of(config.get(ConfigKeys.SIM_KERNELS)));
         }
 
         BoundedQueue<Work> cpToIa = engine.queue("cp->ia", depth, latency);

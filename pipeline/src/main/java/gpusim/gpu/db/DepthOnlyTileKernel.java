@@ -1,0 +1,105 @@
+package gpusim.gpu.db;
+
+import gpusim.gpu.ps.PixelShader;
+import gpusim.gpu.raster.ScanConverter;
+import gpusim.gpu.work.TriBatch;
+
+/**
+ * {@link TileKernel#DEPTH_ONLY_1X}: the common case, one sample a pixel, a depth test and no
+ * stencil, the region flat in one method (the state loaded into locals once a region); the
+ * passing pixels of a row are shaded together ({@link PixelShader#shadeRow}). The same
+ * arithmetic and the same figures as {@link ReferenceTileKernel}.
+ */
+final class DepthOnlyTileKernel {
+    private final DepthTestState s;
+    private final ScanConverter scan;
+    private final PixelShader shader;
+    /** The x of each passing pixel of the current row (at most a tile's width). */
+    private final int[] passX = new int[32];
+
+    DepthOnlyTileKernel(DepthTestState s, ScanConverter scan, PixelShader shader) {
+        this.s = s;
+        this.scan = scan;
+        this.shader = shader;
+    }
+
+    /** Region [x0..x1] x [y0..y1] of triangle {@code t}; {@code accept}: every pixel is covered. */
+    void run(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept, RegionCounts out) {
+        DepthTestState st = s;
+        double dz0 = st.sampleDz[0];
+        double dzdx = st.dzdx;
+        double originX = st.originX;
+        double lo = st.lo;
+        double hi = st.hi;
+        int format = st.format;
+        int funcCode = st.funcCode;
+        boolean depthWrite = st.depthWrite;
+        boolean lateZ = st.lateZ;
+        SurfaceLayout layout = st.layout;
+        boolean shading = shader.writes();
+        int[] d = st.depth;
+        int[] od = st.ds.overdraw;
+        int[] xs = passX;
+        int wMin = out.writtenMin;
+        int wMax = out.writtenMax;
+        long covered = 0;
+        long passed = 0;
+        long quads = 0;
+        long quadBits = 0;
+        long coveredQuads = 0;
+        long coveredBits = 0;
+        int quadBase = x0 >> 1;
+        for (int y = y0; y <= y1; y++) {
+            if ((y & 1) == 0) {
+                quads += Long.bitCount(quadBits);
+                coveredQuads += Long.bitCount(coveredBits);
+                quadBits = 0;
+                coveredBits = 0;
+            }
+            if (!accept) {
+                scan.rowStart(x0, y);
+            }
+            double zRow = st.rowDepth(y);
+            int rowBase = layout.pixel(x0, y) - x0;
+            int run = 0;
+            for (int x = x0; x <= x1; x++) {
+                if (!accept && scan.nextMask() == 0) {
+                    continue;
+                }
+                covered++;
+                if (lateZ) {
+                    coveredBits |= 1L << ((x >> 1) - quadBase);
+                }
+                int idx = rowBase + x;
+                if (od != null) {
+                    od[idx]++;
+                }
+                double z = zRow + dzdx * (x - originX) + dz0;
+                int q = DepthTestState.encode(format, z < lo ? lo : z > hi ? hi : z);
+                if (DepthTestState.compare(funcCode, q, d[idx])) {
+                    if (depthWrite) {
+                        d[idx] = q;
+                        wMin = Math.min(wMin, q);
+                        wMax = Math.max(wMax, q);
+                    }
+                    passed++;
+                    if (shading) {
+                        xs[run++] = x;
+                    }
+                    quadBits |= 1L << ((x >> 1) - quadBase);
+                }
+            }
+            if (run > 0) {
+                // The row's passing pixels are shaded together, the triangle's planes loaded once.
+                shader.shadeRow(src, t, y, xs, run, rowBase);
+            }
+        }
+        out.writtenMin = wMin;
+        out.writtenMax = wMax;
+        out.covered += covered;
+        out.passed += passed;
+        out.shaded += passed;
+        out.quads += quads + Long.bitCount(quadBits);
+        out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+    }
+}
