@@ -42,6 +42,7 @@ public final class Engine {
     /** Registers a component; components registered earlier are nearer the front of the pipe. */
     public int add(Component c) {
         components.add(c);
+        indexes.putIfAbsent(c, components.size() - 1);
         wakeAt = Arrays.copyOf(wakeAt, components.size());
         wakeAt[components.size() - 1] = NEVER;
         return components.size() - 1;
@@ -55,12 +56,19 @@ public final class Engine {
     }
 
     private int indexOf(Component c) {
-        int i = components.indexOf(c);
-        if (i < 0) {
+        // Most wake requests come from the component being ticked, about itself.
+        if (ticking >= 0 && components.get(ticking) == c) {
+            return ticking;
+        }
+        Integer i = indexes.get(c);
+        if (i == null) {
             throw new IllegalArgumentException("component not registered: " + c.name());
         }
         return i;
     }
+
+    /** Each registered component's index (identity: components need not define equals). */
+    private final java.util.IdentityHashMap<Component, Integer> indexes = new java.util.IdentityHashMap<>();
 
     public long now() {
         return now;
@@ -105,8 +113,20 @@ public final class Engine {
         }
         if (cycle < wakeAt[index]) {
             wakeAt[index] = cycle;
+            // The tick loop has passed a component of higher index (or is not running): note the
+            // cycle. One of lower index it will pass and read itself.
+            if ((ticking < 0 || index > ticking) && cycle < earliest) {
+                earliest = cycle;
+            }
         }
     }
+
+    /**
+     * A lower bound of every wake cycle set since the tick loop last looked: the loop takes
+     * the earliest cycle of the ones it visits as it visits them, and this catches the wakes
+     * made meanwhile, so finding the next cycle needs no second pass over the components.
+     */
+    private long earliest = NEVER;
 
     public int index(Component c) {
         return indexOf(c);
@@ -121,13 +141,11 @@ public final class Engine {
         Component[] comps = components.toArray(new Component[0]);
         lastProgress = now;
         quietSince = now;
+        long next = NEVER;
+        for (int i = 0; i < n; i++) {
+            next = Math.min(next, wakeAt[i]);
+        }
         while (!stop.getAsBoolean()) {
-            long next = NEVER;
-            for (int i = 0; i < n; i++) {
-                if (wakeAt[i] < next) {
-                    next = wakeAt[i];
-                }
-            }
             if (next == NEVER) {
                 for (Component c : comps) {
                     if (c.hasPendingWork()) {
@@ -140,6 +158,11 @@ public final class Engine {
                 now = next;
             }
             boolean progress = false;
+            // One pass: tick the components awake now, back to front, and take the earliest
+            // wake cycle of each as it is passed; wakes made meanwhile (of a component already
+            // passed) lower `earliest`.
+            earliest = NEVER;
+            long soonest = NEVER;
             for (int i = n - 1; i >= 0; i--) {
                 if (wakeAt[i] <= now) {
                     wakeAt[i] = NEVER;
@@ -152,7 +175,11 @@ public final class Engine {
                         }
                     }
                 }
+                if (wakeAt[i] < soonest) {
+                    soonest = wakeAt[i];
+                }
             }
+            next = Math.min(soonest, earliest);
             ticking = -1;
             if (progress) {
                 lastProgress = now;
