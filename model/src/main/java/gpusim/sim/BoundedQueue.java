@@ -16,6 +16,7 @@ public final class BoundedQueue<T> {
     private final int latency;
     private int producer = -1;
     private int consumer = -1;
+    private Component consumerComponent;
     private final Object[] items;
     private final long[] readyAt;
     private int head;
@@ -50,6 +51,7 @@ public final class BoundedQueue<T> {
     public BoundedQueue<T> connect(Component producer, Component consumer) {
         this.producer = engine.index(producer);
         this.consumer = engine.index(consumer);
+        this.consumerComponent = consumer;
         return this;
     }
 
@@ -106,7 +108,10 @@ public final class BoundedQueue<T> {
         if (size > peak) {
             peak = size;
         }
-        engine.wake(consumer, now + latency + delay);
+        long arrives = now + latency + delay;
+        if (!consumerComponent.busyBeyond(arrives)) {
+            engine.wake(consumer, arrives);
+        }
         return true;
     }
 
@@ -148,7 +153,7 @@ public final class BoundedQueue<T> {
             producerBlocked = false;
             engine.wake(producer, now);
         }
-        if (size > 0) {
+        if (size > 0 && !consumerComponent.busyBeyond(readyAt[head])) {
             engine.wake(consumer, readyAt[head]);
         }
         return item;

@@ -26,6 +26,15 @@ public interface Component {
      * dispatch): it will change state then, so it cannot be part of a deadlock however long
      * that takes. A wait for another component (a full queue, a poll of memory) is not this.
      */
+    /**
+     * Whether the component is sure to be ticked after {@code cycle} anyway and will look at
+     * its inputs then (a stage busy with an item until a later cycle): a queue then need not
+     * wake it for an item arriving at {@code cycle}, a tick that would find it busy.
+     */
+    default boolean busyBeyond(long cycle) {
+        return false;
+    }
+
     default boolean working(long now) {
         return false;
     }

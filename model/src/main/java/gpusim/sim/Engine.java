@@ -128,6 +128,18 @@ public final class Engine {
      */
     private long earliest = NEVER;
 
+    /**
+     * The component being ticked made progress but has asked for its own next tick (a stage
+     * that took an item and sleeps until its cost has passed): the cycle counts as progress
+     * without the re-tick on the next cycle that a {@code true} from {@link Component#tick}
+     * brings, which would find it still busy.
+     */
+    public void noteProgress() {
+        noted = true;
+    }
+
+    private boolean noted;
+
     public int index(Component c) {
         return indexOf(c);
     }
@@ -181,6 +193,10 @@ public final class Engine {
             }
             next = Math.min(soonest, earliest);
             ticking = -1;
+            if (noted) {
+                progress = true;
+                noted = false;
+            }
             if (progress) {
                 lastProgress = now;
                 quietSince = now;

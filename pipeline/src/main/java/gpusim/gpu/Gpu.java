@@ -284,6 +284,8 @@ public final class Gpu {
         totals.scalar("cycles", "cycles", "simulated GPU cycles from the first command to the last completing")
                 .set(cycles);
         totals.scalar("draws", "draws", "draws issued").set(ctx.draws().draws().size());
+        totals.scalar("component_ticks", "ticks", "component ticks the engine ran: the simulator's work, not "
+                + "simulated time (docs/performance.md)").set(engine.ticks());
         if (ctx.functional) {
             // No time is modelled: every figure in cycles reads 0 (model.md, "Functional mode").
             root.untimed();

@@ -153,7 +153,8 @@ public abstract class Stage implements Component {
             progress = true;
             if (continues(w)) {
                 start(w, now);
-                return true;
+                engine.noteProgress();
+                return false;
             }
             finished(w, now);
             lastDone = now;
@@ -170,7 +171,9 @@ public abstract class Stage implements Component {
             starvedCycles.add(now - lastDone);
         }
         start(w, now);
-        return true;
+        // Progress, but no re-tick next cycle: start() asked for a tick when the item's cost has passed.
+        engine.noteProgress();
+        return false;
     }
 
     private void start(Work w, long now) {
@@ -193,6 +196,15 @@ public abstract class Stage implements Component {
     @Override
     public boolean hasPendingWork() {
         return holding || inputPending();
+    }
+
+    /**
+     * Holding an item whose cost runs past {@code cycle}: its tick at the end of the cost
+     * (asked for when the item started) takes the next input.
+     */
+    @Override
+    public boolean busyBeyond(long cycle) {
+        return holding && busyUntil > cycle;
     }
 
     /** Busy with an item until a known cycle (stalling on a full output is not working). */
