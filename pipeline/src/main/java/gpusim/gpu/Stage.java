@@ -164,7 +164,12 @@ public abstract class Stage implements Component {
             if (!inputPending()) {
                 ctx.maybeIdle(now);
             }
-            return progress;
+            // Nothing to take: an arriving item wakes the stage (the queue's push, or the wake
+            // take() left for a head still crossing), so no re-tick next cycle.
+            if (progress) {
+                engine.noteProgress();
+            }
+            return false;
         }
         items.inc();
         if (lastDone >= 0 && !ctx.functional) {
