@@ -23,6 +23,8 @@ public final class Engine {
     private final List<Component> components = new ArrayList<>();
     private final List<BoundedQueue<?>> queues = new ArrayList<>();
     private long[] wakeAt = new long[0];
+    /** Bit i set: component i has a wake cycle (wakeAt[i] != NEVER), so the tick loop visits only those. */
+    private long[] awake = new long[0];
     private final long deadlockCycles;
     private long now;
     private int ticking = -1;
@@ -45,6 +47,7 @@ public final class Engine {
         indexes.putIfAbsent(c, components.size() - 1);
         wakeAt = Arrays.copyOf(wakeAt, components.size());
         wakeAt[components.size() - 1] = NEVER;
+        awake = Arrays.copyOf(awake, (components.size() + 63) >> 6);
         return components.size() - 1;
     }
 
@@ -113,6 +116,7 @@ public final class Engine {
         }
         if (cycle < wakeAt[index]) {
             wakeAt[index] = cycle;
+            awake[index >> 6] |= 1L << index;
             // The tick loop has passed a component of higher index (or is not running): note the
             // cycle. One of lower index it will pass and read itself.
             if ((ticking < 0 || index > ticking) && cycle < earliest) {
@@ -156,6 +160,9 @@ public final class Engine {
         long next = NEVER;
         for (int i = 0; i < n; i++) {
             next = Math.min(next, wakeAt[i]);
+            if (wakeAt[i] != NEVER) {
+                awake[i >> 6] |= 1L << i;
+            }
         }
         while (!stop.getAsBoolean()) {
             if (next == NEVER) {
@@ -175,20 +182,30 @@ public final class Engine {
             // passed) lower `earliest`.
             earliest = NEVER;
             long soonest = NEVER;
-            for (int i = n - 1; i >= 0; i--) {
-                if (wakeAt[i] <= now) {
-                    wakeAt[i] = NEVER;
-                    ticking = i;
-                    ticks++;
-                    if (comps[i].tick(now)) {
-                        progress = true;
-                        if (wakeAt[i] > now + 1) {
-                            wakeAt[i] = now + 1;
+            for (int word = awake.length - 1; word >= 0; word--) {
+                long bits = awake[word];
+                while (bits != 0) {
+                    int b = 63 - Long.numberOfLeadingZeros(bits);
+                    int i = (word << 6) + b;
+                    if (wakeAt[i] <= now) {
+                        wakeAt[i] = NEVER;
+                        ticking = i;
+                        ticks++;
+                        if (comps[i].tick(now)) {
+                            progress = true;
+                            if (wakeAt[i] > now + 1) {
+                                wakeAt[i] = now + 1;
+                            }
                         }
                     }
-                }
-                if (wakeAt[i] < soonest) {
-                    soonest = wakeAt[i];
+                    long w = wakeAt[i];
+                    if (w == NEVER) {
+                        awake[word] &= ~(1L << b);
+                    } else if (w < soonest) {
+                        soonest = w;
+                    }
+                    // Re-read: a tick may have woken a component of lower index in this word.
+                    bits = awake[word] & ((1L << b) - 1);
                 }
             }
             next = Math.min(soonest, earliest);
