@@ -68,8 +68,9 @@ final class QueryUnit implements CommandUnit<Command> {
                 return false;
             }
             engine.pollDone();
-            // A disabled DB's pair is preset as written with a zero count, so sums over all DBs stay right.
-            engine.write(res.querySlot(q.heap(), q.index()), QueryLayout.resetWords(q.heap().type(), ctx.tiles));
+            // The back end's protocol says what the slot starts as (the render back ends preset a
+            // disabled DB's pair as written with a zero count, so sums over all DBs stay right).
+            engine.write(res.querySlot(q.heap(), q.index()), QueryLayout.resetWords(q.heap().type(), res.queryProtocol()));
             res.queryState(q.heap()).begin(q.index(), q.type());
             step = Step.BEGIN;
             return false;

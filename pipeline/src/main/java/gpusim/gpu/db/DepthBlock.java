@@ -3,7 +3,7 @@ package gpusim.gpu.db;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
-import gpusim.gpu.query.OcclusionSlot;
+import gpusim.gpu.query.QueryProtocol;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.QuadWave;
@@ -47,6 +47,8 @@ public final class DepthBlock extends PipeStage {
     private final java.util.ArrayDeque<TileBatch> batchPool;
     private final gpusim.gpu.cb.QuadsInFlight inFlight;
     private final long[] counters;
+    /** The back end's occlusion query protocol: where this DB writes its begin and end counters, and their mark. */
+    private final QueryProtocol queries;
     private final Stat.Scalar scanSamples;
     private final Stat.Scalar samplesIn;
     private final Stat.Scalar lateSamples;
@@ -80,7 +82,7 @@ public final class DepthBlock extends PipeStage {
     public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, FunctionalLanes lanes,
                       SampleWorkLimit workLimit, java.util.ArrayDeque<QuadWave> wavePool,
                       java.util.ArrayDeque<TileBatch> batchPool, gpusim.gpu.cb.QuadsInFlight inFlight,
-                      gpusim.gpu.PipelineParams.DepthBlockParams p) {
+                      QueryProtocol queries, gpusim.gpu.PipelineParams.DepthBlockParams p) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
                 + "hierarchical Z, early depth/stencil test and occlusion counter", in);
         this.index = index;
@@ -90,6 +92,7 @@ public final class DepthBlock extends PipeStage {
         this.wavePool = wavePool;
         this.batchPool = batchPool;
         this.inFlight = inFlight;
+        this.queries = queries;
         this.counters = ctx.counters().value;
         this.enabled = ctx.tiles.enabled(index);
         this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
@@ -170,9 +173,9 @@ public final class DepthBlock extends PipeStage {
         switch (m.kind) {
             case OCCLUSION_BEGIN:
             case OCCLUSION_END: {
-                long addr = m.address + (m.kind == Marker.Kind.OCCLUSION_END ? OcclusionSlot.endOffset(index)
-                        : OcclusionSlot.beginOffset(index));
-                writeCounter(m, addr, OcclusionSlot.written(m.dbCounters[index]));
+                long addr = m.address + (m.kind == Marker.Kind.OCCLUSION_END ? queries.endOffset(index)
+                        : queries.beginOffset(index));
+                writeCounter(m, addr, queries.written(m.dbCounters[index]));
                 return 1;
             }
             case WRITE_QUERY_OCCLUSION:

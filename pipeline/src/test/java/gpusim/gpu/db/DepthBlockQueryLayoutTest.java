@@ -12,6 +12,7 @@ import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
 import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
 import gpusim.memory.DeviceMemory;
@@ -62,6 +63,10 @@ class DepthBlockQueryLayoutTest {
         }
     }
 
+    static RenderBackEndQueryProtocol rbs() {
+        return new RenderBackEndQueryProtocol(new TileMap(DBS, 8));
+    }
+
     /** Four DBs sharing one memory; {@link #send} delivers a marker to every DB, in order. */
     static final class Rig {
         final Engine engine = new Engine(10_000);
@@ -82,7 +87,7 @@ class DepthBlockQueryLayoutTest {
                 DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false),
                         new FunctionalLanes(DBS, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()),
                         new java.util.ArrayDeque<>(), new java.util.ArrayDeque<>(), new gpusim.gpu.cb.QuadsInFlight(),
-                        gpusim.gpu.PipelineParams.of(ctx.config()).db());
+                        new RenderBackEndQueryProtocol(tiles), gpusim.gpu.PipelineParams.of(ctx.config()).db());
                 dbs.add(db);
                 inputs.add(in);
                 engine.add(db);
@@ -129,12 +134,12 @@ class DepthBlockQueryLayoutTest {
         assertEquals(0, r.memory.readLong(SLOT + 16L * DBS), "nothing written past the slot");
         assertEquals(0, r.memory.readLong(SLOT - 8), "nothing written before the slot");
         // ResolveQueryData over that memory: the sum over DBs of end - begin = 30 + 0 + 12 + 5
-        byte[] bytes = new byte[(int) QueryLayout.slotBytes(QueryHeapType.OCCLUSION, DBS)];
+        byte[] bytes = new byte[(int) QueryLayout.slotBytes(QueryHeapType.OCCLUSION, rbs())];
         r.memory.read(SLOT, bytes, 0, bytes.length);
         QueryState st = new QueryState(1);
         st.begin(0, QueryType.OCCLUSION);
         st.end(0, QueryType.OCCLUSION, null);
-        assertArrayEquals(new long[] {47}, new QueryResolver(DBS).resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION,
+        assertArrayEquals(new long[] {47}, new QueryResolver(rbs()).resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION,
                 st, 0, 1, MemoryRequest.write(0, bytes, null, null)).words());
     }
 
