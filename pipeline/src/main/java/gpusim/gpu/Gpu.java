@@ -28,6 +28,7 @@ import gpusim.gpu.setup.SetupStage;
 import gpusim.gpu.vs.VertexStage;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
 import gpusim.gpu.work.Work;
 import gpusim.memory.DeviceMemory;
 import gpusim.sim.MemoryRequest;
@@ -312,8 +313,9 @@ public final class Gpu {
         java.util.Map<String, Long> latency = new java.util.HashMap<>();
         for (CommandProcessor e : engines) {
             for (Marker m : e.markers()) {
-                if (m.label.endsWith(" end") && m.landedAt > 0 && !ctx.functional) {
-                    latency.put(m.label, m.landedAt - m.issuedAt);
+                MarkerProgress p = m.progress();
+                if (m.label().endsWith(" end") && p.landedAt() > 0 && !ctx.functional) {
+                    latency.put(m.label(), p.landedAt() - p.issuedAt());
                 }
             }
         }
