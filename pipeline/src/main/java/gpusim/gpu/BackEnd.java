@@ -32,6 +32,12 @@ public interface BackEnd {
      */
     long countedBy(int u, int counter, long now);
 
+    /**
+     * How the back end's units write occlusion queries to memory and how their results are
+     * read back: the layout every query slot, reset and resolve follows.
+     */
+    gpusim.gpu.query.QueryProtocol queryProtocol();
+
     /** The back end's clocked components, front first, in the order the engine registers them. */
     List<Component> components();
 }

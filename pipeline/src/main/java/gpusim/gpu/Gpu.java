@@ -16,6 +16,7 @@ import gpusim.gpu.db.SampleWorkLimit;
 import gpusim.trace.TraceWork;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.ia.InputAssembler;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.gpu.rb.RenderBackEnds;
 import gpusim.gpu.se.ShaderArray;
 import gpusim.gpu.query.QueryLayout;
@@ -27,6 +28,7 @@ import gpusim.gpu.setup.SetupStage;
 import gpusim.gpu.vs.VertexStage;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
 import gpusim.gpu.work.Work;
 import gpusim.memory.DeviceMemory;
 import gpusim.sim.MemoryRequest;
@@ -78,7 +80,9 @@ public final class Gpu {
         MemorySystem memory = new MemorySystem(engine, mem, config);
         ctx = new GpuContext(engine, config, memory);
         memory.onIdle(ctx::maybeIdle);
-        res = new Resources(trace.resources(), mem, ctx.dbCount, ctx.tileSize);
+        // The back end's query protocol comes before the back end: the query heaps are placed by it.
+        RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(ctx.tiles);
+        res = new Resources(trace.resources(), mem, queries, ctx.tileSize);
         int depth = config.getInt(ConfigKeys.QUEUE_DEPTH);
         int latency = config.getInt(ConfigKeys.QUEUE_LATENCY);
         tiles = ctx.tiles;
@@ -120,7 +124,7 @@ public final class Gpu {
         SetupStage setup = new SetupStage(ctx, clipToSetup, params.setup());
         Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool, params.raster());
         workLimit = new SampleWorkLimit(config.get(ConfigKeys.MAX_SAMPLES), ctx.draws());
-        backEnd = new RenderBackEnds(ctx, params, shaders, cores, lanes, workLimit, tilePool, depth, latency);
+        backEnd = new RenderBackEnds(ctx, params, queries, shaders, cores, lanes, workLimit, tilePool, depth, latency);
 
         // Front of the pipe first: the engine ticks back to front.
         add(host);
@@ -306,19 +310,20 @@ public final class Gpu {
     /** Every used query's result as its heap memory holds it now, decoded as the type last used with it. */
     private List<RunResult.QueryReport> decodeQueries() {
         List<RunResult.QueryReport> out = new ArrayList<>();
-        QueryResolver resolver = new QueryResolver(ctx.dbCount);
+        QueryResolver resolver = new QueryResolver(backEnd.queryProtocol());
         DeviceMemory mem = ctx.memory().memory();
         java.util.Map<String, Long> latency = new java.util.HashMap<>();
         for (CommandProcessor e : engines) {
             for (Marker m : e.markers()) {
-                if (m.label.endsWith(" end") && m.landedAt > 0 && !ctx.functional) {
-                    latency.put(m.label, m.landedAt - m.issuedAt);
+                MarkerProgress p = m.progress();
+                if (m.label().endsWith(" end") && p.landedAt() > 0 && !ctx.functional) {
+                    latency.put(m.label(), p.landedAt() - p.issuedAt());
                 }
             }
         }
         for (Resource.QueryHeap h : trace.resources(Resource.QueryHeap.class)) {
             QueryState st = res.queryState(h);
-            int slot = (int) QueryLayout.slotBytes(h.type(), ctx.dbCount);
+            int slot = (int) QueryLayout.slotBytes(h.type(), backEnd.queryProtocol());
             for (int i = 0; i < h.count(); i++) {
                 if (!st.used(i)) {
                     continue;

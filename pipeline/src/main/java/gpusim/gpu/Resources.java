@@ -3,6 +3,7 @@ package gpusim.gpu;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.QueryProtocol;
 import gpusim.gpu.query.QueryState;
 import gpusim.memory.DeviceMemory;
 import gpusim.trace.Resource;
@@ -27,10 +28,12 @@ public final class Resources {
     private final Map<Resource, DepthSurface> depth = new IdentityHashMap<>();
     private final Map<Resource, ColorSurface> color = new IdentityHashMap<>();
     private final Map<Resource, QueryState> queries = new IdentityHashMap<>();
-    private final int dbCount;
+    /** The back end's occlusion query protocol, which sizes occlusion heaps' slots. */
+    private final QueryProtocol occlusion;
 
-    public Resources(Iterable<Resource> resources, DeviceMemory memory, int dbCount, int tileSize) {
-        this.dbCount = dbCount;
+    /** @param occlusion the back end's occlusion query protocol ({@link gpusim.gpu.BackEnd#queryProtocol}) */
+    public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize) {
+        this.occlusion = occlusion;
         for (Resource r : resources) {
             if (r instanceof Resource.Buffer b) {
                 addresses.put(r, memory.allocate(b.size()));
@@ -43,7 +46,7 @@ public final class Resources {
                 addresses.put(r, addr);
                 memory.writeInts(addr, ib.indices(), ib.indexCount(), ib.format().bytes());
             } else if (r instanceof Resource.QueryHeap h) {
-                addresses.put(r, memory.allocate(QueryLayout.slotBytes(h.type(), dbCount) * h.count()));
+                addresses.put(r, memory.allocate(QueryLayout.slotBytes(h.type(), occlusion) * h.count()));
                 queries.put(r, new QueryState(h.count()));
             } else if (r instanceof Resource.DepthStencil d) {
                 DepthSurface s = new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format(), tileSize);
@@ -60,7 +63,12 @@ public final class Resources {
     }
 
     public long querySlot(Resource.QueryHeap heap, int index) {
-        return addresses.get(heap) + QueryLayout.slotBytes(heap.type(), dbCount) * index;
+        return addresses.get(heap) + QueryLayout.slotBytes(heap.type(), occlusion) * index;
+    }
+
+    /** The back end's occlusion query protocol the query heaps are laid out by. */
+    public QueryProtocol queryProtocol() {
+        return occlusion;
     }
 
     public QueryState queryState(Resource.QueryHeap heap) {

@@ -8,6 +8,7 @@ import gpusim.api.CullMode;
 import gpusim.api.D3D11Query;
 import gpusim.api.IndexFormat;
 import gpusim.api.QueryHeapType;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.memory.DeviceMemory;
 import gpusim.trace.Resource;
 import gpusim.trace.Trace;
@@ -44,7 +45,7 @@ class MemoryTrafficTest {
             {4096, 0, 4096, 8192, 12288, 16384}};
         for (long[] e : expected) {
             DeviceMemory dm = new DeviceMemory(e[0]);
-            Resources res = new Resources(t.resources(), dm, 4, 8);
+            Resources res = new Resources(t.resources(), dm, new RenderBackEndQueryProtocol(new gpusim.gpu.raster.TileMap(4, 8)), 8);
             assertEquals(e[1], res.address(a), "alignment " + e[0]);
             assertEquals(e[2], res.address(vb), "alignment " + e[0]);
             assertEquals(e[3], res.address(ib), "alignment " + e[0]);
@@ -62,7 +63,7 @@ class MemoryTrafficTest {
         Resource.IndexBuffer i16 = tb.indices("i16", IndexFormat.R16_UINT, 0xBEEF, 1, 2);
         Resource.IndexBuffer i32 = tb.indices("i32", IndexFormat.R32_UINT, 0x01020304, 0xFFFFFFFF);
         DeviceMemory dm = new DeviceMemory(256);
-        Resources res = new Resources(tb.build().resources(), dm, 4, 8);
+        Resources res = new Resources(tb.build().resources(), dm, new RenderBackEndQueryProtocol(new gpusim.gpu.raster.TileMap(4, 8)), 8);
         long v = res.address(vb);
         float[] expect = {1, 2, 3, 4, 1, 1, 1, 1, 5, 6, 7, 8, 1, 1, 1, 1, -1.5f, 0, 0, 1, 1, 1, 1, 1};
         for (int k = 0; k < expect.length; k++) {

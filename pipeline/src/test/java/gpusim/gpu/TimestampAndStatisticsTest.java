@@ -17,6 +17,7 @@ import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
 import gpusim.config.Config;
 import gpusim.gpu.cp.CommandProcessor;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.memory.DeviceMemory;
 import gpusim.memory.MemorySystem;
 import gpusim.sim.Engine;
@@ -72,7 +73,7 @@ class TimestampAndStatisticsTest {
         Engine e = new Engine(100);
         DeviceMemory dm = new DeviceMemory(256);
         GpuContext ctx = new GpuContext(e, c, new MemorySystem(e, dm, MemorySystem.Params.single(4, 10, 64)));
-        return new CommandProcessor(ctx, new Resources(List.of(), dm, ctx.dbCount, ctx.tileSize), List.of());
+        return new CommandProcessor(ctx, new Resources(List.of(), dm, new RenderBackEndQueryProtocol(ctx.tiles), ctx.tileSize), List.of());
     }
 
     // Timestamp ticks = cycles x timestamp.frequency_hz / (gpu.clock_mhz x 10^6), exactly (rounded

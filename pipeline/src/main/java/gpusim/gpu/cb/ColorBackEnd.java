@@ -4,6 +4,7 @@ import gpusim.api.BlendMode;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
 import gpusim.gpu.PipelineParams.ColorBackEndParams;
+import gpusim.gpu.work.ClearColor;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.Work;
@@ -62,9 +63,9 @@ public final class ColorBackEnd extends PipeStage {
         }
         Marker m = (Marker) w;
         emit(out, m, latency);
-        if (m.kind == Marker.Kind.CLEAR_COLOR) {
+        if (m instanceof ClearColor c) {
             // This RB's colour back end clears its tiles (a fast clear, 4x its write rate).
-            return ceilDiv(m.dbCounters[rb], rate * 4);
+            return ceilDiv(c.progress().count(rb), rate * 4);
         }
         return 1;
     }

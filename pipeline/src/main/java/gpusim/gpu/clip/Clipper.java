@@ -7,6 +7,7 @@ import gpusim.gpu.PipeStage;
 import gpusim.gpu.work.DrawState;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.StatisticsMarker;
 import gpusim.gpu.work.TriBatch;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
@@ -102,9 +103,9 @@ public final class Clipper extends PipeStage {
     @Override
     protected long process(Work w, long now) {
         if (w instanceof Marker m) {
-            if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
-                m.snapshot[PipelineCounters.C_INVOCATIONS] = counters[PipelineCounters.C_INVOCATIONS];
-                m.snapshot[PipelineCounters.C_PRIMITIVES] = counters[PipelineCounters.C_PRIMITIVES];
+            if (m instanceof StatisticsMarker s) {
+                s.snapshot()[PipelineCounters.C_INVOCATIONS] = counters[PipelineCounters.C_INVOCATIONS];
+                s.snapshot()[PipelineCounters.C_PRIMITIVES] = counters[PipelineCounters.C_PRIMITIVES];
             }
             emit(out, m);
             return 1;

@@ -1,7 +1,10 @@
 package gpusim.gpu.cp;
 
 import gpusim.gpu.Resources;
+import gpusim.gpu.work.ClearColor;
+import gpusim.gpu.work.ClearDepth;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
 import gpusim.trace.Command;
 
 /**
@@ -30,16 +33,11 @@ final class ClearUnit implements CommandUnit<Command> {
     public boolean step(long now) {
         Marker m;
         if (clear instanceof Command.ClearDepthStencil s) {
-            m = new Marker(Marker.Kind.CLEAR_DEPTH_STENCIL, "clear " + s.ds().name());
-            m.depthSurface = res.depth(s.ds());
-            m.clearDepth = s.clearDepth();
-            m.depth = s.depth();
-            m.clearStencil = s.clearStencil();
-            m.stencil = s.stencil();
+            m = new ClearDepth(res.depth(s.ds()), s.clearDepth(), s.depth(), s.clearStencil(), s.stencil(),
+                    "clear " + s.ds().name(), new MarkerProgress());
         } else if (clear instanceof Command.ClearRenderTarget s) {
-            m = new Marker(Marker.Kind.CLEAR_COLOR, "clear " + s.rt().name());
-            m.colorSurface = res.color(s.rt());
-            m.rgba = new float[] {s.r(), s.g(), s.b(), s.a()};
+            m = new ClearColor(res.color(s.rt()), new float[] {s.r(), s.g(), s.b(), s.a()}, "clear " + s.rt().name(),
+                    new MarkerProgress());
         } else {
             throw new IllegalStateException("not a clear: " + clear);
         }

@@ -199,7 +199,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.dispatches = new DispatchUnit(services, counters, p.shaderUnits(), csInvocations);
         this.queries = new QueryUnit(services, ctx, res, earlyOut, counters);
         this.timestamps = new TimestampUnit(services, res, direct, p.timestampAt());
-        this.resolves = new ResolveUnit(services, res, ctx.dbCount, polls);
+        this.resolves = new ResolveUnit(services, res, polls);
         this.copies = new CopyUnit(services, res);
         this.decoder = new DecodeUnit(services, res, p.decodeCyclesPerByte(), clockHz, decodes);
         this.writeQueries = new WriteQueryUnit(services, ctx, res, counters);

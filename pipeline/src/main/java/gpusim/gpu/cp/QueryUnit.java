@@ -7,6 +7,10 @@ import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.OcclusionMarker;
+import gpusim.gpu.work.SoStatisticsMarker;
+import gpusim.gpu.work.StatisticsMarker;
 import gpusim.trace.Command;
 import gpusim.trace.Resource;
 
@@ -63,13 +67,14 @@ final class QueryUnit implements CommandUnit<Command> {
             // A query index used again: wait until the previous use's end writes have landed,
             // so none of them can land after the reset below.
             Marker previous = res.queryState(q.heap()).lastEnd(q.index());
-            if (previous != null && !previous.allLanded()) {
+            if (previous != null && !previous.progress().allLanded()) {
                 engine.pollAgain(now, engine.polling());
                 return false;
             }
             engine.pollDone();
-            // A disabled DB's pair is preset as written with a zero count, so sums over all DBs stay right.
-            engine.write(res.querySlot(q.heap(), q.index()), QueryLayout.resetWords(q.heap().type(), ctx.tiles));
+            // The back end's protocol says what the slot starts as (the render back ends preset a
+            // disabled DB's pair as written with a zero count, so sums over all DBs stay right).
+            engine.write(res.querySlot(q.heap(), q.index()), QueryLayout.resetWords(q.heap().type(), res.queryProtocol()));
             res.queryState(q.heap()).begin(q.index(), q.type());
             step = Step.BEGIN;
             return false;
@@ -96,22 +101,21 @@ final class QueryUnit implements CommandUnit<Command> {
         String label = heap.name() + "[" + index + "] " + type + (begin ? " begin" : " end");
         Marker m;
         if (type.isOcclusion()) {
-            m = new Marker(begin ? Marker.Kind.OCCLUSION_BEGIN : Marker.Kind.OCCLUSION_END, label);
-            m.address = slot;
-            m.expectedWrites = ctx.tiles.enabledCount();
-            m.binary = type == QueryType.BINARY_OCCLUSION;
+            m = new OcclusionMarker(!begin, slot, type == QueryType.BINARY_OCCLUSION, label,
+                    new MarkerProgress(ctx.tiles.enabledCount(), now));
         } else {
-            m = new Marker(Marker.Kind.STATS_SNAPSHOT, label);
-            m.fields = QueryLayout.fields(heap.type());
-            m.streamOut = heap.type() == QueryHeapType.SO_STATISTICS;
-            if (m.streamOut) {
-                m.soStream = type.d3dValue() - QueryType.SO_STATISTICS_STREAM0.d3dValue();
+            // One block written at the end of the pipe: the begin block, or the end block after it.
+            long block = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
+            if (heap.type() == QueryHeapType.SO_STATISTICS) {
+                int stream = type.d3dValue() - QueryType.SO_STATISTICS_STREAM0.d3dValue();
+                m = new SoStatisticsMarker(!begin, block, stream, new long[2], label, new MarkerProgress(1, now));
+            } else {
+                long[] snapshot = new long[PipelineCounters.NAMES.length];
+                snapshot[PipelineCounters.CS_INVOCATIONS] = counters[PipelineCounters.CS_INVOCATIONS];
+                m = new StatisticsMarker(!begin, block, QueryLayout.fields(heap.type()), snapshot, label,
+                        new MarkerProgress(1, now));
             }
-            m.address = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
-            m.expectedWrites = 1;
-            m.snapshot[PipelineCounters.CS_INVOCATIONS] = counters[PipelineCounters.CS_INVOCATIONS];
         }
-        m.issuedAt = now;
         engine.issued(m);
         return m;
     }

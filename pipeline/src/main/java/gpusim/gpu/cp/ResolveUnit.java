@@ -33,7 +33,6 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     private final EngineServices engine;
     private final Resources res;
     private final QueryResolver resolver;
-    private final int dbCount;
     private final Stat.Scalar polls;
 
     private Command.ResolveQueryData resolve;
@@ -41,11 +40,10 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     /** The range's slots as read so far. */
     private byte[] data;
 
-    ResolveUnit(EngineServices engine, Resources res, int dbCount, Stat.Scalar polls) {
+    ResolveUnit(EngineServices engine, Resources res, Stat.Scalar polls) {
         this.engine = engine;
         this.res = res;
-        this.resolver = new QueryResolver(dbCount);
-        this.dbCount = dbCount;
+        this.resolver = new QueryResolver(res.queryProtocol());
         this.polls = polls;
     }
 
@@ -59,7 +57,7 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     @Override
     public boolean step(long now) {
         Command.ResolveQueryData q = resolve;
-        int slotBytes = (int) QueryLayout.slotBytes(q.heap().type(), dbCount);
+        int slotBytes = (int) QueryLayout.slotBytes(q.heap().type(), res.queryProtocol());
         if (step instanceof Read r) {
             if (data == null) {
                 data = new byte[slotBytes * q.count()];

@@ -2,7 +2,7 @@ package gpusim.gpu.cp;
 
 import gpusim.gpu.Resources;
 import gpusim.gpu.so.SoBinding;
-import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.SoTargets;
 import gpusim.trace.Command;
 import gpusim.trace.SoTargetView;
 
@@ -43,7 +43,7 @@ final class StreamOutTargetsUnit implements CommandUnit<Command.SetSoTargets> {
             return false;
         }
         bound = false;
-        engine.push(new Marker(Marker.Kind.SO_TARGETS, "stream-output targets reset"));
+        engine.push(new SoTargets(null, "stream-output targets reset"));
         return true;
     }
 
@@ -71,8 +71,7 @@ final class StreamOutTargetsUnit implements CommandUnit<Command.SetSoTargets> {
             step = Step.LOADED;
             return false;
         }
-        Marker m = new Marker(Marker.Kind.SO_TARGETS, "set_so_targets line " + command.line());
-        m.soBinding = binding;
+        SoTargets m = new SoTargets(binding, "set_so_targets line " + command.line());
         bound = binding.anyBound();
         binding = null;
         engine.push(m);

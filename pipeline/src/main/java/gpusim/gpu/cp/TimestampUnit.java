@@ -4,6 +4,8 @@ import gpusim.gpu.PipelineParams.TimestampAt;
 import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.TimestampMarker;
 import gpusim.trace.Command;
 
 /**
@@ -11,7 +13,7 @@ import gpusim.trace.Command;
  * of the pipe, after all earlier work. On the DIRECT queue that is an end-of-pipe event, as
  * radeonsi's EVENT_WRITE_EOP with a timestamp (si_cp_release_mem, BOTTOM_OF_PIPE_TS): the
  * unit waits (polling) until an earlier use of the query index has landed, resets the slot's
- * end-of-query fence, and sends a {@link Marker.Kind#TIMESTAMP} marker down the pipe; the end
+ * end-of-query fence, and sends a {@link TimestampMarker} down the pipe; the end
  * of the pipe writes the clock and the fence once every render back end has passed it, and
  * the command processor goes on at once (a resolve waits for the fence). {@code timestamp.at}
  * offers the top of the pipe (written as the command processor reaches it) and a draining
@@ -55,7 +57,7 @@ final class TimestampUnit implements CommandUnit<Command.EndQuery> {
                 // A query index used again: its earlier end-of-pipe write must land before the
                 // reset below, or it could land after it and look like this one.
                 Marker previous = res.queryState(query.heap()).lastEnd(query.index());
-                if (previous != null && !previous.allLanded()) {
+                if (previous != null && !previous.progress().allLanded()) {
                     engine.pollAgain(now, engine.polling());
                     return false;
                 }
@@ -72,10 +74,8 @@ final class TimestampUnit implements CommandUnit<Command.EndQuery> {
                 return false;
             }
             case RESET -> {
-                Marker m = new Marker(Marker.Kind.TIMESTAMP, query.heap().name() + "[" + query.index() + "] TIMESTAMP end");
-                m.address = slot;
-                m.expectedWrites = 1;
-                m.issuedAt = now;
+                Marker m = new TimestampMarker(slot, query.heap().name() + "[" + query.index() + "] TIMESTAMP end",
+                        new MarkerProgress(1, now));
                 engine.issued(m);
                 res.queryState(query.heap()).end(query.index(), query.type(), m);
                 engine.push(m);

@@ -6,6 +6,8 @@ import gpusim.gpu.GpuContext;
 import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.WriteQueryMarker;
 import gpusim.trace.Command;
 import java.util.Arrays;
 
@@ -126,13 +128,8 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
     }
 
     private void sendOcclusionMarker(Command.WriteQuery q, long addr, long now) {
-        Marker m = new Marker(Marker.Kind.WRITE_QUERY_OCCLUSION, "write_query line " + q.line());
-        m.address = addr;
-        m.stride = q.stride();
-        m.counterIndex = q.index();
-        m.setValid = WriteQueryFlag.SET_VALID.in(q.flags());
-        m.expectedWrites = ctx.tiles.enabledCount();
-        m.issuedAt = now;
+        Marker m = new WriteQueryMarker(addr, q.stride(), q.index(), WriteQueryFlag.SET_VALID.in(q.flags()),
+                "write_query line " + q.line(), new MarkerProgress(ctx.tiles.enabledCount(), now));
         engine.issued(m);
         engine.push(m);
     }

@@ -3,12 +3,18 @@ package gpusim.gpu.db;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
-import gpusim.gpu.query.OcclusionSlot;
+import gpusim.gpu.query.QueryProtocol;
 import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.work.ClearColor;
+import gpusim.gpu.work.ClearDepth;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.OcclusionMarker;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.TileBatch;
+import gpusim.gpu.work.StatisticsMarker;
 import gpusim.gpu.work.Work;
+import gpusim.gpu.work.WriteQueryMarker;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Stat;
@@ -47,6 +53,8 @@ public final class DepthBlock extends PipeStage {
     private final java.util.ArrayDeque<TileBatch> batchPool;
     private final gpusim.gpu.cb.QuadsInFlight inFlight;
     private final long[] counters;
+    /** The back end's occlusion query protocol: where this DB writes its begin and end counters, and their mark. */
+    private final QueryProtocol queries;
     private final Stat.Scalar scanSamples;
     private final Stat.Scalar samplesIn;
     private final Stat.Scalar lateSamples;
@@ -80,7 +88,7 @@ public final class DepthBlock extends PipeStage {
     public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, FunctionalLanes lanes,
                       SampleWorkLimit workLimit, java.util.ArrayDeque<QuadWave> wavePool,
                       java.util.ArrayDeque<TileBatch> batchPool, gpusim.gpu.cb.QuadsInFlight inFlight,
-                      gpusim.gpu.PipelineParams.DepthBlockParams p) {
+                      QueryProtocol queries, gpusim.gpu.PipelineParams.DepthBlockParams p) {
         super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
                 + "hierarchical Z, early depth/stencil test and occlusion counter", in);
         this.index = index;
@@ -90,6 +98,7 @@ public final class DepthBlock extends PipeStage {
         this.wavePool = wavePool;
         this.batchPool = batchPool;
         this.inFlight = inFlight;
+        this.queries = queries;
         this.counters = ctx.counters().value;
         this.enabled = ctx.tiles.enabled(index);
         this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
@@ -129,13 +138,13 @@ public final class DepthBlock extends PipeStage {
             return;
         }
         Marker m = (Marker) w;
-        switch (m.kind) {
-            case OCCLUSION_BEGIN, OCCLUSION_END, WRITE_QUERY_OCCLUSION ->
-                    m.dbDone[index] = lanes.submit(index, () -> core.snapshot(m));
-            case CLEAR_DEPTH_STENCIL ->
-                    m.dbDone[index] = lanes.submit(index, () -> m.dbCounters[index] = core.clearDepthStencil(m));
-            case CLEAR_COLOR -> m.dbDone[index] = lanes.submit(index, () -> m.dbCounters[index] = core.clearColor(m));
-            default -> m.dbDone[index] = null;
+        MarkerProgress p = m.progress();
+        if (m instanceof OcclusionMarker || m instanceof WriteQueryMarker) {
+            p.started(index, lanes.submit(index, () -> p.count(index, core.snapshot(m))));
+        } else if (m instanceof ClearDepth c) {
+            p.started(index, lanes.submit(index, () -> p.count(index, core.clearDepthStencil(c))));
+        } else if (m instanceof ClearColor c) {
+            p.started(index, lanes.submit(index, () -> p.count(index, core.clearColor(c))));
         }
     }
 
@@ -164,39 +173,32 @@ public final class DepthBlock extends PipeStage {
             return step(tb, now);
         }
         Marker m = (Marker) w;
-        if (m.dbDone != null && m.dbDone[index] != null) {
-            FunctionalLanes.await(m.dbDone[index]);
+        MarkerProgress p = m.progress();
+        p.await(index);
+        if (m instanceof OcclusionMarker o) {
+            long addr = o.address() + (o.end() ? queries.endOffset(index) : queries.beginOffset(index));
+            writeCounter(p, addr, queries.written(p.count(index)));
+            return 1;
         }
-        switch (m.kind) {
-            case OCCLUSION_BEGIN:
-            case OCCLUSION_END: {
-                long addr = m.address + (m.kind == Marker.Kind.OCCLUSION_END ? OcclusionSlot.endOffset(index)
-                        : OcclusionSlot.beginOffset(index));
-                writeCounter(m, addr, OcclusionSlot.written(m.dbCounters[index]));
-                return 1;
+        if (m instanceof WriteQueryMarker q) {
+            if (q.counterIndex() == 1) {
+                // The write resets the interval counter (DepthBlockCore#snapshot), here in time.
+                settle(now);
+                countedInterval = 0;
             }
-            case WRITE_QUERY_OCCLUSION:
-                if (m.counterIndex == 1) {
-                    // The write resets the interval counter (DepthBlockCore#snapshot), here in time.
-                    settle(now);
-                    countedInterval = 0;
-                }
-                writeCounter(m, m.address + (long) m.stride * index,
-                        m.dbCounters[index] | (m.setValid ? QueryLayout.WRITTEN : 0));
-                return 1;
-            case CLEAR_DEPTH_STENCIL:
-                return ceilDiv(m.dbCounters[index], samplesPerClock * 4);
-            case STATS_SNAPSHOT:
-                if (!m.streamOut) {
-                    m.snapshot[gpusim.gpu.PipelineCounters.PS_INVOCATIONS] += psInvocations;
-                }
-                emit(out, m, latency);
-                return 1;
-            default:
-                // Colour clears go on down the pipe, behind this DB's waves.
-                emit(out, m, latency);
-                return 1;
+            writeCounter(p, q.address() + (long) q.stride() * index,
+                    p.count(index) | (q.setValid() ? QueryLayout.WRITTEN : 0));
+            return 1;
         }
+        if (m instanceof ClearDepth) {
+            return ceilDiv(p.count(index), samplesPerClock * 4);
+        }
+        if (m instanceof StatisticsMarker s) {
+            s.snapshot()[gpusim.gpu.PipelineCounters.PS_INVOCATIONS] += psInvocations;
+        }
+        // Statistics, colour clears and timestamps go on down the pipe, behind this DB's waves.
+        emit(out, m, latency);
+        return 1;
     }
 
     /** The batch's functional work is done (waits for it if it runs on a worker): its figures are counted. */
@@ -293,18 +295,14 @@ public final class DepthBlock extends PipeStage {
         return counter == 1 ? countedInterval : countedZpass;
     }
 
-    private void writeCounter(Marker m, long addr, long value) {
+    private void writeCounter(MarkerProgress p, long addr, long value) {
         if (!enabled) {
             // A disabled DB writes nothing: its query slots were preset as written (bit 63
             // set, zero count), and WriteQuery leaves its place untouched.
             return;
         }
-        m.pendingWrites++;
+        p.writeIssued();
         counterWrites.inc();
-        emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> {
-            m.pendingWrites--;
-            m.landedWrites++;
-            m.landedAt = Math.max(m.landedAt, t);
-        }, m));
+        emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> p.writeLanded(t), p));
     }
 }

@@ -6,7 +6,11 @@ import gpusim.gpu.raster.SamplePattern;
 import gpusim.gpu.raster.ScanConverter;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.work.DrawState;
+import gpusim.gpu.work.ClearColor;
+import gpusim.gpu.work.ClearDepth;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.OcclusionMarker;
+import gpusim.gpu.work.WriteQueryMarker;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.TriBatch;
 
@@ -102,31 +106,35 @@ public final class DepthBlockCore {
         return index;
     }
 
-    /** Records this DB's counter in a query marker (the value it will write to memory). */
-    public void snapshot(Marker m) {
-        if (m.kind == Marker.Kind.WRITE_QUERY_OCCLUSION && m.counterIndex == 1) {
-            m.dbCounters[index] = zpassInterval;
+    /**
+     * This DB's counter at a query marker (the value it will write to memory): the interval
+     * counter for a WriteQuery of counter 1, which the write resets; ZPASS otherwise (binary
+     * early out starts over at a BINARY_OCCLUSION begin).
+     */
+    public long snapshot(Marker m) {
+        if (m instanceof WriteQueryMarker q && q.counterIndex() == 1) {
+            long interval = zpassInterval;
             zpassInterval = 0;
-            return;
+            return interval;
         }
-        if (m.kind == Marker.Kind.OCCLUSION_BEGIN && m.binary) {
+        if (m instanceof OcclusionMarker o && !o.end() && o.binary()) {
             zpassAtBinaryBegin = zpass;
         }
-        m.dbCounters[index] = zpass;
+        return zpass;
     }
 
     /** Clears this DB's tiles of a depth-stencil surface (a tile is one block of storage); returns the samples cleared. */
-    public long clearDepthStencil(Marker m) {
-        DepthSurface s = m.depthSurface;
-        int clearDepth = s.encode(m.depth);
-        byte clearStencil = (byte) m.stencil;
+    public long clearDepthStencil(ClearDepth m) {
+        DepthSurface s = m.surface();
+        int clearDepth = s.encode(m.depth());
+        byte clearStencil = (byte) m.stencil();
         long pixels = forOwnedTiles(s.layout, (tx, ty, from, to) -> {
-            if (m.clearDepth) {
+            if (m.clearDepth()) {
                 java.util.Arrays.fill(s.depth, from, to, clearDepth);
                 s.hizMin[ty * s.hizTilesX + tx] = clearDepth;
                 s.hizMax[ty * s.hizTilesX + tx] = clearDepth;
             }
-            if (m.clearStencil && s.stencil != null) {
+            if (m.clearStencil() && s.stencil != null) {
                 java.util.Arrays.fill(s.stencil, from, to, clearStencil);
             }
         });
@@ -134,9 +142,10 @@ public final class DepthBlockCore {
     }
 
     /** Clears this DB's tiles of a colour surface; returns the pixels cleared. */
-    public long clearColor(Marker m) {
-        ColorSurface rt = m.colorSurface;
-        int v = ColorSurface.pack(m.rgba[0], m.rgba[1], m.rgba[2], m.rgba[3]);
+    public long clearColor(ClearColor m) {
+        ColorSurface rt = m.surface();
+        float[] c = m.rgba();
+        int v = ColorSurface.pack(c[0], c[1], c[2], c[3]);
         return forOwnedTiles(rt.layout, (tx, ty, from, to) -> java.util.Arrays.fill(rt.rgba, from, to, v));
     }
 

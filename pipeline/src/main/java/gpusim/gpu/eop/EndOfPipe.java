@@ -4,6 +4,10 @@ import gpusim.gpu.GpuContext;
 import gpusim.gpu.Stage;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.SoStatisticsMarker;
+import gpusim.gpu.work.StatisticsMarker;
+import gpusim.gpu.work.TimestampMarker;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.MemoryRequest;
@@ -71,8 +75,7 @@ public final class EndOfPipe extends Stage {
     @Override
     protected long process(Work w, long now) {
         Marker m = (Marker) w;
-        m.arrivals++;
-        if (m.arrivals < in.size()) {
+        if (m.progress().arrived() < in.size()) {
             return 1;
         }
         for (int d = 0; d < blockedOn.length; d++) {
@@ -80,37 +83,31 @@ public final class EndOfPipe extends Stage {
                 blockedOn[d] = null;
             }
         }
-        if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
-            writeStatistics(m);
-        } else if (m.kind == Marker.Kind.TIMESTAMP) {
+        if (m instanceof StatisticsMarker s) {
+            writeBlock(s.progress(), s.address(), s.snapshot(), s.fields());
+        } else if (m instanceof SoStatisticsMarker s) {
+            // D3D12_QUERY_DATA_SO_STATISTICS order, counted by the stream-output unit.
+            writeBlock(s.progress(), s.address(), s.counts(), QueryLayout.SO_STATS_FIELDS);
+        } else if (m instanceof TimestampMarker t) {
             // The clock now, every earlier piece of work having left the pipe, and the query's
             // end-of-query fence: one 16-byte write (radeonsi writes the value, then the fence,
             // both from the bottom of the pipe).
             timestamps.inc();
-            write(m, m.address, new long[] {clock.ticks(now), QueryLayout.WRITTEN});
+            write(t.progress(), t.address(), new long[] {clock.ticks(now), QueryLayout.WRITTEN});
         }
         return 1;
     }
 
-    private void writeStatistics(Marker m) {
-        long[] words = new long[m.fields + 1];
-        if (!m.streamOut) {
-            System.arraycopy(m.snapshot, 0, words, 0, m.fields);
-        } else {
-            // D3D12_QUERY_DATA_SO_STATISTICS order, counted by the stream-output unit.
-            words[0] = m.soWritten;
-            words[1] = m.soNeeded;
-        }
-        words[m.fields] = QueryLayout.WRITTEN;
-        write(m, m.address, words);
+    /** A statistics block: the first {@code fields} counters, then the status word with bit 63 set. */
+    private void writeBlock(MarkerProgress p, long address, long[] counters, int fields) {
+        long[] words = new long[fields + 1];
+        System.arraycopy(counters, 0, words, 0, fields);
+        words[fields] = QueryLayout.WRITTEN;
+        write(p, address, words);
     }
 
-    private void write(Marker m, long address, long[] words) {
-        m.pendingWrites++;
-        emitMemory(MemoryRequest.writeLongs(address, words, (r, t) -> {
-            m.pendingWrites--;
-            m.landedWrites++;
-            m.landedAt = Math.max(m.landedAt, t);
-        }, m));
+    private void write(MarkerProgress p, long address, long[] words) {
+        p.writeIssued();
+        emitMemory(MemoryRequest.writeLongs(address, words, (r, t) -> p.writeLanded(t), p));
     }
 }

@@ -9,6 +9,7 @@ import gpusim.gpu.Resources;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.StatisticsMarker;
 import gpusim.gpu.work.Work;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
@@ -289,9 +290,9 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     @Override
     protected long process(Work w, long now) {
         if (w instanceof Marker m) {
-            if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
-                m.snapshot[PipelineCounters.IA_VERTICES] = counters[PipelineCounters.IA_VERTICES];
-                m.snapshot[PipelineCounters.IA_PRIMITIVES] = counters[PipelineCounters.IA_PRIMITIVES];
+            if (m instanceof StatisticsMarker s) {
+                s.snapshot()[PipelineCounters.IA_VERTICES] = counters[PipelineCounters.IA_VERTICES];
+                s.snapshot()[PipelineCounters.IA_PRIMITIVES] = counters[PipelineCounters.IA_PRIMITIVES];
             }
             enqueue(m, now + 1);
             return 1;

@@ -2,6 +2,11 @@ package gpusim.gpu.query;
 
 import gpusim.gpu.DrawTracker;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.OcclusionMarker;
+import gpusim.gpu.work.SoStatisticsMarker;
+import gpusim.gpu.work.StatisticsMarker;
+import gpusim.gpu.work.WriteQueryMarker;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import java.util.Arrays;
@@ -48,22 +53,25 @@ public final class QueryLatency {
         int nextDraw = 0;
         long lastFinished = Long.MIN_VALUE;
         for (Marker m : markers) {
-            while (nextDraw < draws.size() && draws.get(nextDraw).issued < m.issuedAt) {
+            MarkerProgress p = m.progress();
+            while (nextDraw < draws.size() && draws.get(nextDraw).issued < p.issuedAt()) {
                 lastFinished = Math.max(lastFinished, draws.get(nextDraw).finished);
                 nextDraw++;
             }
-            if (!m.allLanded() || m.expectedWrites == 0) {
+            if (!p.allLanded() || p.expectedWrites() == 0) {
                 continue;
             }
-            long cycles = m.landedAt - m.issuedAt;
-            boolean end = m.kind == Marker.Kind.OCCLUSION_END
-                    || (m.kind == Marker.Kind.STATS_SNAPSHOT && m.label.endsWith(" end"));
-            if (m.kind == Marker.Kind.OCCLUSION_END || m.kind == Marker.Kind.WRITE_QUERY_OCCLUSION) {
+            long cycles = p.landedAt() - p.issuedAt();
+            boolean occlusionEnd = m instanceof OcclusionMarker o && o.end();
+            // The EndQuery markers of counter queries (a timestamp's end-of-pipe write is not counted here).
+            boolean end = occlusionEnd || (m instanceof StatisticsMarker s && s.end())
+                    || (m instanceof SoStatisticsMarker so && so.end());
+            if (occlusionEnd || m instanceof WriteQueryMarker) {
                 counter[nc++] = cycles;
             }
             if (end) {
                 resolvable[nr++] = cycles;
-                if (timed && lastFinished > m.issuedAt) {
+                if (timed && lastFinished > p.issuedAt()) {
                     loaded[nl++] = cycles;
                 } else if (timed) {
                     idle[ni++] = cycles;

@@ -3,10 +3,10 @@ package gpusim.gpu.query;
 import gpusim.api.QueryHeapType;
 
 /**
- * Where a query heap keeps each query in device memory. Occlusion heaps use the layout of
- * AMD hardware (Mesa radeonsi and PAL): per query, one 16-byte {begin, end} pair per DB, each
- * 64-bit word with bit 63 set by the DB when it writes it, so a resolve can tell a written
- * counter from a stale one. Statistics heaps keep a begin block and an end block of
+ * Where a query heap keeps each query in device memory. Occlusion heaps use the back end's
+ * {@link QueryProtocol} (the render back ends': per query, one 16-byte {begin, end} pair per
+ * DB, each 64-bit word with bit 63 set by the DB when it writes it, so a resolve can tell a
+ * written counter from a stale one). Statistics heaps keep a begin block and an end block of
  * counters, each followed by a status word with bit 63 set when written. A TIMESTAMP query
  * is its 64-bit value and an end-of-query fence word, bit 63 set when the value has been
  * written (radeonsi writes such a fence behind every query's results at the bottom of the
@@ -28,7 +28,7 @@ public final class QueryLayout {
             long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
     /** The little-endian 64-bit word at byte {@code offset} of query memory read back. */
-    static long word(byte[] data, int offset) {
+    public static long word(byte[] data, int offset) {
         return (long) LONG_LE.get(data, offset);
     }
 
@@ -48,26 +48,21 @@ public final class QueryLayout {
     }
 
     /**
-     * The words a query's slot is reset to before BeginQuery: zeros, except that on an
-     * occlusion heap each disabled DB's {begin, end} pair is preset as written with a zero
-     * count (bit 63 set), since that DB will never write it. This is the convention of Mesa's
-     * radeonsi (si_query_hw_prepare_buffer, "Set top bits for unused backends", by the RB's
-     * own index in enabled_rb_mask) and of PAL on GFX6-8 (valid bits by backendDisableMask);
-     * PAL on GFX9+ instead packs the active RBs' results first and presets the trailing
-     * slots. The model keeps every DB at its own index, so a result's layout does not depend
-     * on which DBs are enabled, only its values do.
+     * The words a query's slot is reset to before BeginQuery: an occlusion heap's as the back
+     * end's protocol says ({@link QueryProtocol#resetWords}: the render back ends preset a
+     * disabled DB's pair as written), zeros for the others.
      */
-    public static long[] resetWords(QueryHeapType type, gpusim.gpu.raster.TileMap tiles) {
+    public static long[] resetWords(QueryHeapType type, QueryProtocol occlusion) {
         if (type == QueryHeapType.OCCLUSION) {
-            return OcclusionSlot.resetWords(tiles);
+            return occlusion.resetWords();
         }
-        return new long[(int) (slotBytes(type, tiles.dbCount) / 8)];
+        return new long[(int) (slotBytes(type, occlusion) / 8)];
     }
 
-    /** Bytes one query of the heap takes in memory. */
-    public static long slotBytes(QueryHeapType type, int dbCount) {
+    /** Bytes one query of the heap takes in memory (an occlusion query's as the back end's protocol says). */
+    public static long slotBytes(QueryHeapType type, QueryProtocol occlusion) {
         switch (type) {
-            case OCCLUSION: return OcclusionSlot.bytes(dbCount);
+            case OCCLUSION: return occlusion.slotBytes();
             case TIMESTAMP: return 16;
             case COPY_QUEUE_TIMESTAMP: return 8;
             case PIPELINE_STATISTICS:

@@ -5,8 +5,9 @@ import gpusim.api.QueryType;
 import gpusim.sim.MemoryRequest;
 
 /**
- * ResolveQueryData's arithmetic over the query memory it read. Occlusion: the sum over DBs
- * of end - begin (written bits masked off); binary occlusion: 1 if that sum is non-zero.
+ * ResolveQueryData's arithmetic over the query memory it read. Occlusion: the count the back
+ * end's {@link QueryProtocol} sums over its units (the render back ends': end - begin over the
+ * DBs, written bits masked off); binary occlusion: 1 if that count is non-zero.
  * Statistics: end - begin per field. Timestamps: the value. Returns null when an ended
  * query's counters have not all been written yet, so the caller reads again.
  */
@@ -15,10 +16,11 @@ public final class QueryResolver {
     public record Result(long[] words) {
     }
 
-    private final int dbCount;
+    private final QueryProtocol occlusion;
 
-    public QueryResolver(int dbCount) {
-        this.dbCount = dbCount;
+    /** A resolver of the back end whose occlusion slots {@code occlusion} lays out. */
+    public QueryResolver(QueryProtocol occlusion) {
+        this.occlusion = occlusion;
     }
 
     public Result resolve(QueryType type, QueryHeapType heap, QueryState state, int start, int count,
@@ -32,7 +34,7 @@ public final class QueryResolver {
      * the whole range), or {@code count} if there is none.
      */
     public int firstPending(QueryHeapType heap, QueryState state, int start, int count, byte[] data, int from) {
-        int slot = (int) QueryLayout.slotBytes(heap, dbCount);
+        int slot = (int) QueryLayout.slotBytes(heap, occlusion);
         for (int i = from; i < count; i++) {
             if (!state.ended(start + i)) {
                 continue;
@@ -40,10 +42,8 @@ public final class QueryResolver {
             int base = i * slot;
             switch (heap) {
                 case OCCLUSION:
-                    for (int d = 0; d < dbCount; d++) {
-                        if (!OcclusionSlot.endWritten(data, base, d)) {
-                            return i;
-                        }
+                    if (!occlusion.resolvable(data, base)) {
+                        return i;
                     }
                     break;
                 case PIPELINE_STATISTICS:
@@ -69,7 +69,7 @@ public final class QueryResolver {
 
     /** As {@link #resolve(QueryType, QueryHeapType, QueryState, int, int, MemoryRequest)}, over the slots' bytes. */
     public Result resolve(QueryType type, QueryHeapType heap, QueryState state, int start, int count, byte[] data) {
-        int slot = (int) QueryLayout.slotBytes(heap, dbCount);
+        int slot = (int) QueryLayout.slotBytes(heap, occlusion);
         int perQuery = type.resultBytes() / 8;
         long[] out = new long[perQuery * count];
         for (int i = 0; i < count; i++) {
@@ -80,7 +80,7 @@ public final class QueryResolver {
                     if (!state.ended(q)) {
                         break;
                     }
-                    long sum = OcclusionSlot.sum(data, base, dbCount);
+                    long sum = occlusion.sum(data, base);
                     if (sum < 0) {
                         return null;
                     }

@@ -56,8 +56,7 @@ public final class Rasterizer extends PipeStage {
     protected long process(Work w, long now) {
         if (!(w instanceof TriBatch b)) {
             if (w instanceof Marker m) {
-                m.dbDone = new java.util.concurrent.CompletableFuture[perDb.length];
-                m.dbCounters = new long[perDb.length];
+                m.progress().broadcast(perDb.length);
             }
             for (int d = 0; d < perDb.length; d++) {
                 send(d, w);

@@ -49,11 +49,15 @@ public final class RenderBackEnds implements BackEnd {
      *
      * @param shaders  the shader engines' units, shared with the vertex stage
      * @param tilePool where a depth block returns a triangle batch it has finished with
+     * @param queries  the RBs' occlusion query protocol, for the DBs of {@code ctx}'s tile map (made
+     *                 before the back end, since the query heaps are placed by it)
      */
-    public RenderBackEnds(GpuContext ctx, PipelineParams p, ShaderArray shaders, DepthBlockCore[] cores,
+    public RenderBackEnds(GpuContext ctx, PipelineParams p, RenderBackEndQueryProtocol queries,
+                          ShaderArray shaders, DepthBlockCore[] cores,
                           FunctionalLanes lanes, SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool,
                           int depth, int latency) {
         Engine engine = ctx.engine();
+        this.queries = queries;
         int n = cores.length;
         int waves = p.waveQueueDepth();
         ArrayDeque<QuadWave> wavePool = new ArrayDeque<>();
@@ -76,7 +80,7 @@ public final class RenderBackEnds implements BackEnd {
         for (int d = 0; d < n; d++) {
             QuadsInFlight inFlight = new QuadsInFlight();
             DepthBlock db = new DepthBlock(ctx, d, inputs.get(d), cores[d], lanes, workLimit, wavePool, tilePool,
-                    inFlight, p.db());
+                    inFlight, queries, p.db());
             dbs.add(db);
             ColorBackEnd cb = new ColorBackEnd(ctx, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
@@ -113,6 +117,7 @@ public final class RenderBackEnds implements BackEnd {
         components.add(eop);
     }
 
+    private final RenderBackEndQueryProtocol queries;
     private final List<ShaderEngine> ses = new ArrayList<>();
     private final List<ShaderEngine> seOf = new ArrayList<>();
     private final List<ColorBackEnd> cbs;
@@ -144,6 +149,11 @@ public final class RenderBackEnds implements BackEnd {
     @Override
     public void accept(int u, Work w) {
         dbs.get(u).accept(w);
+    }
+
+    @Override
+    public RenderBackEndQueryProtocol queryProtocol() {
+        return queries;
     }
 
     @Override

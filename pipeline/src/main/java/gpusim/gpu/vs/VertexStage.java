@@ -7,6 +7,9 @@ import gpusim.gpu.PipeStage;
 import gpusim.gpu.so.StreamOutUnit;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.SoStatisticsMarker;
+import gpusim.gpu.work.SoTargets;
+import gpusim.gpu.work.StatisticsMarker;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
 import gpusim.trace.Resource;
@@ -41,17 +44,16 @@ public final class VertexStage extends PipeStage {
     @Override
     protected long process(Work w, long now) {
         if (w instanceof Marker m) {
-            if (m.kind == Marker.Kind.SO_TARGETS) {
+            if (m instanceof SoTargets t) {
                 // SOSetTargets reaches the stream-output unit behind every earlier draw.
-                streamOut.bind(m.soBinding);
+                streamOut.bind(t.binding());
                 return 1;
             }
-            if (m.kind == Marker.Kind.STATS_SNAPSHOT) {
-                m.snapshot[PipelineCounters.VS_INVOCATIONS] = counters[PipelineCounters.VS_INVOCATIONS];
-                if (m.streamOut) {
-                    m.soWritten = ctx.counters().soWritten[m.soStream];
-                    m.soNeeded = ctx.counters().soNeeded[m.soStream];
-                }
+            if (m instanceof StatisticsMarker s) {
+                s.snapshot()[PipelineCounters.VS_INVOCATIONS] = counters[PipelineCounters.VS_INVOCATIONS];
+            } else if (m instanceof SoStatisticsMarker s) {
+                s.counts()[0] = ctx.counters().soWritten[s.stream()];
+                s.counts()[1] = ctx.counters().soNeeded[s.stream()];
             }
             emit(out, m);
             return 1;

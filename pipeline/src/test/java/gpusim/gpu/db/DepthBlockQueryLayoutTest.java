@@ -12,8 +12,12 @@ import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
 import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.OcclusionMarker;
 import gpusim.gpu.work.Work;
+import gpusim.gpu.work.WriteQueryMarker;
 import gpusim.memory.DeviceMemory;
 import gpusim.sim.MemoryRequest;
 import gpusim.memory.MemorySystem;
@@ -62,6 +66,10 @@ class DepthBlockQueryLayoutTest {
         }
     }
 
+    static RenderBackEndQueryProtocol rbs() {
+        return new RenderBackEndQueryProtocol(new TileMap(DBS, 8));
+    }
+
     /** Four DBs sharing one memory; {@link #send} delivers a marker to every DB, in order. */
     static final class Rig {
         final Engine engine = new Engine(10_000);
@@ -82,7 +90,7 @@ class DepthBlockQueryLayoutTest {
                 DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false),
                         new FunctionalLanes(DBS, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()),
                         new java.util.ArrayDeque<>(), new java.util.ArrayDeque<>(), new gpusim.gpu.cb.QuadsInFlight(),
-                        gpusim.gpu.PipelineParams.of(ctx.config()).db());
+                        new RenderBackEndQueryProtocol(tiles), gpusim.gpu.PipelineParams.of(ctx.config()).db());
                 dbs.add(db);
                 inputs.add(in);
                 engine.add(db);
@@ -95,25 +103,30 @@ class DepthBlockQueryLayoutTest {
             }
         }
 
-        /** Sends a marker whose per-DB counter snapshot is {@code counters} and runs until it has landed. */
-        Marker send(Marker.Kind kind, long address, int stride, long... counters) {
-            Marker m = new Marker(kind, kind.name());
-            m.address = address;
-            m.stride = stride;
-            m.dbCounters = counters.clone();
+        /** Sends marker {@code m}, its per-DB counter snapshot {@code counters}, and runs until it has landed. */
+        Marker send(Marker m, long... counters) {
+            m.progress().broadcast(DBS);
+            for (int d = 0; d < DBS; d++) {
+                m.progress().count(d, counters[d]);
+            }
             for (BoundedQueue<Work> q : inputs) {
                 assertTrue(q.push(m, engine.now()));
             }
             engine.run(() -> false);
-            assertEquals(0, m.pendingWrites, "every counter write landed");
+            assertEquals(0, m.progress().pendingWrites(), "every counter write landed");
+            assertTrue(m.progress().allLanded(), "every expected write landed");
             return m;
         }
+    }
+
+    static OcclusionMarker occlusion(boolean end, long slot) {
+        return new OcclusionMarker(end, slot, false, end ? "end" : "begin", new MarkerProgress(DBS, 0));
     }
 
     @Test
     void beginAndEndWordsOfEachDbWithTheWrittenBit() {
         Rig r = new Rig();
-        r.send(Marker.Kind.OCCLUSION_BEGIN, SLOT, 0, 100, 7, 0, 1L << 40);
+        r.send(occlusion(false, SLOT), 100, 7, 0, 1L << 40);
         for (int d = 0; d < DBS; d++) {
             assertEquals(0, r.memory.readLong(SLOT + 16L * d + 8), "no end word yet for DB " + d);
         }
@@ -121,7 +134,7 @@ class DepthBlockQueryLayoutTest {
         assertEquals(7 | QueryLayout.WRITTEN, r.memory.readLong(SLOT + 16));
         assertEquals(QueryLayout.WRITTEN, r.memory.readLong(SLOT + 32), "a zero counter is still marked written");
         assertEquals((1L << 40) | QueryLayout.WRITTEN, r.memory.readLong(SLOT + 48));
-        r.send(Marker.Kind.OCCLUSION_END, SLOT, 0, 130, 7, 12, (1L << 40) + 5);
+        r.send(occlusion(true, SLOT), 130, 7, 12, (1L << 40) + 5);
         long[] expectEnd = {130, 7, 12, (1L << 40) + 5};
         for (int d = 0; d < DBS; d++) {
             assertEquals(expectEnd[d] | QueryLayout.WRITTEN, r.memory.readLong(SLOT + 16L * d + 8), "end word of DB " + d);
@@ -129,12 +142,12 @@ class DepthBlockQueryLayoutTest {
         assertEquals(0, r.memory.readLong(SLOT + 16L * DBS), "nothing written past the slot");
         assertEquals(0, r.memory.readLong(SLOT - 8), "nothing written before the slot");
         // ResolveQueryData over that memory: the sum over DBs of end - begin = 30 + 0 + 12 + 5
-        byte[] bytes = new byte[(int) QueryLayout.slotBytes(QueryHeapType.OCCLUSION, DBS)];
+        byte[] bytes = new byte[(int) QueryLayout.slotBytes(QueryHeapType.OCCLUSION, rbs())];
         r.memory.read(SLOT, bytes, 0, bytes.length);
         QueryState st = new QueryState(1);
         st.begin(0, QueryType.OCCLUSION);
         st.end(0, QueryType.OCCLUSION, null);
-        assertArrayEquals(new long[] {47}, new QueryResolver(DBS).resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION,
+        assertArrayEquals(new long[] {47}, new QueryResolver(rbs()).resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION,
                 st, 0, 1, MemoryRequest.write(0, bytes, null, null)).words());
     }
 
@@ -144,7 +157,7 @@ class DepthBlockQueryLayoutTest {
     void writeQueryPutsEachDbsCounterAtItsStride() {
         for (int stride : new int[] {64, 128, 256}) {
             Rig r = new Rig();
-            r.send(Marker.Kind.WRITE_QUERY_OCCLUSION, 0x800, stride, 11, 22, 33, 44);
+            r.send(new WriteQueryMarker(0x800, stride, 0, false, "write_query", new MarkerProgress(DBS, 0)), 11, 22, 33, 44);
             for (int d = 0; d < DBS; d++) {
                 assertEquals(11L * (d + 1), r.memory.readLong(0x800 + (long) stride * d), "DB " + d + " at stride " + stride);
                 assertEquals(0, r.memory.readLong(0x800 + (long) stride * d + 8));

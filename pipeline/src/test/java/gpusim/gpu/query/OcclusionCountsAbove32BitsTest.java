@@ -23,7 +23,7 @@ class OcclusionCountsAbove32BitsTest {
         QueryState st = new QueryState(1);
         st.begin(0, QueryType.OCCLUSION);
         st.end(0, QueryType.OCCLUSION, null);
-        QueryResolver r = new QueryResolver(3);
+        QueryResolver r = QueryResolverTest.resolver(3);
         long two32 = 1L << 32;
         // DB0: 2^32 - 5 -> 2^32 + 3 (8 samples across the 32-bit boundary); DB1: 0 -> 3 x 2^30;
         // DB2: 2^40 -> 2^40 + 2^31 + 1. Sum: 8 + 3 x 2^30 + 2^31 + 1 = 5 x 2^30 + 9 > 2^32.

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
+import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.sim.MemoryRequest;
 import org.junit.jupiter.api.Test;
 
@@ -20,19 +22,28 @@ import org.junit.jupiter.api.Test;
 class QueryResolverTest {
     static final long W = QueryLayout.WRITTEN;
 
+    /** The render back ends' occlusion protocol for {@code dbs} DBs, every one enabled. */
+    static QueryProtocol rbs(int dbs) {
+        return new RenderBackEndQueryProtocol(new TileMap(dbs, 8));
+    }
+
+    static QueryResolver resolver(int dbs) {
+        return new QueryResolver(rbs(dbs));
+    }
+
     static MemoryRequest memory(long... words) {
         return MemoryRequest.writeLongs(0, words, null, null);
     }
 
     @Test
     void slotSizes() {
-        assertEquals(16 * 4, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, 4));
-        assertEquals(16 * 7, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, 7));
-        assertEquals(16, QueryLayout.slotBytes(QueryHeapType.TIMESTAMP, 4), "the value and its end-of-query fence");
-        assertEquals(8, QueryLayout.slotBytes(QueryHeapType.COPY_QUEUE_TIMESTAMP, 4));
-        assertEquals(2 * 12 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS, 4));
-        assertEquals(2 * 15 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS1, 4));
-        assertEquals(2 * 3 * 8, QueryLayout.slotBytes(QueryHeapType.SO_STATISTICS, 4));
+        assertEquals(16 * 4, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, rbs(4)));
+        assertEquals(16 * 7, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, rbs(7)));
+        assertEquals(16, QueryLayout.slotBytes(QueryHeapType.TIMESTAMP, rbs(4)), "the value and its end-of-query fence");
+        assertEquals(8, QueryLayout.slotBytes(QueryHeapType.COPY_QUEUE_TIMESTAMP, rbs(4)));
+        assertEquals(2 * 12 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS, rbs(4)));
+        assertEquals(2 * 15 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS1, rbs(4)));
+        assertEquals(2 * 3 * 8, QueryLayout.slotBytes(QueryHeapType.SO_STATISTICS, rbs(4)));
         assertEquals(1L << 63, W);
     }
 
@@ -41,7 +52,7 @@ class QueryResolverTest {
         QueryState st = new QueryState(2);
         st.begin(0, QueryType.OCCLUSION);
         st.end(0, QueryType.OCCLUSION, null);
-        QueryResolver r = new QueryResolver(3);
+        QueryResolver r = resolver(3);
         // DB0: 100 -> 130, DB1: 7 -> 7, DB2: 1000 -> 1012
         MemoryRequest m = memory(100 | W, 130 | W, 7 | W, 7 | W, 1000 | W, 1012 | W);
         assertArrayEquals(new long[] {42}, r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, m).words());
@@ -57,7 +68,7 @@ class QueryResolverTest {
         QueryState st = new QueryState(1);
         st.begin(0, QueryType.OCCLUSION);
         st.end(0, QueryType.OCCLUSION, null);
-        QueryResolver r = new QueryResolver(2);
+        QueryResolver r = resolver(2);
         assertNull(r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, memory(1 | W, 5 | W, 2 | W, 6)),
                 "DB1's end word lacks the written bit");
         assertNull(r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 1, memory(1 | W, 5, 2 | W, 6 | W)),
@@ -74,7 +85,7 @@ class QueryResolverTest {
             st.begin(q, QueryType.OCCLUSION);
             st.end(q, QueryType.OCCLUSION, null);
         }
-        QueryResolver r = new QueryResolver(2);
+        QueryResolver r = resolver(2);
         byte[] data = memory(1 | W, 2 | W, 1 | W, 2 | W,
                 3 | W, 4 | W, 3 | W, 4,
                 5 | W, 6 | W, 5 | W, 6 | W,
@@ -92,7 +103,7 @@ class QueryResolverTest {
         QueryState st = new QueryState(3);
         st.begin(1, QueryType.OCCLUSION);
         st.end(2, QueryType.OCCLUSION, null);
-        QueryResolver r = new QueryResolver(1);
+        QueryResolver r = resolver(1);
         MemoryRequest m = memory(0, 0, 3 | W, 9, 10 | W, 15 | W);
         assertArrayEquals(new long[] {0, 0, 5}, r.resolve(QueryType.OCCLUSION, QueryHeapType.OCCLUSION, st, 0, 3, m).words());
     }
@@ -102,12 +113,12 @@ class QueryResolverTest {
         QueryState st = new QueryState(2);
         st.end(0, QueryType.TIMESTAMP, null);
         st.end(1, QueryType.TIMESTAMP, null);
-        assertArrayEquals(new long[] {123, 456}, new QueryResolver(4)
+        assertArrayEquals(new long[] {123, 456}, resolver(4)
                 .resolve(QueryType.TIMESTAMP, QueryHeapType.TIMESTAMP, st, 0, 2, memory(123, W, 456, W)).words());
         // A slot whose fence is clear has not been written: the resolve waits from it on.
         byte[] bytes = memory(123, W, 456, 0).data();
-        assertEquals(1, new QueryResolver(4).firstPending(QueryHeapType.TIMESTAMP, st, 0, 2, bytes, 0));
-        assertEquals(2, new QueryResolver(4).firstPending(QueryHeapType.TIMESTAMP, st, 0, 2,
+        assertEquals(1, resolver(4).firstPending(QueryHeapType.TIMESTAMP, st, 0, 2, bytes, 0));
+        assertEquals(2, resolver(4).firstPending(QueryHeapType.TIMESTAMP, st, 0, 2,
                 memory(123, W, 456, W).data(), 0));
     }
 
@@ -124,11 +135,11 @@ class QueryResolverTest {
         }
         words[11] = W;
         words[23] = W;
-        long[] res = new QueryResolver(4).resolve(QueryType.PIPELINE_STATISTICS, QueryHeapType.PIPELINE_STATISTICS,
+        long[] res = resolver(4).resolve(QueryType.PIPELINE_STATISTICS, QueryHeapType.PIPELINE_STATISTICS,
                 st, 0, 1, memory(words)).words();
         assertArrayEquals(new long[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, res);
         words[23] = 0;
-        assertNull(new QueryResolver(4).resolve(QueryType.PIPELINE_STATISTICS, QueryHeapType.PIPELINE_STATISTICS,
+        assertNull(resolver(4).resolve(QueryType.PIPELINE_STATISTICS, QueryHeapType.PIPELINE_STATISTICS,
                 st, 0, 1, memory(words)), "end block not written yet");
     }
 }
