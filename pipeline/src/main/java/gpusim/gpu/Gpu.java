@@ -1,46 +1,31 @@
 package gpusim.gpu;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
-import gpusim.gpu.clip.Clipper;
-import gpusim.api.CommandListType;
 import gpusim.gpu.cp.CommandProcessor;
 import gpusim.gpu.cp.FenceTable;
 import gpusim.gpu.cp.Host;
-import gpusim.gpu.db.DepthBlock;
-import gpusim.gpu.db.DepthBlockCore;
-import gpusim.gpu.db.TileKernel;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.db.FunctionalLanes;
 import gpusim.gpu.db.SampleWorkLimit;
 import gpusim.trace.TraceWork;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.ia.InputAssembler;
-import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.gpu.rb.RenderBackEnds;
 import gpusim.gpu.se.ShaderArray;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
-import gpusim.gpu.raster.Rasterizer;
 import gpusim.gpu.raster.TileMap;
-import gpusim.gpu.setup.SetupStage;
-import gpusim.gpu.vs.VertexStage;
-import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.MarkerProgress;
-import gpusim.gpu.work.Work;
 import gpusim.memory.DeviceMemory;
 import gpusim.sim.MemoryRequest;
-import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.StatGroup;
 import gpusim.trace.Resource;
-import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -70,142 +55,37 @@ public final class Gpu {
     private final InputAssembler ia;
     private final TileMap tiles;
 
+    /** Builds the GPU for {@code trace} on the machine {@code config} describes ({@link GpuBuilder}). */
     public Gpu(Trace trace, Config config) {
-        this.trace = trace;
-        if (config.get(ConfigKeys.SIM_MODE) == 1) {
-            config = stepTimings(config);
-        }
-        engine = new Engine(config.get(ConfigKeys.DEADLOCK_CYCLES));
-        DeviceMemory mem = new DeviceMemory(config.get(ConfigKeys.MEMORY_ALIGNMENT));
-        MemorySystem memory = new MemorySystem(engine, mem, config);
-        ctx = new GpuContext(engine, config, memory);
-        memory.onIdle(ctx::maybeIdle);
-        // The back end's query protocol comes before the back end: the query heaps are placed by it.
-        RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(ctx.tiles);
-        res = new Resources(trace.resources(), mem, queries, ctx.tileSize);
-        int depth = config.getInt(ConfigKeys.QUEUE_DEPTH);
-        int latency = config.getInt(ConfigKeys.QUEUE_LATENCY);
-        tiles = ctx.tiles;
-        ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
-        int threads = config.getInt(ConfigKeys.SIM_THREADS);
-        if (threads == 0) {
-            threads = Math.min(ctx.dbCount, Runtime.getRuntime().availableProcessors());
-        }
-        lanes = new FunctionalLanes(ctx.dbCount, threads, config.get(ConfigKeys.SIM_THREADS_AFTER) * 1_000_000L);
-        DepthBlockCore[] cores = new DepthBlockCore[ctx.dbCount];
-        boolean hiz = config.flag(ConfigKeys.HIZ_ENABLED);
-        for (int d = 0; d < ctx.dbCount; d++) {
-            cores[d] = new DepthBlockCore(d, tiles, hiz, TileKernel.Mode.of(config.get(ConfigKeys.SIM_KERNELS)));
-        }
-
-        BoundedQueue<Work> cpToIa = engine.queue("cp->ia", depth, latency);
-        BoundedQueue<Work> iaToVs = engine.queue("ia->vs", depth, latency);
-        BoundedQueue<Work> vsToClip = engine.queue("vs->clip", depth, latency);
-        BoundedQueue<Work> clipToSetup = engine.queue("clip->setup", depth, latency);
-        BoundedQueue<Work> setupToRaster = engine.queue("setup->raster", depth, latency);
-
-        PipelineParams params = PipelineParams.of(config);
-        host = new Host(ctx, res, trace.submissions());
-        fences = new FenceTable(engine);
-        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host, trace.submissions(), params.cp());
-        engines.add(cp);
-        for (CommandListType q : queuesUsed(trace)) {
-            if (q != CommandListType.DIRECT) {
-                engines.add(new CommandProcessor(ctx, res, q, fences, host, trace.submissions(), params.cp()));
-            }
-        }
-        for (CommandProcessor e : engines) {
-            host.addQueue(e.queue(), e);
-        }
-        ia = new InputAssembler(ctx, cpToIa, res, params.ia());
-        shaders = new ShaderArray(params.shaders(), ctx.counters().value);
-        VertexStage vs = new VertexStage(ctx, iaToVs, shaders, params.vs());
-        Clipper clip = new Clipper(ctx, vsToClip, params.setup());
-        SetupStage setup = new SetupStage(ctx, clipToSetup, params.setup());
-        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool, params.raster());
-        workLimit = new SampleWorkLimit(config.get(ConfigKeys.MAX_SAMPLES), ctx.draws());
-        backEnd = new RenderBackEnds(ctx, params, queries, shaders, cores, lanes, workLimit, tilePool, depth, latency);
-
-        // Front of the pipe first: the engine ticks back to front.
-        add(host);
-        for (CommandProcessor e : engines) {
-            add(e);
-        }
-        add(ia);
-        add(vs);
-        add(clip);
-        add(setup);
-        add(raster);
-        for (Component c : backEnd.components()) {
-            add(c);
-        }
-        add(memory);
-        // The channels are the memory's clocked parts; registered last, they are ticked first
-        // in a cycle (channel 0 first), as the single memory was before them.
-        memory.registerChannels();
-        tracks.addAll(components);
-        tracks.addAll(memory.channels());
-
-        cp.connect(cpToIa.connect(cp, ia));
-        ia.connect(iaToVs.connect(ia, vs));
-        vs.connect(vsToClip.connect(vs, clip));
-        clip.connect(clipToSetup.connect(clip, setup));
-        setup.connect(setupToRaster.connect(setup, raster));
-        raster.connect(backEnd);
-        // WriteQuery NO_WAIT samples a DB's counter as the DB has counted it when the command
-        // processor gets there, in simulated time (not the functional core's, which runs ahead).
-        cp.connect((db, counter) -> backEnd.countedBy(db, counter, engine.now()));
-        backEnd.wire(raster);
-        for (BoundedQueue<?> q : engine.queues()) {
-            ctx.addQueue(q);
-        }
-        for (Component c : components) {
-            if (c != host && !engines.contains(c) && c != memory) {
-                ctx.addDrainable(c);
-            }
-        }
-        engine.wakeAt(host, 0);
+        this(new GpuBuilder(trace, config));
     }
 
-    /** The queues a trace submits work, signals or waits to, in D3D12_COMMAND_LIST_TYPE order. */
-    private static java.util.Set<CommandListType> queuesUsed(Trace trace) {
-        java.util.Set<CommandListType> used = java.util.EnumSet.noneOf(CommandListType.class);
-        for (TopCommand t : trace.submissions()) {
-            if (t instanceof TopCommand.Execute e) {
-                used.add(e.queue());
-            } else if (t instanceof TopCommand.Signal sg) {
-                used.add(sg.queue());
-            } else if (t instanceof TopCommand.Wait w) {
-                used.add(w.queue());
-            }
-        }
-        return used;
+    /** Takes the parts a builder wired. */
+    private Gpu(GpuBuilder b) {
+        this.trace = b.trace;
+        this.engine = b.engine;
+        this.ctx = b.ctx;
+        this.res = b.res;
+        this.cp = b.cp;
+        this.host = b.host;
+        this.fences = b.fences;
+        this.engines.addAll(b.engines);
+        this.backEnd = b.backEnd;
+        this.shaders = b.shaders;
+        this.components.addAll(b.components);
+        this.tracks.addAll(b.tracks);
+        this.lanes = b.lanes;
+        this.workLimit = b.workLimit;
+        this.ia = b.ia;
+        this.tiles = b.tiles;
+        this.timestampHz = b.timestampHz;
     }
+
+    private final long timestampHz;
 
     /** Every fence signal and satisfied queue wait of the run, in the order they happened. */
     public List<FenceTable.Event> fenceEvents() {
         return fences.events();
-    }
-
-    /**
-     * Functional mode: the machine's own timings set to their fastest (one step a command,
-     * a queue crossing, a memory access, a poll), so a run takes as few engine steps as its
-     * order of work allows; the stages charge one step an item themselves ({@link Stage}).
-     * Results never depend on these keys (the golden tests rerun every case with others).
-     */
-    private static Config stepTimings(Config c) {
-        return c.with(ConfigKeys.QUEUE_LATENCY, 1)
-                .with(ConfigKeys.MEMORY_LATENCY, 1)
-                .with(ConfigKeys.MEMORY_PARTIAL_WRITE, 0)
-                .with(ConfigKeys.MEMORY_BYTES_PER_CYCLE, ConfigKeys.MEMORY_BYTES_PER_CYCLE.max())
-                .with(ConfigKeys.CP_CYCLES, 1)
-                .with(ConfigKeys.POLL_CYCLES, 1)
-                .with(ConfigKeys.SHADER_UNITS, ConfigKeys.SHADER_UNITS.max());
-    }
-
-    private void add(Component c) {
-        engine.add(c);
-        components.add(c);
     }
 
     public RunResult run() {
@@ -304,7 +184,7 @@ public final class Gpu {
             }
         }
         return new RunResult(cycles, host.dumps(), decodeQueries(), ctx.draws().draws(), root,
-                ctx.config().get(ConfigKeys.TIMESTAMP_HZ), engine.ticks(), colors, depths, tiles);
+                timestampHz, engine.ticks(), colors, depths, tiles);
     }
 
     /** Every used query's result as its heap memory holds it now, decoded as the type last used with it. */

@@ -1,0 +1,213 @@
+package gpusim.gpu;
+
+import gpusim.api.CommandListType;
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+import gpusim.gpu.clip.Clipper;
+import gpusim.gpu.cp.CommandProcessor;
+import gpusim.gpu.cp.FenceTable;
+import gpusim.gpu.cp.Host;
+import gpusim.gpu.db.DepthBlockCore;
+import gpusim.gpu.db.FunctionalLanes;
+import gpusim.gpu.db.SampleWorkLimit;
+import gpusim.gpu.ia.InputAssembler;
+import gpusim.gpu.raster.Rasterizer;
+import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
+import gpusim.gpu.rb.RenderBackEnds;
+import gpusim.gpu.se.ShaderArray;
+import gpusim.gpu.setup.SetupStage;
+import gpusim.gpu.vs.VertexStage;
+import gpusim.gpu.work.TileBatch;
+import gpusim.gpu.work.Work;
+import gpusim.memory.DeviceMemory;
+import gpusim.memory.MemorySystem;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.trace.TopCommand;
+import gpusim.trace.Trace;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Wires the modelled GPU for a trace: reads the configuration once into parameter records
+ * ({@link PipelineParams} for the blocks' timing, {@link SimulationParams} for the run
+ * itself, the memory's own), builds every block with its own record, joins them with
+ * bounded queues, and registers them with the engine front of the pipe first. No block
+ * reads the configuration; the back end ({@link RenderBackEnds}) builds its own part, and
+ * another back end would be another {@link BackEnd} built here. {@link Gpu} runs what this
+ * wired.
+ */
+final class GpuBuilder {
+    /**
+     * The run's own settings, read once: the deadlock window, placement alignment, the
+     * queues between the front-end stages, host threads for the DBs' functional work, the
+     * depth blocks' HiZ and kernels, the work limit, and the mode.
+     */
+    record SimulationParams(long deadlockCycles, long memoryAlignment, int queueDepth, int queueLatency, int threads,
+                            long threadsAfterNanos, boolean hiz, gpusim.gpu.db.TileKernel.Mode kernels,
+                            long maxSamples) {
+        static SimulationParams of(Config c, int dbCount) {
+            int threads = c.getInt(ConfigKeys.SIM_THREADS);
+            if (threads == 0) {
+                threads = Math.min(dbCount, Runtime.getRuntime().availableProcessors());
+            }
+            return new SimulationParams(c.get(ConfigKeys.DEADLOCK_CYCLES), c.get(ConfigKeys.MEMORY_ALIGNMENT),
+                    c.getInt(ConfigKeys.QUEUE_DEPTH), c.getInt(ConfigKeys.QUEUE_LATENCY), threads,
+                    c.get(ConfigKeys.SIM_THREADS_AFTER) * 1_000_000L, c.flag(ConfigKeys.HIZ_ENABLED),
+                    gpusim.gpu.db.TileKernel.Mode.of(c.get(ConfigKeys.SIM_KERNELS)), c.get(ConfigKeys.MAX_SAMPLES));
+        }
+    }
+
+    final Trace trace;
+    final Engine engine;
+    final GpuContext ctx;
+    final Resources res;
+    final CommandProcessor cp;
+    final Host host;
+    final FenceTable fences;
+    final List<CommandProcessor> engines = new ArrayList<>();
+    final RenderBackEnds backEnd;
+    final ShaderArray shaders;
+    final List<Component> components = new ArrayList<>();
+    final List<Component> tracks = new ArrayList<>();
+    final FunctionalLanes lanes;
+    final SampleWorkLimit workLimit;
+    final InputAssembler ia;
+    final TileMap tiles;
+    final long timestampHz;
+
+    GpuBuilder(Trace trace, Config config) {
+
+        this.trace = trace;
+        if (config.get(ConfigKeys.SIM_MODE) == 1) {
+            config = stepTimings(config);
+        }
+        SimulationParams sim = SimulationParams.of(config, config.getInt(ConfigKeys.DB_COUNT));
+        PipelineParams params = PipelineParams.of(config);
+        timestampHz = params.cp().timestampHz();
+        engine = new Engine(sim.deadlockCycles());
+        DeviceMemory mem = new DeviceMemory(sim.memoryAlignment());
+        MemorySystem memory = new MemorySystem(engine, mem, config);
+        ctx = new GpuContext(engine, config, memory);
+        memory.onIdle(ctx::maybeIdle);
+        // The back end's query protocol comes before the back end: the query heaps are placed by it.
+        RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(ctx.tiles);
+        res = new Resources(trace.resources(), mem, queries, ctx.tileSize);
+        int depth = sim.queueDepth();
+        int latency = sim.queueLatency();
+        tiles = ctx.tiles;
+        ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
+        lanes = new FunctionalLanes(ctx.dbCount, sim.threads(), sim.threadsAfterNanos());
+        DepthBlockCore[] cores = new DepthBlockCore[ctx.dbCount];
+        for (int d = 0; d < ctx.dbCount; d++) {
+            cores[d] = new DepthBlockCore(d, tiles, sim.hiz(), sim.kernels());
+        }
+
+        BoundedQueue<Work> cpToIa = engine.queue("cp->ia", depth, latency);
+        BoundedQueue<Work> iaToVs = engine.queue("ia->vs", depth, latency);
+        BoundedQueue<Work> vsToClip = engine.queue("vs->clip", depth, latency);
+        BoundedQueue<Work> clipToSetup = engine.queue("clip->setup", depth, latency);
+        BoundedQueue<Work> setupToRaster = engine.queue("setup->raster", depth, latency);
+
+        host = new Host(ctx, res, trace.submissions());
+        fences = new FenceTable(engine);
+        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host, trace.submissions(), params.cp());
+        engines.add(cp);
+        for (CommandListType q : queuesUsed(trace)) {
+            if (q != CommandListType.DIRECT) {
+                engines.add(new CommandProcessor(ctx, res, q, fences, host, trace.submissions(), params.cp()));
+            }
+        }
+        for (CommandProcessor e : engines) {
+            host.addQueue(e.queue(), e);
+        }
+        ia = new InputAssembler(ctx, cpToIa, res, params.ia());
+        shaders = new ShaderArray(params.shaders(), ctx.counters().value);
+        VertexStage vs = new VertexStage(ctx, iaToVs, shaders, params.vs());
+        Clipper clip = new Clipper(ctx, vsToClip, params.setup());
+        SetupStage setup = new SetupStage(ctx, clipToSetup, params.setup());
+        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool, params.raster());
+        workLimit = new SampleWorkLimit(sim.maxSamples(), ctx.draws());
+        backEnd = new RenderBackEnds(ctx, params, queries, shaders, cores, lanes, workLimit, tilePool, depth, latency);
+
+        // Front of the pipe first: the engine ticks back to front.
+        add(host);
+        for (CommandProcessor e : engines) {
+            add(e);
+        }
+        add(ia);
+        add(vs);
+        add(clip);
+        add(setup);
+        add(raster);
+        for (Component c : backEnd.components()) {
+            add(c);
+        }
+        add(memory);
+        // The channels are the memory's clocked parts; registered last, they are ticked first
+        // in a cycle (channel 0 first), as the single memory was before them.
+        memory.registerChannels();
+        tracks.addAll(components);
+        tracks.addAll(memory.channels());
+
+        cp.connect(cpToIa.connect(cp, ia));
+        ia.connect(iaToVs.connect(ia, vs));
+        vs.connect(vsToClip.connect(vs, clip));
+        clip.connect(clipToSetup.connect(clip, setup));
+        setup.connect(setupToRaster.connect(setup, raster));
+        raster.connect(backEnd);
+        // WriteQuery NO_WAIT samples a DB's counter as the DB has counted it when the command
+        // processor gets there, in simulated time (not the functional core's, which runs ahead).
+        cp.connect((db, counter) -> backEnd.countedBy(db, counter, engine.now()));
+        backEnd.wire(raster);
+        for (BoundedQueue<?> q : engine.queues()) {
+            ctx.addQueue(q);
+        }
+        for (Component c : components) {
+            if (c != host && !engines.contains(c) && c != memory) {
+                ctx.addDrainable(c);
+            }
+        }
+        engine.wakeAt(host, 0);
+        }
+
+    /** The queues a trace submits work, signals or waits to, in D3D12_COMMAND_LIST_TYPE order. */
+    private static java.util.Set<CommandListType> queuesUsed(Trace trace) {
+        java.util.Set<CommandListType> used = java.util.EnumSet.noneOf(CommandListType.class);
+        for (TopCommand t : trace.submissions()) {
+            if (t instanceof TopCommand.Execute e) {
+                used.add(e.queue());
+            } else if (t instanceof TopCommand.Signal sg) {
+                used.add(sg.queue());
+            } else if (t instanceof TopCommand.Wait w) {
+                used.add(w.queue());
+            }
+        }
+        return used;
+    }
+
+    /**
+     * Functional mode: the machine's own timings set to their fastest (one step a command,
+     * a queue crossing, a memory access, a poll), so a run takes as few engine steps as its
+     * order of work allows; the stages charge one step an item themselves ({@link Stage}).
+     * Results never depend on these keys (the golden tests rerun every case with others).
+     */
+    private static Config stepTimings(Config c) {
+        return c.with(ConfigKeys.QUEUE_LATENCY, 1)
+                .with(ConfigKeys.MEMORY_LATENCY, 1)
+                .with(ConfigKeys.MEMORY_PARTIAL_WRITE, 0)
+                .with(ConfigKeys.MEMORY_BYTES_PER_CYCLE, ConfigKeys.MEMORY_BYTES_PER_CYCLE.max())
+                .with(ConfigKeys.CP_CYCLES, 1)
+                .with(ConfigKeys.POLL_CYCLES, 1)
+                .with(ConfigKeys.SHADER_UNITS, ConfigKeys.SHADER_UNITS.max());
+    }
+
+    private void add(Component c) {
+        engine.add(c);
+        components.add(c);
+    }
+
+}
