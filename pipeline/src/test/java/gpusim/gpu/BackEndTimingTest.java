@@ -102,6 +102,59 @@ class BackEndTimingTest {
         assertEquals(lastCb + 8, r.cycles(), "and is written 8 cycles later: the end of the run");
     }
 
+    /** The 64x64, one-DB, one-engine machine of the test above, with {@code pso}, colour and depth as given. */
+    static RunResult oneTriangle(TraceBuilder.Pso pso, boolean color, boolean depth) {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = color ? t.renderTarget("rt", 64, 64, 1) : null;
+        Resource.DepthStencil ds = depth ? t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT) : null;
+        pso.cull = CullMode.NONE;
+        var l = t.list("l").targets(rt, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", BIG));
+        if (depth) {
+            l.clearDs(ds, 1f, null);
+        }
+        l.draw(3);
+        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+                .with("shader.units=4").with("ps.cycles=8").with("cb.samples_per_clock=8")
+                .with("cb.blend_samples_per_clock=4").with("db.samples_per_clock=16")
+                .with("db.depth_only_samples_per_clock=32").with("db.late_samples_per_clock=8");
+        return new Gpu(t.execute(l.close()).build(), c).run();
+    }
+
+    /**
+     * Each unit's cost per sample, a tile (64 samples, 16 quads) at a time:
+     * <ul>
+     * <li>blending: the colour back end at cb.blend_samples_per_clock, ceil(64 / 4) = 16 a wave;
+     * <li>late Z: no early test in the DB (its step is the scan, ceil(64 / 64) = 1), the colour
+     *     back end tests ceil(64 / db.late_samples_per_clock = 8) = 8 and writes 8 a wave, in step;
+     * <li>depth only (no render target): the DB tests at db.depth_only_samples_per_clock,
+     *     ceil(64 / 32) = 2 a tile, and sends no waves (no pixel work).
+     * </ul>
+     * With a depth buffer, its clear comes first: ceil(4,096 samples / (4 x 16)) = 64 DB cycles.
+     */
+    @Test
+    void eachUnitChargesItsOwnSamples() {
+        TraceBuilder.Pso blend = new TraceBuilder.Pso();
+        blend.blend = gpusim.api.BlendMode.ALPHA;
+        RunResult b = oneTriangle(blend, true, false);
+        assertEquals(64 * 16, stat(b, "cb0.busy_cycles"));
+        assertEquals(64 * 4, stat(b, "db0.busy_cycles"));
+
+        TraceBuilder.Pso late = new TraceBuilder.Pso();
+        late.lateZ = true;
+        RunResult z = oneTriangle(late, true, true);
+        assertEquals(64 + 64 * 1, stat(z, "db0.busy_cycles"), "the clear, then the DB scans; the test is late");
+        assertEquals(64 * 64, stat(z, "cb0.late_samples_tested"));
+        assertEquals(64 * 8, stat(z, "cb0.busy_cycles"));
+        assertEquals(64 * 32, stat(z, "se0.pixel_issue_cycles"), "every covered quad is shaded");
+
+        RunResult d = oneTriangle(new TraceBuilder.Pso(), false, true);
+        assertEquals(64 + 64 * 2, stat(d, "db0.busy_cycles"));
+        assertEquals(0, stat(d, "db0.waves"));
+        assertEquals(0, stat(d, "se0.pixel_issue_cycles"));
+        assertEquals(0, stat(d, "cb0.busy_cycles"));
+        assertEquals(64 * 64, stat(d, "shaders.ps_invocations"), "PSInvocations still counts the passing pixels");
+    }
+
     /** A target of {@code size}, {@code layers} full-screen layers, between two bottom-of-pipe timestamps: the ticks between. */
     static long layers(int size, int layers, boolean frontToBack, boolean color, String... config) {
         return layers(size, layers, frontToBack, color, false, config);
