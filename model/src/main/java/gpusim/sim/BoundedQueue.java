@@ -138,6 +138,16 @@ public final class BoundedQueue<T> {
     /** Removes and returns the head item, which must have arrived. */
     @SuppressWarnings("unchecked")
     public T pop(long now) {
+        return pop(now, false);
+    }
+
+    /**
+     * Removes and returns the head item; {@code looksAgain}: the consumer is taking it to work
+     * on and will look at the queue again when it is done (a pipeline stage), so the next
+     * item need not wake it (that tick would find it busy).
+     */
+    @SuppressWarnings("unchecked")
+    public T pop(long now, boolean looksAgain) {
         if (size == 0 || readyAt[head] > now) {
             throw new IllegalStateException("queue " + name + ": nothing has arrived at cycle " + now);
         }
@@ -153,7 +163,7 @@ public final class BoundedQueue<T> {
             producerBlocked = false;
             engine.wake(producer, now);
         }
-        if (size > 0 && !consumerComponent.busyBeyond(readyAt[head])) {
+        if (size > 0 && !looksAgain && !consumerComponent.busyBeyond(readyAt[head])) {
             engine.wake(consumer, readyAt[head]);
         }
         return item;

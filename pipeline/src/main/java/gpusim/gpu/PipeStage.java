@@ -22,7 +22,7 @@ public abstract class PipeStage extends Stage {
     protected Work take(long now) {
         Work w = in.peek(now);
         if (w != null) {
-            in.pop(now);
+            in.pop(now, true); // a stage looks again when its item is done
         }
         return w;
     }

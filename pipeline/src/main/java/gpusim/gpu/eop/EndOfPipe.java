@@ -48,7 +48,7 @@ public final class EndOfPipe extends Stage {
             }
             Work w = in.get(d).peek(now);
             if (w != null) {
-                in.get(d).pop(now);
+                in.get(d).pop(now, true);
                 nextInput = (d + 1) % n;
                 blockedOn[d] = (Marker) w;
                 return w;

@@ -60,7 +60,7 @@ public final class ShaderEngine extends Stage {
             int i = (nextInput + k) % n;
             Work w = in.get(i).peek(now);
             if (w != null) {
-                in.get(i).pop(now);
+                in.get(i).pop(now, true);
                 nextInput = (i + 1) % n;
                 current = i;
                 return w;
