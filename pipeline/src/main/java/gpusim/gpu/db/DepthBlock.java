@@ -246,10 +246,7 @@ public final class DepthBlock extends PipeStage {
         int n = tb.tiles;
         int[] tq = tb.tileQuads;
         while (i < n) {
-            byte f = tb.tileFlags[i];
-            if ((f & TileBatch.HIZ_TESTED) != 0) {
-                hiz++;
-            }
+            hiz += tb.tileHiz[i];
             scan += tb.tileScan[i];
             tested += tb.tileTested[i];
             passed += tb.tilePassed[i];

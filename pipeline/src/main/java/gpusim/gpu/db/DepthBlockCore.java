@@ -284,7 +284,7 @@ public final class DepthBlockCore {
                         tb.hizRejectedTiles++;
                         tb.hizRejectedSamples += tileScan;
                         // Rejected whole by its depth bounds: no fine scan, nothing tested.
-                        tb.tile(0, 0, 0, 0, 0, TileBatch.HIZ_TESTED | TileBatch.HIZ_REJECTED);
+                        tb.hizRejected();
                         continue;
                     }
                 }
@@ -312,7 +312,7 @@ public final class DepthBlockCore {
                 passed += r.passed;
                 // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
                 tb.tile(tileScan, (int) r.covered, (int) r.passed, (int) (state.lateZ ? r.coveredQuads : r.quads),
-                        (int) r.shaded, hiz ? TileBatch.HIZ_TESTED : 0);
+                        (int) r.shaded, hiz);
                 if (k != TileKernel.REFERENCE && hizEnabled && ds != null && r.wrote()) {
                     // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way).
                     boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts

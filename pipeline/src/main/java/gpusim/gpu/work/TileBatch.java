@@ -51,13 +51,29 @@ public final class TileBatch implements Work {
     public int[] tileQuads = new int[64];
     /** Per tile: pixels with a passing sample (PSInvocations). */
     public int[] tilePixels = new int[64];
-    /** Per tile: {@link #HIZ_TESTED}, {@link #HIZ_REJECTED}. */
-    public byte[] tileFlags = new byte[64];
-    public static final byte HIZ_TESTED = 1;
-    public static final byte HIZ_REJECTED = 2;
+    /** Per record: the HiZ tests it stands for (0 or 1 for a tile; a run of rejected tiles is one record). */
+    public int[] tileHiz = new int[64];
 
-    /** Records one tile of the batch's work (see {@link #tiles}). */
-    public void tile(int scan, int tested, int passed, int quads, int pixels, int flags) {
+    /** Records one tile of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
+    public void tile(int scan, int tested, int passed, int quads, int pixels, boolean hiz) {
+        record(scan, tested, passed, quads, pixels, hiz ? 1 : 0);
+    }
+
+    /**
+     * Records a tile HiZ rejected whole: no fine scan, no test, nothing to shade. A run of
+     * them is one record counting its tests, so the DB's steps (which end only after a tile
+     * with quads) are the same and a batch of rejected layers stays small.
+     */
+    public void hizRejected() {
+        int n = tiles;
+        if (n > 0 && tileScan[n - 1] == 0 && tileTested[n - 1] == 0 && tileQuads[n - 1] == 0 && tileHiz[n - 1] > 0) {
+            tileHiz[n - 1]++;
+            return;
+        }
+        record(0, 0, 0, 0, 0, 1);
+    }
+
+    private void record(int scan, int tested, int passed, int quads, int pixels, int hiz) {
         int n = tiles;
         if (n == tileScan.length) {
             int m = n * 2;
@@ -66,14 +82,14 @@ public final class TileBatch implements Work {
             tilePassed = java.util.Arrays.copyOf(tilePassed, m);
             tileQuads = java.util.Arrays.copyOf(tileQuads, m);
             tilePixels = java.util.Arrays.copyOf(tilePixels, m);
-            tileFlags = java.util.Arrays.copyOf(tileFlags, m);
+            tileHiz = java.util.Arrays.copyOf(tileHiz, m);
         }
         tileScan[n] = scan;
         tileTested[n] = tested;
         tilePassed[n] = passed;
         tileQuads[n] = quads;
         tilePixels[n] = pixels;
-        tileFlags[n] = (byte) flags;
+        tileHiz[n] = hiz;
         tiles = n + 1;
     }
 
