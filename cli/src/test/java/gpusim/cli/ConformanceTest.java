@@ -95,10 +95,14 @@ class ConformanceTest {
         Config c = Config.defaults().with("db.count=7").with("db.tile=16").with("hiz.enabled=off")
                 .with("queue.depth=2").with("memory.latency=7").with("memory.bytes_per_cycle=8")
                 .with("memory.channels=3").with("memory.interleave=32").with("memory.line=128")
-                .with("memory.partial_write_cycles=5").with("memory.queue_depth=1");
+                .with("memory.partial_write_cycles=5").with("memory.queue_depth=1")
+                // The back end's shape: shader engines, wave size, wave queues, latencies.
+                .with("shader.engines=3").with("ps.wave_quads=1").with("queue.waves=1").with("db.latency=0")
+                .with("shader.latency=500").with("cb.latency=0").with("timestamp.at=drain");
         assertDumps(name, run(name, c));
         Config one = Config.defaults().with("db.count=1").with("db.tile=32").with("memory.channels=1")
-                .with("memory.write_combining=off").with("memory.alignment=8");
+                .with("memory.write_combining=off").with("memory.alignment=8").with("shader.engines=64")
+                .with("ps.wave_quads=32").with("shader.units=1").with("timestamp.at=top_of_pipe");
         assertDumps(name, run(name, one));
         // Other ownership patterns, with DBs disabled (their query slots preset as written).
         assertDumps(name, run(name, Config.defaults().with("db.count=6").with("db.pattern=rows")
