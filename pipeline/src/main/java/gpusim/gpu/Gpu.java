@@ -38,7 +38,12 @@ import java.util.List;
  */
 public final class Gpu {
     private final Engine engine;
-    private final GpuContext ctx;
+    /** sim.mode=functional: the run counts steps, not cycles. */
+    private final boolean functional;
+    private final DrawTracker draws;
+    private final RunLength runLength;
+    /** Device memory (the query heaps are decoded from it). */
+    private final DeviceMemory memory;
     private final Resources res;
     private final CommandProcessor cp;
     private final Host host;
@@ -64,7 +69,10 @@ public final class Gpu {
     private Gpu(GpuBuilder b) {
         this.trace = b.trace;
         this.engine = b.engine;
-        this.ctx = b.ctx;
+        this.functional = b.mode.functional();
+        this.draws = b.draws;
+        this.runLength = b.runLength;
+        this.memory = b.deviceMemory;
         this.res = b.res;
         this.cp = b.cp;
         this.host = b.host;
@@ -125,8 +133,8 @@ public final class Gpu {
             last = runEngine(progress);
         }
         // Functional mode counts steps, not cycles: the report says 0 rather than a misleading figure.
-        long cycles = ctx.functional ? 0 : last;
-        ctx.setTotalCycles(cycles);
+        long cycles = functional ? 0 : last;
+        runLength.set(cycles);
         return result(cycles);
     }
 
@@ -163,14 +171,14 @@ public final class Gpu {
             g.scalar("peak", "items", "largest occupancy").set(q.peak());
             g.add(q.occupancy(cycles));
         }
-        root.child(gpusim.gpu.query.QueryLatency.stats(cp.markers(), ctx.draws().draws(), !ctx.functional));
+        root.child(gpusim.gpu.query.QueryLatency.stats(cp.markers(), draws.draws(), !functional));
         StatGroup totals = root.child(new StatGroup("run", "whole-run figures"));
         totals.scalar("cycles", "cycles", "simulated GPU cycles from the first command to the last completing")
                 .set(cycles);
-        totals.scalar("draws", "draws", "draws issued").set(ctx.draws().draws().size());
+        totals.scalar("draws", "draws", "draws issued").set(draws.draws().size());
         totals.scalar("component_ticks", "ticks", "component ticks the engine ran: the simulator's work, not "
                 + "simulated time (docs/performance.md)").set(engine.ticks());
-        if (ctx.functional) {
+        if (functional) {
             // No time is modelled: every figure in cycles reads 0 (model.md, "Functional mode").
             root.untimed();
         }
@@ -183,7 +191,7 @@ public final class Gpu {
                 depths.add(res.depth(ds));
             }
         }
-        return new RunResult(cycles, host.dumps(), decodeQueries(), ctx.draws().draws(), root,
+        return new RunResult(cycles, host.dumps(), decodeQueries(), draws.draws(), root,
                 timestampHz, engine.ticks(), colors, depths, tiles);
     }
 
@@ -191,12 +199,12 @@ public final class Gpu {
     private List<RunResult.QueryReport> decodeQueries() {
         List<RunResult.QueryReport> out = new ArrayList<>();
         QueryResolver resolver = new QueryResolver(backEnd.queryProtocol());
-        DeviceMemory mem = ctx.memory().memory();
+        DeviceMemory mem = memory;
         java.util.Map<String, Long> latency = new java.util.HashMap<>();
         for (CommandProcessor e : engines) {
             for (Marker m : e.markers()) {
                 MarkerProgress p = m.progress();
-                if (m.label().endsWith(" end") && p.landedAt() > 0 && !ctx.functional) {
+                if (m.label().endsWith(" end") && p.landedAt() > 0 && !functional) {
                     latency.put(m.label(), p.landedAt() - p.issuedAt());
                 }
             }

@@ -48,7 +48,7 @@ final class GpuBuilder {
      */
     record SimulationParams(long deadlockCycles, long memoryAlignment, int queueDepth, int queueLatency, int threads,
                             long threadsAfterNanos, boolean hiz, gpusim.gpu.db.TileKernel.Mode kernels,
-                            long maxSamples) {
+                            long maxSamples, RunMode mode) {
         static SimulationParams of(Config c, int dbCount) {
             int threads = c.getInt(ConfigKeys.SIM_THREADS);
             if (threads == 0) {
@@ -57,13 +57,19 @@ final class GpuBuilder {
             return new SimulationParams(c.get(ConfigKeys.DEADLOCK_CYCLES), c.get(ConfigKeys.MEMORY_ALIGNMENT),
                     c.getInt(ConfigKeys.QUEUE_DEPTH), c.getInt(ConfigKeys.QUEUE_LATENCY), threads,
                     c.get(ConfigKeys.SIM_THREADS_AFTER) * 1_000_000L, c.flag(ConfigKeys.HIZ_ENABLED),
-                    gpusim.gpu.db.TileKernel.Mode.of(c.get(ConfigKeys.SIM_KERNELS)), c.get(ConfigKeys.MAX_SAMPLES));
+                    gpusim.gpu.db.TileKernel.Mode.of(c.get(ConfigKeys.SIM_KERNELS)), c.get(ConfigKeys.MAX_SAMPLES),
+                    c.get(ConfigKeys.SIM_MODE) == 1 ? RunMode.FUNCTIONAL : RunMode.TIMED);
         }
     }
 
     final Trace trace;
     final Engine engine;
-    final GpuContext ctx;
+    final RunMode mode;
+    final DrawTracker draws = new DrawTracker();
+    final PipelineCounters counters = new PipelineCounters();
+    final RunLength runLength = new RunLength();
+    final PipelineDrain drain;
+    final DeviceMemory deviceMemory;
     final Resources res;
     final CommandProcessor cp;
     final Host host;
@@ -91,18 +97,22 @@ final class GpuBuilder {
         engine = new Engine(sim.deadlockCycles());
         DeviceMemory mem = new DeviceMemory(sim.memoryAlignment());
         MemorySystem memory = new MemorySystem(engine, mem, config);
-        ctx = new GpuContext(engine, config, memory);
-        memory.onIdle(ctx::maybeIdle);
+        deviceMemory = mem;
+        mode = sim.mode();
+        drain = new PipelineDrain(engine, memory);
+        memory.onIdle(drain::maybeIdle);
+        tiles = tileMap(config);
+        StageWiring wiring = new StageWiring(engine, drain, draws, mode, runLength);
+        CommandProcessor.Links links = new CommandProcessor.Links(engine, memory, drain, counters, draws, tiles);
         // The back end's query protocol comes before the back end: the query heaps are placed by it.
-        RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(ctx.tiles);
-        res = new Resources(trace.resources(), mem, queries, ctx.tileSize);
+        RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(tiles);
+        res = new Resources(trace.resources(), mem, queries, tiles.tileSize);
         int depth = sim.queueDepth();
         int latency = sim.queueLatency();
-        tiles = ctx.tiles;
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
-        lanes = new FunctionalLanes(ctx.dbCount, sim.threads(), sim.threadsAfterNanos());
-        DepthBlockCore[] cores = new DepthBlockCore[ctx.dbCount];
-        for (int d = 0; d < ctx.dbCount; d++) {
+        lanes = new FunctionalLanes(tiles.dbCount, sim.threads(), sim.threadsAfterNanos());
+        DepthBlockCore[] cores = new DepthBlockCore[tiles.dbCount];
+        for (int d = 0; d < tiles.dbCount; d++) {
             cores[d] = new DepthBlockCore(d, tiles, sim.hiz(), sim.kernels());
         }
 
@@ -112,26 +122,27 @@ final class GpuBuilder {
         BoundedQueue<Work> clipToSetup = engine.queue("clip->setup", depth, latency);
         BoundedQueue<Work> setupToRaster = engine.queue("setup->raster", depth, latency);
 
-        host = new Host(ctx, res, trace.submissions());
+        host = new Host(engine, drain, memory, mem, res, trace.submissions());
         fences = new FenceTable(engine);
-        cp = new CommandProcessor(ctx, res, CommandListType.DIRECT, fences, host, trace.submissions(), params.cp());
+        cp = new CommandProcessor(links, res, CommandListType.DIRECT, fences, host, trace.submissions(), params.cp());
         engines.add(cp);
         for (CommandListType q : queuesUsed(trace)) {
             if (q != CommandListType.DIRECT) {
-                engines.add(new CommandProcessor(ctx, res, q, fences, host, trace.submissions(), params.cp()));
+                engines.add(new CommandProcessor(links, res, q, fences, host, trace.submissions(), params.cp()));
             }
         }
         for (CommandProcessor e : engines) {
             host.addQueue(e.queue(), e);
         }
-        ia = new InputAssembler(ctx, cpToIa, res, params.ia());
-        shaders = new ShaderArray(params.shaders(), ctx.counters().value);
-        VertexStage vs = new VertexStage(ctx, iaToVs, shaders, params.vs());
-        Clipper clip = new Clipper(ctx, vsToClip, params.setup());
-        SetupStage setup = new SetupStage(ctx, clipToSetup, params.setup());
-        Rasterizer raster = new Rasterizer(ctx, setupToRaster, tiles, tilePool, params.raster());
-        workLimit = new SampleWorkLimit(sim.maxSamples(), ctx.draws());
-        backEnd = new RenderBackEnds(ctx, params, queries, shaders, cores, lanes, workLimit, tilePool, depth, latency);
+        ia = new InputAssembler(wiring, counters, memory, memory.params().line(), cpToIa, res, params.ia());
+        shaders = new ShaderArray(params.shaders(), counters.value);
+        VertexStage vs = new VertexStage(wiring, counters, iaToVs, shaders, params.vs());
+        Clipper clip = new Clipper(wiring, counters, vsToClip, params.setup());
+        SetupStage setup = new SetupStage(wiring, clipToSetup, params.setup());
+        Rasterizer raster = new Rasterizer(wiring, setupToRaster, tiles, tilePool, params.raster());
+        workLimit = new SampleWorkLimit(sim.maxSamples(), draws);
+        backEnd = new RenderBackEnds(wiring, counters, tiles, params, queries, shaders, cores, lanes, workLimit,
+                tilePool, depth, latency);
 
         // Front of the pipe first: the engine ticks back to front.
         add(host);
@@ -164,15 +175,21 @@ final class GpuBuilder {
         cp.connect((db, counter) -> backEnd.countedBy(db, counter, engine.now()));
         backEnd.wire(raster);
         for (BoundedQueue<?> q : engine.queues()) {
-            ctx.addQueue(q);
+            drain.addQueue(q);
         }
         for (Component c : components) {
             if (c != host && !engines.contains(c) && c != memory) {
-                ctx.addDrainable(c);
+                drain.addDrainable(c);
             }
         }
         engine.wakeAt(host, 0);
         }
+
+    /** Which DB owns which screen tile: db.count, db.tile_size, db.pattern, db.enabled. */
+    static TileMap tileMap(Config c) {
+        return new TileMap(c.getInt(ConfigKeys.DB_COUNT), c.getInt(ConfigKeys.DB_TILE),
+                TileMap.Pattern.values()[c.getInt(ConfigKeys.DB_PATTERN)], c.validate().get(ConfigKeys.DB_ENABLED));
+    }
 
     /** The queues a trace submits work, signals or waits to, in D3D12_COMMAND_LIST_TYPE order. */
     private static java.util.Set<CommandListType> queuesUsed(Trace trace) {

@@ -8,8 +8,8 @@ public abstract class PipeStage extends Stage {
     protected final BoundedQueue<Work> in;
     protected BoundedQueue<Work> out;
 
-    protected PipeStage(GpuContext ctx, String name, String description, BoundedQueue<Work> in) {
-        super(ctx, name, description);
+    protected PipeStage(StageWiring wiring, String name, String description, BoundedQueue<Work> in) {
+        super(wiring, name, description);
         this.in = in;
     }
 

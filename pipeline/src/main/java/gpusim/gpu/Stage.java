@@ -18,8 +18,13 @@ import java.util.List;
  * apart from busy ones.
  */
 public abstract class Stage implements Component {
-    protected final GpuContext ctx;
     protected final Engine engine;
+    private final PipelineDrain drain;
+    private final DrawTracker draws;
+    /** sim.mode=functional: one step an item, no cycles counted. */
+    protected final boolean functional;
+    /** The run's length (for utilisation formulas, read after the run). */
+    protected final RunLength runLength;
     private final String name;
     protected final StatGroup stats;
     protected final Stat.Scalar busyCycles;
@@ -37,9 +42,12 @@ public abstract class Stage implements Component {
     private long busyUntil;
     private boolean holding;
 
-    protected Stage(GpuContext ctx, String name, String description) {
-        this.ctx = ctx;
-        this.engine = ctx.engine();
+    protected Stage(StageWiring wiring, String name, String description) {
+        this.engine = wiring.engine();
+        this.drain = wiring.drain();
+        this.draws = wiring.draws();
+        this.functional = wiring.mode().functional();
+        this.runLength = wiring.runLength();
         this.name = name;
         this.stats = new StatGroup(name, description);
         this.busyCycles = stats.scalar("busy_cycles", "cycles", "cycles spent working on items");
@@ -49,7 +57,7 @@ public abstract class Stage implements Component {
         this.starvedCycles = stats.scalar("starved_cycles", "cycles",
                 "cycles between its first and its last item with nothing to work on (waiting for input)");
         stats.formula("utilization", "ratio", "busy_cycles / total cycles of the run",
-                () -> (double) busyCycles.get() / Math.max(1, ctx.totalCycles()));
+                () -> (double) busyCycles.get() / Math.max(1, runLength.cycles()));
     }
 
     @Override
@@ -102,7 +110,7 @@ public abstract class Stage implements Component {
         if (i == outputDelays.length) {
             outputDelays = java.util.Arrays.copyOf(outputDelays, i * 2);
         }
-        outputDelays[i] = ctx.functional ? 0 : latency;
+        outputDelays[i] = functional ? 0 : latency;
         outputs.add(w);
         outputQueues.add(q);
     }
@@ -128,14 +136,14 @@ public abstract class Stage implements Component {
                 Object o = outputs.get(nextOutput);
                 BoundedQueue<Work> q = outputQueues.get(nextOutput);
                 boolean ok = q != null ? q.push((Work) o, now, outputDelays[nextOutput])
-                        : ctx.pipelineRequest((MemoryRequest) o, this, now);
+                        : drain.pipelineRequest((MemoryRequest) o, this, now);
                 if (!ok) {
                     return progress;
                 }
                 nextOutput++;
                 progress = true;
             }
-            if (!ctx.functional) {
+            if (!functional) {
                 stallCycles.add(now - busyUntil);
                 if (now > busyUntil && engine.hook() != null) {
                     engine.hook().span(this, "stalled", busyUntil, now);
@@ -147,8 +155,8 @@ public abstract class Stage implements Component {
             holding = false;
             Work w = current;
             current = null;
-            if (w.drawId() >= 0 && !ctx.functional) {
-                ctx.draws().touch(w.drawId(), now);
+            if (w.drawId() >= 0 && !functional) {
+                draws.touch(w.drawId(), now);
             }
             progress = true;
             if (continues(w)) {
@@ -162,7 +170,7 @@ public abstract class Stage implements Component {
         Work w = take(now);
         if (w == null) {
             if (!inputPending()) {
-                ctx.maybeIdle(now);
+                drain.maybeIdle(now);
             }
             // Nothing to take: an arriving item wakes the stage (the queue's push, or the wake
             // take() left for a head still crossing), so no re-tick next cycle.
@@ -172,7 +180,7 @@ public abstract class Stage implements Component {
             return false;
         }
         items.inc();
-        if (lastDone >= 0 && !ctx.functional) {
+        if (lastDone >= 0 && !functional) {
             starvedCycles.add(now - lastDone);
         }
         start(w, now);
@@ -183,7 +191,7 @@ public abstract class Stage implements Component {
 
     private void start(Work w, long now) {
         long cost = Math.max(1, process(w, now));
-        if (ctx.functional) {
+        if (functional) {
             // Results only: the item's work is done; it leaves at the next step.
             cost = 1;
         } else {

@@ -72,8 +72,12 @@ class TimestampAndStatisticsTest {
         }
         Engine e = new Engine(100);
         DeviceMemory dm = new DeviceMemory(256);
-        GpuContext ctx = new GpuContext(e, c, new MemorySystem(e, dm, MemorySystem.Params.single(4, 10, 64)));
-        return new CommandProcessor(ctx, new Resources(List.of(), dm, new RenderBackEndQueryProtocol(ctx.tiles), ctx.tileSize), List.of());
+        MemorySystem ms = new MemorySystem(e, dm, MemorySystem.Params.single(4, 10, 64));
+        gpusim.gpu.raster.TileMap tiles = GpuBuilder.tileMap(c);
+        CommandProcessor.Links links = new CommandProcessor.Links(e, ms, new PipelineDrain(e, ms),
+                new PipelineCounters(), new DrawTracker(), tiles);
+        Resources res = new Resources(List.of(), dm, new RenderBackEndQueryProtocol(tiles), tiles.tileSize);
+        return new CommandProcessor(links, res, List.of(), PipelineParams.of(c).cp());
     }
 
     // Timestamp ticks = cycles x timestamp.frequency_hz / (gpu.clock_mhz x 10^6), exactly (rounded

@@ -1,8 +1,8 @@
 package gpusim.gpu.cb;
 
 import gpusim.api.BlendMode;
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams.ColorBackEndParams;
 import gpusim.gpu.work.ClearColor;
 import gpusim.gpu.work.Marker;
@@ -37,9 +37,9 @@ public final class ColorBackEnd extends PipeStage {
     private final Stat.Scalar samplesWritten;
     private final Stat.Scalar lateSamples;
 
-    public ColorBackEnd(GpuContext ctx, int rb, BoundedQueue<Work> in, ArrayDeque<QuadWave> pool,
+    public ColorBackEnd(StageWiring wiring, int rb, BoundedQueue<Work> in, ArrayDeque<QuadWave> pool,
                         QuadsInFlight inFlight, ColorBackEndParams p) {
-        super(ctx, "cb" + rb, "colour back end " + rb + ": late depth/stencil of shaded waves, blending and colour "
+        super(wiring, "cb" + rb, "colour back end " + rb + ": late depth/stencil of shaded waves, blending and colour "
                 + "writes of render back end " + rb, in);
         this.rb = rb;
         this.lateRate = p.lateSamplesPerClock();

@@ -1,9 +1,9 @@
 package gpusim.gpu.clip;
 
 import gpusim.api.CullMode;
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.work.DrawState;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
@@ -90,10 +90,11 @@ public final class Clipper extends PipeStage {
     // The viewport centre's distances to the guard band's edges, pixels (all > 0: the viewport lies within the bounds).
     private double guardLoX, guardHiX, guardLoY, guardHiY;
 
-    public Clipper(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.PipelineParams.PrimitiveParams p) {
-        super(ctx, "clip", "clipping, viewport transform, snapping and culling", in);
+    public Clipper(StageWiring wiring, PipelineCounters counters, BoundedQueue<Work> in,
+                   gpusim.gpu.PipelineParams.PrimitiveParams p) {
+        super(wiring, "clip", "clipping, viewport transform, snapping and culling", in);
         this.primsPerClock = p.primsPerClock();
-        this.counters = ctx.counters().value;
+        this.counters = counters.value;
         this.culled = stats.scalar("culled", "triangles",
                 "triangles dropped by culling, for zero area or for a vertex at the eye");
         this.clipped = stats.scalar("clipped", "triangles",

@@ -2,15 +2,18 @@ package gpusim.gpu.cp;
 
 import gpusim.api.CommandListType;
 import gpusim.api.QueryType;
-import gpusim.gpu.GpuContext;
+import gpusim.gpu.DrawTracker;
+import gpusim.gpu.PipelineDrain;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipelineParams;
 import gpusim.gpu.Resources;
+import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
+import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
@@ -28,7 +31,7 @@ import java.util.List;
  * each command list's commands, one command per {@code cp.cycles_per_command} cycles.
  *
  * <p>The engine owns what every command shares: the feed from the host, the fences
- * ({@link FenceTable}: signals and waits), drains ({@link GpuContext#waitForIdle}), the one
+ * ({@link FenceTable}: signals and waits), drains ({@link PipelineDrain#waitForIdle}), the one
  * outstanding push to input assembly and memory request, its busy and stall accounting and
  * statistics. Each command is executed by its {@link CommandUnit} (state binding, draws, clears,
  * dispatch, queries, timestamps, resolves, copies, predication, decode, WriteQuery,
@@ -54,7 +57,19 @@ public final class CommandProcessor extends EngineStats implements Component {
         long read(int db, int counter);
     }
 
-    private final GpuContext ctx;
+    /**
+     * What every queue engine of a GPU is connected to, made once by the builder: the clock, the
+     * memory port its reads and writes go to, the pipeline's drain monitor (a DIRECT drain waits
+     * on it; the other engines count their memory requests in it), the pipeline statistics
+     * counters DIRECT's queries read, the per-draw timing its draws start, and which DB owns
+     * which screen tile (the occlusion query's per-DB writes).
+     */
+    public record Links(Engine engine, MemoryPort port, PipelineDrain drain, PipelineCounters counters,
+                        DrawTracker draws, TileMap tiles) {
+    }
+
+    private final MemoryPort port;
+    private final PipelineDrain drain;
     private final Engine engine;
     /** The queue this engine runs (D3D12_COMMAND_LIST_TYPE): DIRECT feeds the graphics pipeline. */
     private final CommandListType queue;
@@ -146,9 +161,8 @@ public final class CommandProcessor extends EngineStats implements Component {
     private final BarrierUnit barriers;
 
     /** A DIRECT queue engine alone, with no host or fences (for unit tests of its arithmetic). */
-    public CommandProcessor(GpuContext ctx, Resources res, List<TopCommand> top) {
-        this(ctx, res, CommandListType.DIRECT, new FenceTable(ctx.engine()), null, top,
-                PipelineParams.of(ctx.config()).cp());
+    public CommandProcessor(Links links, Resources res, List<TopCommand> top, PipelineParams.CommandProcessorParams p) {
+        this(links, res, CommandListType.DIRECT, new FenceTable(links.engine()), null, top, p);
         feed.addAll(top);
     }
 
@@ -157,12 +171,13 @@ public final class CommandProcessor extends EngineStats implements Component {
      * hands it, in order; {@code fences} are shared by every queue; {@code top} is the whole
      * trace's submissions (looked over once, for binary early out).
      */
-    public CommandProcessor(GpuContext ctx, Resources res, CommandListType queue, FenceTable fences, Host host,
+    public CommandProcessor(Links links, Resources res, CommandListType queue, FenceTable fences, Host host,
                             List<TopCommand> top, PipelineParams.CommandProcessorParams p) {
         super(engineName(queue), queue == CommandListType.DIRECT ? "command processor (DIRECT queue)"
                 : queue + " queue engine");
-        this.ctx = ctx;
-        this.engine = ctx.engine();
+        this.port = links.port();
+        this.drain = links.drain();
+        this.engine = links.engine();
         this.queue = queue;
         this.name = engineName(queue);
         this.fences = fences;
@@ -177,32 +192,32 @@ public final class CommandProcessor extends EngineStats implements Component {
             awaitingMemory--;
             lastRead = r;
             if (!direct) {
-                ctx.engineRequestDone();
+                drain.engineRequestDone();
             }
             engine.wakeAt(this, t);
         };
         this.writeDone = (r, t) -> {
             awaitingMemory--;
             if (!direct) {
-                ctx.engineRequestDone();
+                drain.engineRequestDone();
             }
             engine.wakeAt(this, t);
         };
         // The pipeline statistics counters this engine's dispatches count in (the pipeline's for DIRECT).
-        long[] counters = direct ? ctx.counters().value : new long[PipelineCounters.NAMES.length];
+        long[] counters = direct ? links.counters().value : new long[PipelineCounters.NAMES.length];
         EngineServices services = new Services();
         BinaryEarlyOut earlyOut = new BinaryEarlyOut(p.binaryEarlyOut(), top);
         this.bound = new BoundState(res);
         this.predication = new PredicationUnit(services, res);
-        this.drawUnit = new DrawUnit(services, ctx.draws(), bound, earlyOut, draws);
+        this.drawUnit = new DrawUnit(services, links.draws(), bound, earlyOut, draws);
         this.clears = new ClearUnit(services, res);
         this.dispatches = new DispatchUnit(services, counters, p.shaderUnits(), csInvocations);
-        this.queries = new QueryUnit(services, ctx, res, earlyOut, counters);
+        this.queries = new QueryUnit(services, links.tiles(), res, earlyOut, counters);
         this.timestamps = new TimestampUnit(services, res, direct, p.timestampAt());
         this.resolves = new ResolveUnit(services, res, polls);
         this.copies = new CopyUnit(services, res);
         this.decoder = new DecodeUnit(services, res, p.decodeCyclesPerByte(), clockHz, decodes);
-        this.writeQueries = new WriteQueryUnit(services, ctx, res, counters);
+        this.writeQueries = new WriteQueryUnit(services, links.tiles(), links.counters(), res, counters);
         this.soTargets = new StreamOutTargetsUnit(services, res);
         this.barriers = new BarrierUnit(services);
     }
@@ -333,11 +348,11 @@ public final class CommandProcessor extends EngineStats implements Component {
             pendingPush = null;
         }
         if (pendingMem != null) {
-            if (!ctx.port().request(pendingMem, this, now)) {
+            if (!port.request(pendingMem, this, now)) {
                 return false;
             }
             if (queue != CommandListType.DIRECT) {
-                ctx.engineRequestIssued();
+                drain.engineRequestIssued();
             }
             pendingMem = null;
         }
@@ -355,15 +370,15 @@ public final class CommandProcessor extends EngineStats implements Component {
         if (needDrain) {
             // Only the DIRECT engine has a pipeline behind it; the other engines run every
             // command to completion before the next, so they are always drained.
-            if (queue == CommandListType.DIRECT && !ctx.pipelineIdle(now)) {
+            if (queue == CommandListType.DIRECT && !drain.pipelineIdle(now)) {
                 if (drainStart < 0) {
                     drainStart = now;
                     drains.inc();
                 }
-                ctx.waitForIdle(this, now);
+                drain.waitForIdle(this, now);
                 return false;
             }
-            ctx.doneWaiting(this);
+            drain.doneWaiting(this);
             needDrain = false;
             if (drainStart >= 0) {
                 drainCycles.add(now - drainStart);

@@ -1,7 +1,9 @@
 package gpusim.gpu.cp;
 
 import gpusim.api.CommandListType;
-import gpusim.gpu.GpuContext;
+import gpusim.gpu.PipelineDrain;
+import gpusim.memory.DeviceMemory;
+import gpusim.sim.MemoryPort;
 import gpusim.gpu.Resources;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
@@ -21,8 +23,13 @@ import java.util.Map;
  * the pipeline has drained and the memory is quiet, then (for a dump) reads device memory.
  */
 public final class Host implements Component {
-    private final GpuContext ctx;
     private final Engine engine;
+    /** The pipeline's drain monitor (wait_idle and dump wait for the pipeline to drain). */
+    private final PipelineDrain drain;
+    /** The memory's port (they also wait until it has no request pending). */
+    private final MemoryPort port;
+    /** Device memory, read by a dump. */
+    private final DeviceMemory memory;
     private final Resources res;
     private final List<TopCommand> top;
     private final Map<CommandListType, CommandProcessor> queues = new EnumMap<>(CommandListType.class);
@@ -37,9 +44,12 @@ public final class Host implements Component {
     private final Stat.Scalar waitCycles = stats.scalar("cpu_wait_cycles", "cycles",
             "cycles the CPU spent waiting for every queue to go idle");
 
-    public Host(GpuContext ctx, Resources res, List<TopCommand> top) {
-        this.ctx = ctx;
-        this.engine = ctx.engine();
+    public Host(Engine engine, PipelineDrain drain, MemoryPort port, DeviceMemory memory, Resources res,
+                List<TopCommand> top) {
+        this.engine = engine;
+        this.drain = drain;
+        this.port = port;
+        this.memory = memory;
         this.res = res;
         this.top = top;
     }
@@ -118,12 +128,12 @@ public final class Host implements Component {
                 }
                 waitStart = -1;
             }
-            ctx.doneWaiting(this);
+            drain.doneWaiting(this);
             if (t instanceof TopCommand.Dump d) {
                 long addr = res.address(d.buffer());
                 long[] v = new long[(int) d.count()];
                 for (int i = 0; i < v.length; i++) {
-                    v[i] = ctx.memory().memory().readLong(addr + d.offset() + 8L * i);
+                    v[i] = memory.readLong(addr + d.offset() + 8L * i);
                 }
                 dumps.add(new CommandProcessor.DumpResult(d.buffer().name(), d.offset(), v, d.line()));
             }
@@ -150,8 +160,8 @@ public final class Host implements Component {
                 return false; // it calls queueIdle when it runs dry
             }
         }
-        if (!ctx.pipelineIdle(now) || ctx.port().pending() > 0) {
-            ctx.waitForIdle(this, now);
+        if (!drain.pipelineIdle(now) || port.pending() > 0) {
+            drain.waitForIdle(this, now);
             return false;
         }
         return true;

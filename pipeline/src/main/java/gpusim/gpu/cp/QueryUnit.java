@@ -2,7 +2,7 @@ package gpusim.gpu.cp;
 
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
-import gpusim.gpu.GpuContext;
+import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
@@ -31,7 +31,8 @@ final class QueryUnit implements CommandUnit<Command> {
     private enum Step { RESET, BEGIN }
 
     private final EngineServices engine;
-    private final GpuContext ctx;
+    /** Which DBs are enabled (each enabled DB writes its part of an occlusion query). */
+    private final TileMap tiles;
     private final Resources res;
     private final BinaryEarlyOut earlyOut;
     /** The pipeline statistics counters of this engine (a snapshot's CSInvocations is the engine's own). */
@@ -40,9 +41,9 @@ final class QueryUnit implements CommandUnit<Command> {
     private Command command;
     private Step step;
 
-    QueryUnit(EngineServices engine, GpuContext ctx, Resources res, BinaryEarlyOut earlyOut, long[] counters) {
+    QueryUnit(EngineServices engine, TileMap tiles, Resources res, BinaryEarlyOut earlyOut, long[] counters) {
         this.engine = engine;
-        this.ctx = ctx;
+        this.tiles = tiles;
         this.res = res;
         this.earlyOut = earlyOut;
         this.counters = counters;
@@ -102,7 +103,7 @@ final class QueryUnit implements CommandUnit<Command> {
         Marker m;
         if (type.isOcclusion()) {
             m = new OcclusionMarker(!begin, slot, type == QueryType.BINARY_OCCLUSION, label,
-                    new MarkerProgress(ctx.tiles.enabledCount(), now));
+                    new MarkerProgress(tiles.enabledCount(), now));
         } else {
             // One block written at the end of the pipe: the begin block, or the end block after it.
             long block = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));

@@ -2,7 +2,8 @@ package gpusim.gpu.cp;
 
 import gpusim.api.D3D11Query;
 import gpusim.api.WriteQueryFlag;
-import gpusim.gpu.GpuContext;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
@@ -49,7 +50,10 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
     }
 
     private final EngineServices engine;
-    private final GpuContext ctx;
+    /** Which DBs are enabled (each writes its counter of an occlusion query). */
+    private final TileMap tiles;
+    /** The stream-output counters (SO_STATISTICS words). */
+    private final PipelineCounters pipeline;
     private final Resources res;
     /** The pipeline statistics counters of this engine. */
     private final long[] counters;
@@ -60,9 +64,10 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
     /** OCCLUSION with NO_WAIT: each DB's counter as sampled when the command started, or null. */
     private long[] sampled;
 
-    WriteQueryUnit(EngineServices engine, GpuContext ctx, Resources res, long[] counters) {
+    WriteQueryUnit(EngineServices engine, TileMap tiles, PipelineCounters pipeline, Resources res, long[] counters) {
         this.engine = engine;
-        this.ctx = ctx;
+        this.tiles = tiles;
+        this.pipeline = pipeline;
         this.res = res;
         this.counters = counters;
     }
@@ -114,7 +119,7 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
             default -> {
                 // D3D11X_QUERY_DATA_GPU_SO_STATISTICS: NumPrimitivesWritten, PrimitivesStorageNeeded of stream n.
                 int n = (q.type().d3dValue() - D3D11Query.SO_STATISTICS_STREAM0.d3dValue()) / 2;
-                words = new long[] {ctx.counters().soWritten[n], ctx.counters().soNeeded[n]};
+                words = new long[] {pipeline.soWritten[n], pipeline.soNeeded[n]};
             }
         }
         if (words == null) {
@@ -129,7 +134,7 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
 
     private void sendOcclusionMarker(Command.WriteQuery q, long addr, long now) {
         Marker m = new WriteQueryMarker(addr, q.stride(), q.index(), WriteQueryFlag.SET_VALID.in(q.flags()),
-                "write_query line " + q.line(), new MarkerProgress(ctx.tiles.enabledCount(), now));
+                "write_query line " + q.line(), new MarkerProgress(tiles.enabledCount(), now));
         engine.issued(m);
         engine.push(m);
     }
@@ -137,9 +142,9 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
     /** WriteQuery(OCCLUSION, NO_WAIT): every enabled DB's counter as it is now (a racy read). */
     private void sample(Command.WriteQuery q, long now) {
         engine.event("write_query NO_WAIT line " + q.line() + ": counters read", now);
-        sampled = new long[ctx.dbCount];
+        sampled = new long[tiles.dbCount];
         for (int d = 0; d < sampled.length; d++) {
-            if (ctx.tiles.enabled(d)) {
+            if (tiles.enabled(d)) {
                 sampled[d] = counterReader.read(d, q.index())
                         | (WriteQueryFlag.SET_VALID.in(q.flags()) ? QueryLayout.WRITTEN : 0);
             }
@@ -149,7 +154,7 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
     /** Writes the sampled counter of the first enabled DB from {@code db} on; true when there is none left. */
     private boolean writeCounter(Command.WriteQuery q, long addr, int db) {
         int d = db;
-        while (d < sampled.length && !ctx.tiles.enabled(d)) {
+        while (d < sampled.length && !tiles.enabled(d)) {
             d++;
         }
         if (d >= sampled.length) {

@@ -1,8 +1,10 @@
 package gpusim.gpu.db;
 
 import gpusim.config.ConfigKeys;
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.StageWiring;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.query.QueryProtocol;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.ClearColor;
@@ -85,11 +87,12 @@ public final class DepthBlock extends PipeStage {
 
     private final SampleWorkLimit workLimit;
 
-    public DepthBlock(GpuContext ctx, int index, BoundedQueue<Work> in, DepthBlockCore core, FunctionalLanes lanes,
+    public DepthBlock(StageWiring wiring, PipelineCounters counters, TileMap tiles, int index, BoundedQueue<Work> in,
+                      DepthBlockCore core, FunctionalLanes lanes,
                       SampleWorkLimit workLimit, java.util.ArrayDeque<QuadWave> wavePool,
                       java.util.ArrayDeque<TileBatch> batchPool, gpusim.gpu.cb.QuadsInFlight inFlight,
                       QueryProtocol queries, gpusim.gpu.PipelineParams.DepthBlockParams p) {
-        super(ctx, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
+        super(wiring, "db" + index, "depth block " + index + ": scan conversion of its tiles, "
                 + "hierarchical Z, early depth/stencil test and occlusion counter", in);
         this.index = index;
         this.core = core;
@@ -99,8 +102,8 @@ public final class DepthBlock extends PipeStage {
         this.batchPool = batchPool;
         this.inFlight = inFlight;
         this.queries = queries;
-        this.counters = ctx.counters().value;
-        this.enabled = ctx.tiles.enabled(index);
+        this.counters = counters.value;
+        this.enabled = tiles.enabled(index);
         this.earlyOutTriangles = stats.scalar("binary_early_out_triangles", "triangles",
                 "triangles skipped untested because a BINARY_OCCLUSION query already had a passing sample "
                         + "(db.binary_early_out)");
@@ -124,7 +127,7 @@ public final class DepthBlock extends PipeStage {
                 "samples of the tiles hierarchical Z rejected (covered or not)");
         this.wavesSent = stats.scalar("waves", "waves", "pixel waves sent to the shader engine");
         this.quadsSent = stats.scalar("quads", "quads", "2x2 quads sent to the shader engine");
-        inFlight.report(stats, ctx::totalCycles);
+        inFlight.report(stats, runLength::cycles);
     }
 
     /**
@@ -262,7 +265,7 @@ public final class DepthBlock extends PipeStage {
                 late ? 0 : ceilDiv(tested, zRate));
         stepPassed = passed;
         // Functional mode charges one step an item (Stage): the samples count after it.
-        stepEnd = now + (ctx.functional ? 1 : Math.max(1, cost));
+        stepEnd = now + (functional ? 1 : Math.max(1, cost));
         if (shade && quads > 0) {
             QuadWave q = wavePool.isEmpty() ? new QuadWave() : wavePool.pop();
             q.set(tb.drawId, index, pso, (int) quads, color ? (int) passed : 0, late ? (int) tested : 0);

@@ -1,7 +1,7 @@
 package gpusim.gpu.eop;
 
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.Stage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.MarkerProgress;
@@ -30,8 +30,8 @@ public final class EndOfPipe extends Stage {
     private final gpusim.gpu.TimestampClock clock;
     private final gpusim.sim.Stat.Scalar timestamps;
 
-    public EndOfPipe(GpuContext ctx, List<BoundedQueue<Work>> in, gpusim.gpu.TimestampClock clock) {
-        super(ctx, "eop", "end of pipe: joins every render back end's copy of a marker; statistics snapshots");
+    public EndOfPipe(StageWiring wiring, List<BoundedQueue<Work>> in, gpusim.gpu.TimestampClock clock) {
+        super(wiring, "eop", "end of pipe: joins every render back end's copy of a marker; statistics snapshots");
         this.in = in;
         this.blockedOn = new Marker[in.size()];
         this.clock = clock;

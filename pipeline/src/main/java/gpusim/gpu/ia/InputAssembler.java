@@ -2,15 +2,16 @@ package gpusim.gpu.ia;
 
 import gpusim.api.PrimitiveTopology;
 import gpusim.config.ConfigKeys;
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.Resources;
 import gpusim.gpu.work.DrawPacket;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.StatisticsMarker;
 import gpusim.gpu.work.Work;
+import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Stat;
@@ -38,6 +39,8 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
 
     private final long verticesPerClock;
     private final long[] counters;
+    /** Where index and vertex fetches go. */
+    private final MemoryPort port;
     // Progress through the current draw.
     private long instance;
     /** Vertices (count x instances, TraceWork) of the draws taken before the current one. */
@@ -82,18 +85,20 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     private final Stat.Scalar fetchWait;
     private final Stat.Scalar windowFull;
 
-    public InputAssembler(GpuContext ctx, BoundedQueue<Work> in, Resources res,
+    public InputAssembler(StageWiring wiring, PipelineCounters counters, MemoryPort port, int memoryLine,
+                          BoundedQueue<Work> in, Resources res,
                           gpusim.gpu.PipelineParams.InputAssemblyParams p) {
-        super(ctx, "ia", "input assembly: vertex and index fetch, primitive assembly", in);
+        super(wiring, "ia", "input assembly: vertex and index fetch, primitive assembly", in);
         this.verticesPerClock = p.verticesPerClock();
         this.fetchWindow = p.fetchWindow();
         this.window = new Work[fetchWindow];
         this.pending = new int[fetchWindow];
         this.readyAt = new long[fetchWindow];
         this.dataAt = new long[fetchWindow];
-        this.counters = ctx.counters().value;
+        this.counters = counters.value;
+        this.port = port;
         this.res = res;
-        this.line = ctx.memory().params().line();
+        this.line = memoryLine;
         fetchRequests = stats.scalar("fetch_requests", "requests",
                 "memory reads for index and vertex data (one per run of consecutive lines of a batch)");
         fetchLines = stats.scalar("fetch_lines", "lines", "memory lines of index and vertex data read");
@@ -128,7 +133,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
     private boolean drain(long now) {
         boolean progress = false;
         while (!unissued.isEmpty()) {
-            if (!ctx.port().request(unissued.peek(), this, now)) {
+            if (!port.request(unissued.peek(), this, now)) {
                 break;
             }
             unissued.poll();
@@ -221,7 +226,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
             fetchRequests.inc();
             pending[s]++;
             MemoryRequest r = MemoryRequest.fetch(first * line, (int) (count * line), this, SLOT_TAGS[s]);
-            if (!unissued.isEmpty() || !ctx.port().request(r, this, now)) {
+            if (!unissued.isEmpty() || !port.request(r, this, now)) {
                 unissued.add(r);
             }
         }
@@ -335,7 +340,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
         // Functional mode charges a step one cycle (Stage): the batch's readiness must say the
         // same, or the step would end (stepEnd) before the guard in tick() sees it and a step
         // started into a full window would overwrite its head.
-        long cost = ctx.functional ? 1 : Math.max(1, ceilDiv(fetched, verticesPerClock));
+        long cost = functional ? 1 : Math.max(1, ceilDiv(fetched, verticesPerClock));
         int slot = enqueue(b, now + cost);
         fetch(slot, b, d, firstPos, lastPos, now);
         return cost;

@@ -1,8 +1,8 @@
 package gpusim.gpu.raster;
 
 import gpusim.config.ConfigKeys;
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.BackEnd;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.TileBatch;
@@ -28,9 +28,9 @@ public final class Rasterizer extends PipeStage {
     private final TileBatch[] perDb;
     private final gpusim.sim.Stat.Scalar binned;
 
-    public Rasterizer(GpuContext ctx, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<TileBatch> pool,
+    public Rasterizer(StageWiring wiring, BoundedQueue<Work> in, TileMap tiles, ArrayDeque<TileBatch> pool,
                       gpusim.gpu.PipelineParams.RasterParams p) {
-        super(ctx, "raster", "rasterizer front: bins triangles to the depth blocks whose tiles they cover", in);
+        super(wiring, "raster", "rasterizer front: bins triangles to the depth blocks whose tiles they cover", in);
         this.tiles = tiles;
         this.pool = pool;
         this.trisPerClock = p.trisPerClock();

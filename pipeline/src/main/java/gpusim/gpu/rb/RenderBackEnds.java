@@ -1,7 +1,8 @@
 package gpusim.gpu.rb;
 
 import gpusim.gpu.BackEnd;
-import gpusim.gpu.GpuContext;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams;
 import gpusim.gpu.cb.ColorBackEnd;
 import gpusim.gpu.cb.QuadsInFlight;
@@ -10,6 +11,7 @@ import gpusim.gpu.db.DepthBlockCore;
 import gpusim.gpu.db.FunctionalLanes;
 import gpusim.gpu.db.SampleWorkLimit;
 import gpusim.gpu.eop.EndOfPipe;
+import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.se.ShaderArray;
 import gpusim.gpu.se.ShaderEngine;
 import gpusim.gpu.work.QuadWave;
@@ -45,18 +47,20 @@ public final class RenderBackEnds implements BackEnd {
     private final List<Component> components = new ArrayList<>();
 
     /**
-     * Builds the back end's components and queues on {@code ctx}'s engine.
+     * Builds the back end's components and queues on {@code wiring}'s engine; the DBs count in
+     * {@code counters} and own the screen tiles of {@code tiles}.
      *
      * @param shaders  the shader engines' units, shared with the vertex stage
      * @param tilePool where a depth block returns a triangle batch it has finished with
-     * @param queries  the RBs' occlusion query protocol, for the DBs of {@code ctx}'s tile map (made
+     * @param queries  the RBs' occlusion query protocol, for the DBs of {@code tiles} (made
      *                 before the back end, since the query heaps are placed by it)
      */
-    public RenderBackEnds(GpuContext ctx, PipelineParams p, RenderBackEndQueryProtocol queries,
+    public RenderBackEnds(StageWiring wiring, PipelineCounters counters, TileMap tiles, PipelineParams p,
+                          RenderBackEndQueryProtocol queries,
                           ShaderArray shaders, DepthBlockCore[] cores,
                           FunctionalLanes lanes, SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool,
                           int depth, int latency) {
-        Engine engine = ctx.engine();
+        Engine engine = wiring.engine();
         this.queries = queries;
         int n = cores.length;
         int waves = p.waveQueueDepth();
@@ -79,10 +83,10 @@ public final class RenderBackEnds implements BackEnd {
         List<ColorBackEnd> cbs = new ArrayList<>();
         for (int d = 0; d < n; d++) {
             QuadsInFlight inFlight = new QuadsInFlight();
-            DepthBlock db = new DepthBlock(ctx, d, inputs.get(d), cores[d], lanes, workLimit, wavePool, tilePool,
-                    inFlight, queries, p.db());
+            DepthBlock db = new DepthBlock(wiring, counters, tiles, d, inputs.get(d), cores[d], lanes, workLimit,
+                    wavePool, tilePool, inFlight, queries, p.db());
             dbs.add(db);
-            ColorBackEnd cb = new ColorBackEnd(ctx, d, seToCb.get(d), wavePool, inFlight, p.cb());
+            ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
         }
         for (int e = 0; e < shaders.engines(); e++) {
@@ -98,7 +102,7 @@ public final class RenderBackEnds implements BackEnd {
             if (in.isEmpty()) {
                 continue; // more engines than RBs: an engine with no RB shades no pixels
             }
-            ShaderEngine se = new ShaderEngine(ctx, e, shaders, in, out, p.shaders());
+            ShaderEngine se = new ShaderEngine(wiring, e, shaders, in, out, p.shaders());
             for (int d = 0; d < n; d++) {
                 if (shaders.engineOf(d, n) == e) {
                     seOf.set(d, se);
@@ -106,7 +110,7 @@ public final class RenderBackEnds implements BackEnd {
             }
             ses.add(se);
         }
-        eop = new EndOfPipe(ctx, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()));
+        eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()));
         this.dbToSe = dbToSe;
         this.seToCb = seToCb;
         this.cbToEop = cbToEop;

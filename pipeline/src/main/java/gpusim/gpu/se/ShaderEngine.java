@@ -1,7 +1,7 @@
 package gpusim.gpu.se;
 
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.Stage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.Work;
@@ -34,9 +34,9 @@ public final class ShaderEngine extends Stage {
      * @param in  per RB of this engine: its depth block's waves
      * @param out per RB of this engine, in the same order: to its colour back end
      */
-    public ShaderEngine(GpuContext ctx, int engine, ShaderArray array, List<BoundedQueue<Work>> in,
+    public ShaderEngine(StageWiring wiring, int engine, ShaderArray array, List<BoundedQueue<Work>> in,
                         List<BoundedQueue<Work>> out, gpusim.gpu.PipelineParams.ShaderArrayParams p) {
-        super(ctx, "se" + engine, "shader engine " + engine + ": pixel waves of its render back ends, sharing its "
+        super(wiring, "se" + engine, "shader engine " + engine + ": pixel waves of its render back ends, sharing its "
                 + "units with vertex work");
         this.engine = engine;
         this.array = array;

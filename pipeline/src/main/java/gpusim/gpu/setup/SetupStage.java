@@ -1,8 +1,8 @@
 package gpusim.gpu.setup;
 
 import gpusim.config.ConfigKeys;
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.work.TriBatch;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
@@ -11,8 +11,8 @@ import gpusim.sim.BoundedQueue;
 public final class SetupStage extends PipeStage {
     private final long primsPerClock;
 
-    public SetupStage(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.PipelineParams.PrimitiveParams p) {
-        super(ctx, "setup", "triangle setup: edge equations, bounding box, depth plane", in);
+    public SetupStage(StageWiring wiring, BoundedQueue<Work> in, gpusim.gpu.PipelineParams.PrimitiveParams p) {
+        super(wiring, "setup", "triangle setup: edge equations, bounding box, depth plane", in);
         this.primsPerClock = p.primsPerClock();
     }
 

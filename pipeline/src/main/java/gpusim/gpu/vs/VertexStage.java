@@ -1,9 +1,9 @@
 package gpusim.gpu.vs;
 
 import gpusim.config.ConfigKeys;
-import gpusim.gpu.GpuContext;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipeStage;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.so.StreamOutUnit;
 import gpusim.gpu.work.GeomBatch;
 import gpusim.gpu.work.Marker;
@@ -27,16 +27,20 @@ public final class VertexStage extends PipeStage {
     private final long latency;
     private final long defaultVsCycles;
     private final long[] counters;
+    /** The stream-output counters (SO statistics snapshots read them). */
+    private final PipelineCounters pipeline;
     private final StreamOutUnit streamOut;
 
-    public VertexStage(GpuContext ctx, BoundedQueue<Work> in, gpusim.gpu.se.ShaderArray shaders,
+    public VertexStage(StageWiring wiring, PipelineCounters counters, BoundedQueue<Work> in,
+                       gpusim.gpu.se.ShaderArray shaders,
                        gpusim.gpu.PipelineParams.ShaderParams p) {
-        super(ctx, "vs", "vertex stage: vertex transform and attribute pass-through", in);
+        super(wiring, "vs", "vertex stage: vertex transform and attribute pass-through", in);
         this.shaders = shaders;
         this.latency = shaders.latency();
         this.defaultVsCycles = p.cyclesPerItem();
-        this.counters = ctx.counters().value;
-        this.streamOut = new StreamOutUnit(ctx.counters(), this::emitMemory);
+        this.counters = counters.value;
+        this.pipeline = counters;
+        this.streamOut = new StreamOutUnit(counters, this::emitMemory);
         stats.formula("so_vertices", "vertices", "vertices written to stream-output buffers",
                 () -> (double) streamOut.verticesWritten());
     }
@@ -52,8 +56,8 @@ public final class VertexStage extends PipeStage {
             if (m instanceof StatisticsMarker s) {
                 s.snapshot()[PipelineCounters.VS_INVOCATIONS] = counters[PipelineCounters.VS_INVOCATIONS];
             } else if (m instanceof SoStatisticsMarker s) {
-                s.counts()[0] = ctx.counters().soWritten[s.stream()];
-                s.counts()[1] = ctx.counters().soNeeded[s.stream()];
+                s.counts()[0] = pipeline.soWritten[s.stream()];
+                s.counts()[1] = pipeline.soNeeded[s.stream()];
             }
             emit(out, m);
             return 1;

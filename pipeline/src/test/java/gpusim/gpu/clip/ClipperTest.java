@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.api.CullMode;
 import gpusim.config.Config;
-import gpusim.gpu.GpuContext;
+import gpusim.gpu.DrawTracker;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.PipelineDrain;
+import gpusim.gpu.RunLength;
+import gpusim.gpu.RunMode;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.work.DrawState;
 import gpusim.gpu.work.GeomBatch;
@@ -90,11 +95,13 @@ class ClipperTest {
         Engine e = new Engine(1000);
         DeviceMemory dm = new DeviceMemory(256);
         MemorySystem ms = new MemorySystem(e, dm, MemorySystem.Params.single(4, 10, 64));
-        GpuContext ctx = new GpuContext(e, Config.defaults(), ms);
+        DrawTracker draws = new DrawTracker();
+        PipelineCounters counters = new PipelineCounters();
+        StageWiring wiring = new StageWiring(e, new PipelineDrain(e, ms), draws, RunMode.TIMED, new RunLength());
         Idle src = new Idle();
         Sink sink = new Sink();
         BoundedQueue<Work> in = e.queue("in", 4, 1);
-        Clipper clipper = new Clipper(ctx, in, gpusim.gpu.PipelineParams.of(ctx.config()).setup());
+        Clipper clipper = new Clipper(wiring, counters, in, gpusim.gpu.PipelineParams.of(Config.defaults()).setup());
         BoundedQueue<Work> out = e.queue("out", 16, 1);
         e.add(src);
         e.add(clipper);
@@ -109,7 +116,7 @@ class ClipperTest {
         DrawState st = new DrawState(pso, null, null, 1, 0, 0, vpW, vpH, vpMin, vpMax, 0, 0, (int) vpW, (int) vpH,
                 IDENTITY, 0, null, null);
         int n = xyzw.length / 4;
-        int id = ctx.draws().issue(1, 0);
+        int id = draws.issue(1, 0);
         GeomBatch g = new GeomBatch(id, st, n / 3);
         g.vertexCount = n;
         g.primCount = n / 3;
@@ -120,7 +127,7 @@ class ClipperTest {
         }
         assertTrue(in.push(g, 0));
         e.run(() -> false);
-        return new Out(sink.got, ctx.counters().value.clone());
+        return new Out(sink.got, counters.value.clone());
     }
 
     /** NDC x of a pixel position px in a viewport of width 512 at X = 0: (px - 256) / 256, exact in float. */

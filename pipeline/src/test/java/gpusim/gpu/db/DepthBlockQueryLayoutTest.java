@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
 import gpusim.config.Config;
-import gpusim.gpu.GpuContext;
+import gpusim.gpu.DrawTracker;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.PipelineDrain;
+import gpusim.gpu.RunLength;
+import gpusim.gpu.RunMode;
+import gpusim.gpu.StageWiring;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
@@ -79,7 +84,10 @@ class DepthBlockQueryLayoutTest {
 
         Rig() {
             MemorySystem ms = new MemorySystem(engine, memory, MemorySystem.Params.single(64, 20, 64));
-            GpuContext ctx = new GpuContext(engine, Config.defaults().with("db.count=" + DBS), ms);
+            DrawTracker draws = new DrawTracker();
+            StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, ms), draws, RunMode.TIMED,
+                    new RunLength());
+            PipelineCounters counters = new PipelineCounters();
             TileMap tiles = new TileMap(DBS, 8);
             Idle src = new Idle("src");
             Idle sink = new Idle("sink");
@@ -87,10 +95,10 @@ class DepthBlockQueryLayoutTest {
             List<DepthBlock> dbs = new ArrayList<>();
             for (int d = 0; d < DBS; d++) {
                 BoundedQueue<Work> in = engine.queue("in" + d, 16, 1);
-                DepthBlock db = new DepthBlock(ctx, d, in, new DepthBlockCore(d, tiles, false),
-                        new FunctionalLanes(DBS, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, ctx.draws()),
+                DepthBlock db = new DepthBlock(wiring, counters, tiles, d, in, new DepthBlockCore(d, tiles, false),
+                        new FunctionalLanes(DBS, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, draws),
                         new java.util.ArrayDeque<>(), new java.util.ArrayDeque<>(), new gpusim.gpu.cb.QuadsInFlight(),
-                        new RenderBackEndQueryProtocol(tiles), gpusim.gpu.PipelineParams.of(ctx.config()).db());
+                        new RenderBackEndQueryProtocol(tiles), gpusim.gpu.PipelineParams.of(Config.defaults()).db());
                 dbs.add(db);
                 inputs.add(in);
                 engine.add(db);

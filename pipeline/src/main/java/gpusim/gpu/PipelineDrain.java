@@ -1,79 +1,34 @@
 package gpusim.gpu;
 
-import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
-import gpusim.gpu.raster.TileMap;
-import gpusim.sim.MemoryPort;
-import gpusim.sim.MemoryRequest;
-import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
+import gpusim.sim.MemoryPort;
+import gpusim.sim.MemoryRequest;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What every block of the modelled GPU shares: the engine, the configuration, the memory,
- * per-draw timing, the pipeline-statistics counters, and the idle monitor the command
- * processor waits on when it must drain the pipeline (barriers, timestamps, wait_idle).
+ * The pipeline's drain monitor: what a barrier, a draining timestamp, WAIT_IDLE and the host's
+ * wait_idle and dump wait on. The pipeline has drained when every stage and every queue between
+ * them is empty and the memory requests the stages made have completed. The other queues'
+ * engines only count their outstanding requests here: a DIRECT drain does not wait for them,
+ * but must know whether they keep the memory busy (see {@link #pipelineMemoryDone}).
  */
-public final class GpuContext {
+public final class PipelineDrain {
     private final Engine engine;
-    private final Config config;
-    private final MemorySystem memory;
     private final MemoryPort port;
-    private final DrawTracker draws = new DrawTracker();
-    private final PipelineCounters counters = new PipelineCounters();
     private final List<Component> drainable = new ArrayList<>();
     private final List<BoundedQueue<?>> queues = new ArrayList<>();
     /** Components waiting for the pipeline to drain (the DIRECT engine; the host at wait_idle and dump). */
     private final List<Component> idleWaiters = new ArrayList<>(2);
     /** Memory requests the pipeline's stages made that may not have completed yet. */
     private final List<MemoryRequest> pipelineRequests = new ArrayList<>();
-    private long totalCycles;
-    public final int dbCount;
-    public final int tileSize;
-    /** sim.mode=functional: stages take one step an item and count no cycles (results only). */
-    public final boolean functional;
-    /** Which DB owns which screen tile (pattern and enabled DBs from the configuration). */
-    public final TileMap tiles;
 
-    public GpuContext(Engine engine, Config config, MemorySystem memory) {
+    /** A drain monitor on {@code engine}'s clock whose stages send their memory requests to {@code port}. */
+    public PipelineDrain(Engine engine, MemoryPort port) {
         this.engine = engine;
-        this.config = config;
-        this.memory = memory;
-        this.port = memory;
-        this.dbCount = config.getInt(ConfigKeys.DB_COUNT);
-        this.tileSize = config.getInt(ConfigKeys.DB_TILE);
-        this.functional = config.get(ConfigKeys.SIM_MODE) == 1;
-        this.tiles = new TileMap(dbCount, tileSize, TileMap.Pattern.values()[config.getInt(ConfigKeys.DB_PATTERN)],
-                config.validate().get(ConfigKeys.DB_ENABLED));
-    }
-
-    public Engine engine() {
-        return engine;
-    }
-
-    public Config config() {
-        return config;
-    }
-
-    /** The memory system as a whole (its parameters, its device-memory contents for host reads). */
-    public MemorySystem memory() {
-        return memory;
-    }
-
-    /** Where the GPU's clients send their memory requests (today the memory system itself). */
-    public MemoryPort port() {
-        return port;
-    }
-
-    public DrawTracker draws() {
-        return draws;
-    }
-
-    public PipelineCounters counters() {
-        return counters;
+        this.port = port;
     }
 
     /** Components (other than the command processor) that must be idle for the pipeline to count as drained. */
@@ -224,13 +179,5 @@ public final class GpuContext {
         } else {
             scheduleMemoryWake(now);
         }
-    }
-
-    public long totalCycles() {
-        return totalCycles;
-    }
-
-    public void setTotalCycles(long cycles) {
-        totalCycles = cycles;
     }
 }
