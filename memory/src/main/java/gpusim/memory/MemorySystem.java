@@ -117,11 +117,6 @@ public final class MemorySystem implements Component, MemoryPort {
                 "busiest channel's busy_cycles / mean channel busy_cycles (1 = evenly spread)", this::balance);
     }
 
-    /** A memory of the configuration's shape over {@code memory}. */
-    public MemorySystem(Engine engine, DeviceMemory memory, Config config) {
-        this(engine, memory, Params.of(config));
-    }
-
     private double balance() {
         long max = 0;
         for (MemoryChannel ch : channels) {

@@ -96,7 +96,7 @@ final class GpuBuilder {
         timestampHz = params.cp().timestampHz();
         engine = new Engine(sim.deadlockCycles());
         DeviceMemory mem = new DeviceMemory(sim.memoryAlignment());
-        MemorySystem memory = new MemorySystem(engine, mem, config);
+        MemorySystem memory = new MemorySystem(engine, mem, MemorySystem.Params.of(config));
         deviceMemory = mem;
         mode = sim.mode();
         drain = new PipelineDrain(engine, memory);
