@@ -1,0 +1,313 @@
+package gpusim.memory.dram;
+
+/**
+ * The DRAM behind one memory channel: a bounded queue of access requests served by an
+ * FR-FCFS scheduler over banks with an open- or closed-page policy, honouring the
+ * {@link DramTiming} constraints, and telling for each request the cycle its data completes.
+ *
+ * <p><b>Scheduling.</b> The controller makes one decision at a time, at decision time
+ * T = max(issue cycle of the last column command, arrival of the oldest waiting request).
+ * Among the requests that have arrived by T it takes the oldest row hit (a request to its
+ * bank's open row), else the oldest request (FR-FCFS, Rixner et al., "Memory Access
+ * Scheduling", ISCA 2000). The chosen request's commands are then placed at the earliest
+ * cycles the constraints allow, which may be before T: this stands for a command-level
+ * scheduler that issues an ACT/PRE for a waiting request while another's column command is
+ * still pending, so streams to different banks overlap. Row commands (ACT) issue in
+ * decision order and so do column commands (RD/WR); row and column commands go on separate
+ * command buses, as on HBM3 (JESD238), and GDDR6 is approximated the same way.
+ *
+ * <p><b>Commands of one request</b> (bank b, row r, arrival a):
+ * <ul>
+ * <li>row hit: column at max(a, b.earliestColumn);
+ * <li>row miss on an idle bank: ACT at max(a, b.earliestAct, last ACT + tRRD(S|L),
+ *   fourth-last ACT + tFAW), column tRCD later;
+ * <li>row conflict: PRE at max(a, b.earliestPrecharge), then ACT no earlier than tRP later
+ *   (and the ACT rules above).
+ * </ul>
+ * A column command also waits for last column + tCCD(S|L); a read for the end of the last
+ * write's data + tWTR(S|L) and a free data bus; a write until its data (tCWL after the
+ * command) starts tRTW after the end of the last read's data. A read completes at
+ * column + tCL + burst, a write at column + tCWL + burst. Under {@link PagePolicy#CLOSED} the
+ * bank precharges at its earliest PRE cycle after every access.
+ *
+ * <p><b>Refresh.</b> All-bank refresh is due every tREFI (first at tREFI). It is taken at the
+ * first decision at or after its due cycle (the standards allow postponing refreshes; here
+ * at most past the request being placed): every open bank precharges, the refresh starts
+ * tRP after the last of those PREs (or at the due cycle) and lasts tRFC, and every bank is
+ * idle with its next ACT no earlier than its end.
+ *
+ * <p>Deterministic, no allocation per request: the queue is primitive arrays.
+ */
+public final class DramController {
+
+    /** Receives each request's completion cycle, in the order the controller decides. */
+    @FunctionalInterface
+    public interface Completion {
+        void done(int tag, long cycle);
+    }
+
+    private final DramTiming t;
+    private final DramAddressMap map;
+    private final PagePolicy policy;
+    private final DramBank[] banks;
+
+    // Waiting requests, oldest first (compacted on removal; depth is small).
+    private final long[] qArrival;
+    private final long[] qRow;
+    private final int[] qBank;
+    private final boolean[] qWrite;
+    private final int[] qTag;
+    private int qCount;
+
+    private long lastColumn = Long.MIN_VALUE;
+    private int lastColumnGroup = -1;
+    private long lastReadDataEnd = Long.MIN_VALUE;
+    private long lastWriteDataEnd = Long.MIN_VALUE;
+    private int lastWriteGroup = -1;
+    private long dataBusFree;
+    private final long[] recentActs = new long[4];
+    private long actCount;
+    private int lastActGroup = -1;
+    private long nextRefresh;
+
+    private long reads;
+    private long writes;
+    private long rowHits;
+    private long rowMisses;
+    private long rowConflicts;
+    private long activates;
+    private long refreshes;
+    private long dataCycles;
+
+    public DramController(DramTiming timing, DramAddressMap map, PagePolicy policy, int queueDepth) {
+        if (queueDepth <= 0 || queueDepth > 4096) {
+            throw new IllegalArgumentException("DRAM queue depth must be 1..4096: " + queueDepth);
+        }
+        this.t = timing;
+        this.map = map;
+        this.policy = policy;
+        this.banks = new DramBank[map.banks()];
+        for (int i = 0; i < banks.length; i++) {
+            banks[i] = new DramBank(i % map.bankGroups());
+        }
+        qArrival = new long[queueDepth];
+        qRow = new long[queueDepth];
+        qBank = new int[queueDepth];
+        qWrite = new boolean[queueDepth];
+        qTag = new int[queueDepth];
+        nextRefresh = timing.tREFI();
+    }
+
+    public boolean canAccept() {
+        return qCount < qArrival.length;
+    }
+
+    public int queued() {
+        return qCount;
+    }
+
+    /**
+     * Queues one access arriving at {@code arrival} (not before the previous one's arrival).
+     * The address is within this channel; {@code tag} is handed back with the completion.
+     */
+    public void enqueue(long arrival, long address, boolean write, int tag) {
+        if (!canAccept()) {
+            throw new IllegalStateException("DRAM queue full (" + qArrival.length + ")");
+        }
+        if (qCount > 0 && arrival < qArrival[qCount - 1]) {
+            throw new IllegalArgumentException("DRAM requests must arrive in order: " + arrival + " after "
+                    + qArrival[qCount - 1]);
+        }
+        qArrival[qCount] = arrival;
+        qRow[qCount] = map.row(address);
+        qBank[qCount] = map.bank(address);
+        qWrite[qCount] = write;
+        qTag[qCount] = tag;
+        qCount++;
+    }
+
+    /**
+     * Makes every decision due at or before {@code now}, reporting each placed request's
+     * completion cycle (which may be after {@code now}). Returns how many were placed.
+     */
+    public int advance(long now, Completion sink) {
+        int placed = 0;
+        while (qCount > 0) {
+            long decision = Math.max(lastColumn, qArrival[0]);
+            if (decision > now) {
+                break;
+            }
+            if (decision >= nextRefresh) {
+                refresh();
+                if (decision >= nextRefresh) {
+                    // Refreshes due while idle: after the first all banks are closed and each
+                    // ends before the next is due (tRFC < tREFI), so only the last one matters.
+                    long skipped = (decision - nextRefresh) / t.tREFI();
+                    nextRefresh += skipped * t.tREFI();
+                    refreshes += skipped;
+                    refresh();
+                }
+            }
+            int pick = 0;
+            for (int i = 0; i < qCount && qArrival[i] <= decision; i++) {
+                if (banks[qBank[i]].openRow == qRow[i]) {
+                    pick = i;
+                    break;
+                }
+            }
+            long done = place(qArrival[pick], qBank[pick], qRow[pick], qWrite[pick]);
+            int tag = qTag[pick];
+            remove(pick);
+            placed++;
+            sink.done(tag, done);
+        }
+        return placed;
+    }
+
+    /** Places every waiting request. */
+    public int drain(Completion sink) {
+        return advance(Long.MAX_VALUE, sink);
+    }
+
+    private void remove(int i) {
+        int n = qCount - i - 1;
+        System.arraycopy(qArrival, i + 1, qArrival, i, n);
+        System.arraycopy(qRow, i + 1, qRow, i, n);
+        System.arraycopy(qBank, i + 1, qBank, i, n);
+        System.arraycopy(qWrite, i + 1, qWrite, i, n);
+        System.arraycopy(qTag, i + 1, qTag, i, n);
+        qCount--;
+    }
+
+    private void refresh() {
+        long start = nextRefresh;
+        for (DramBank b : banks) {
+            long ready = b.openRow != DramBank.NO_ROW
+                    ? Math.max(nextRefresh, b.earliestPrecharge) + t.tRP()
+                    : Math.max(nextRefresh, b.earliestAct);
+            start = Math.max(start, ready);
+        }
+        long end = start + t.tRFC();
+        for (DramBank b : banks) {
+            b.openRow = DramBank.NO_ROW;
+            b.earliestAct = end;
+        }
+        nextRefresh += t.tREFI();
+        refreshes++;
+    }
+
+    private long place(long arrival, int bankIndex, long row, boolean write) {
+        DramBank b = banks[bankIndex];
+        long columnEarliest;
+        if (b.openRow == row) {
+            rowHits++;
+            columnEarliest = Math.max(arrival, b.earliestColumn);
+        } else {
+            long actEarliest;
+            if (b.openRow != DramBank.NO_ROW) {
+                rowConflicts++;
+                actEarliest = Math.max(arrival, b.earliestPrecharge) + t.tRP();
+            } else {
+                rowMisses++;
+                actEarliest = Math.max(arrival, b.earliestAct);
+            }
+            long act = activate(actEarliest, b.group);
+            b.openRow = row;
+            b.earliestColumn = act + t.tRCD();
+            b.earliestPrecharge = act + t.tRAS();
+            columnEarliest = Math.max(arrival, b.earliestColumn);
+        }
+        long col = columnEarliest;
+        if (lastColumnGroup >= 0) {
+            col = Math.max(col, lastColumn + (lastColumnGroup == b.group ? t.tCCDL() : t.tCCDS()));
+        }
+        long latency = write ? t.tCWL() : t.tCL();
+        if (write) {
+            if (lastReadDataEnd != Long.MIN_VALUE) {
+                col = Math.max(col, lastReadDataEnd + t.tRTW() - latency);
+            }
+        } else if (lastWriteGroup >= 0) {
+            col = Math.max(col, lastWriteDataEnd + (lastWriteGroup == b.group ? t.tWTRL() : t.tWTRS()));
+        }
+        col = Math.max(col, dataBusFree - latency);
+        long dataEnd = col + latency + t.burst();
+        lastColumn = col;
+        lastColumnGroup = b.group;
+        dataBusFree = dataEnd;
+        dataCycles += t.burst();
+        b.accesses++;
+        if (write) {
+            writes++;
+            lastWriteDataEnd = dataEnd;
+            lastWriteGroup = b.group;
+            b.earliestPrecharge = Math.max(b.earliestPrecharge, dataEnd + t.tWR());
+        } else {
+            reads++;
+            lastReadDataEnd = dataEnd;
+            b.earliestPrecharge = Math.max(b.earliestPrecharge, col + t.tRTP());
+        }
+        if (policy == PagePolicy.CLOSED) {
+            b.openRow = DramBank.NO_ROW;
+            b.earliestAct = b.earliestPrecharge + t.tRP();
+        }
+        return dataEnd;
+    }
+
+    /** Issues an ACT no earlier than {@code earliest}, honouring tRRD and tFAW; returns its cycle. */
+    private long activate(long earliest, int group) {
+        long act = earliest;
+        if (actCount > 0) {
+            long last = recentActs[(int) ((actCount - 1) & 3)];
+            act = Math.max(act, last + (lastActGroup == group ? t.tRRDL() : t.tRRDS()));
+        }
+        if (actCount >= 4) {
+            // the slot about to be overwritten holds the fourth-last ACT
+            act = Math.max(act, recentActs[(int) (actCount & 3)] + t.tFAW());
+        }
+        recentActs[(int) (actCount & 3)] = act;
+        actCount++;
+        lastActGroup = group;
+        activates++;
+        return act;
+    }
+
+    public long reads() {
+        return reads;
+    }
+
+    public long writes() {
+        return writes;
+    }
+
+    public long rowHits() {
+        return rowHits;
+    }
+
+    /** Accesses that found their bank idle (no open row) and activated. */
+    public long rowMisses() {
+        return rowMisses;
+    }
+
+    /** Accesses that found another row open and precharged it first. */
+    public long rowConflicts() {
+        return rowConflicts;
+    }
+
+    public long activates() {
+        return activates;
+    }
+
+    public long refreshes() {
+        return refreshes;
+    }
+
+    /** Data-bus cycles used (burst per access): over a run's cycles, the bus utilisation. */
+    public long dataCycles() {
+        return dataCycles;
+    }
+
+    /** Accesses served by bank {@code bank} (group + bankGroups x bank-in-group). */
+    public long bankAccesses(int bank) {
+        return banks[bank].accesses;
+    }
+}
