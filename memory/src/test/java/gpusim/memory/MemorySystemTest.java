@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
-import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
@@ -26,66 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class MemorySystemTest {
 
-    /** Issues the requests a script gives for each cycle; retries refused ones when woken. */
-    static final class Client implements Component, MemoryRequest.Client {
-        final Engine engine;
-        MemorySystem memory;
-        final LongFunction<List<MemoryRequest>> script;
-        final java.util.ArrayDeque<MemoryRequest> toIssue = new java.util.ArrayDeque<>();
-        final List<MemoryRequest> done = new ArrayList<>();
-        final List<Long> doneCycles = new ArrayList<>();
-        final List<Long> issueCycles = new ArrayList<>();
-        final long lastScriptCycle;
-
-        Client(Engine engine, long lastScriptCycle, LongFunction<List<MemoryRequest>> script) {
-            this.engine = engine;
-            this.script = script;
-            this.lastScriptCycle = lastScriptCycle;
-        }
-
-        @Override
-        public String name() {
-            return "client";
-        }
-
-        @Override
-        public boolean tick(long now) {
-            if (now <= lastScriptCycle) {
-                toIssue.addAll(script.apply(now));
-                if (now < lastScriptCycle) {
-                    engine.wakeAt(this, now + 1);
-                }
-            }
-            boolean progress = false;
-            while (!toIssue.isEmpty()) {
-                if (!memory.request(toIssue.peek(), this, now)) {
-                    break;
-                }
-                toIssue.poll();
-                issueCycles.add(now);
-                progress = true;
-            }
-            return progress;
-        }
-
-        @Override
-        public boolean hasPendingWork() {
-            return !toIssue.isEmpty();
-        }
-
-        @Override
-        public StatGroup stats() {
-            return new StatGroup("client", "");
-        }
-
-        @Override
-        public void memoryDone(MemoryRequest request, long now) {
-            done.add(request);
-            doneCycles.add(now);
-        }
-    }
-
-    record Rig(Engine engine, MemorySystem memory, Client client, List<Long> idle) {
+    record Rig(Engine engine, MemorySystem memory, ScriptedClient client, List<Long> idle) {
         long run() {
             return engine.run(() -> false);
         }
@@ -114,8 +54,8 @@ class MemorySystemTest {
         Engine e = new Engine(10_000);
         DeviceMemory dm = new DeviceMemory(256);
         MemorySystem ms = new MemorySystem(e, dm, p);
-        Client c = new Client(e, lastScriptCycle, script);
-        c.memory = ms;
+        ScriptedClient c = new ScriptedClient(e, lastScriptCycle, script);
+        c.port = ms;
         e.add(c);
         ms.register();
         List<Long> idle = new ArrayList<>();

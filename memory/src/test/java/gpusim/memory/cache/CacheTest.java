@@ -1,0 +1,279 @@
+package gpusim.memory.cache;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import gpusim.memory.DeviceMemory;
+import gpusim.memory.MemorySystem;
+import gpusim.memory.ScriptedClient;
+import gpusim.sim.Engine;
+import gpusim.sim.MemoryRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.LongFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cache's timing, replacement, traffic and data, pinned exactly. The rig: a client,
+ * the cache, and behind it one in-order memory channel (MemorySystem.Params.single) with
+ * latency 10 and 16 bytes a cycle, so a 64-byte line fill occupies it 64/16 = 4 cycles.
+ * Hit latency 2. Hence:
+ * <ul>
+ * <li>a hit requested at t completes at t + 2;</li>
+ * <li>a miss requested at t sends its fill at t + 2 (the lookup), the channel serves it from
+ *     t + 3 (the cycle after it arrives) for 4 cycles and it completes 10 cycles later:
+ *     t + 3 + 4 + 10 = t + 17;</li>
+ * <li>a write-through write of B <= 16 bytes requested at t: sent at t + 2, served at t + 3
+ *     for 1 cycle, done at t + 3 + 1 + 10 = t + 14.</li>
+ * </ul>
+ */
+class CacheTest {
+    static final long HIT = 2;
+    static final long MISS = 17;
+
+    record Rig(Engine engine, DeviceMemory dm, MemorySystem memory, Cache cache, ScriptedClient client) {
+        void run() {
+            engine.run(() -> false);
+        }
+
+        long cacheStat(String s) {
+            return cache.stats().find(s).value().longValue();
+        }
+
+        long memStat(String s) {
+            return memory.stats().find(s).value().longValue();
+        }
+    }
+
+    static CacheParams params(long size, int ways, boolean writeBack, int mshrs) {
+        return new CacheParams(size, ways, 64, writeBack, mshrs, HIT);
+    }
+
+    /** Registration order client, cache, memory, channel: the engine ticks the channel first in a cycle. */
+    static Rig rig(CacheParams p, long lastScriptCycle, LongFunction<List<MemoryRequest>> script) {
+        Engine e = new Engine(10_000);
+        DeviceMemory dm = new DeviceMemory(256);
+        MemorySystem ms = new MemorySystem(e, dm, MemorySystem.Params.single(16, 10, 16));
+        ScriptedClient c = new ScriptedClient(e, lastScriptCycle, script);
+        Cache cache = new Cache("cache", e, ms, p);
+        c.port = cache;
+        e.add(c);
+        e.add(cache);
+        ms.register();
+        e.wakeAt(c, 0);
+        return new Rig(e, dm, ms, cache, c);
+    }
+
+    /** A rig whose client issues each map entry's requests at that cycle. */
+    static Rig scripted(CacheParams p, Map<Long, List<MemoryRequest>> at) {
+        long last = at.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
+        return rig(p, last, t -> at.getOrDefault(t, List.of()));
+    }
+
+    static MemoryRequest read(long a, int n) {
+        return MemoryRequest.read(a, n, null, null);
+    }
+
+    static MemoryRequest write(long a, byte... b) {
+        return MemoryRequest.write(a, b, null, null);
+    }
+
+    // Line 0 read at 0 misses: done at 0 + 17. Read again at 20: a hit, done at 22. One fetch
+    // went downstream (memory reads 1, 64 bytes: the whole line).
+    @Test
+    void missThenHitAreCycleExact() {
+        MemoryRequest a = read(0, 8);
+        MemoryRequest b = read(8, 8);
+        Rig r = scripted(params(4096, 4, true, 4), Map.of(0L, List.of(a), 20L, List.of(b)));
+        r.run();
+        assertEquals(17, a.doneAt());
+        assertEquals(22, b.doneAt());
+        assertEquals(1, r.cacheStat("hits"));
+        assertEquals(1, r.cacheStat("misses"));
+        assertEquals(1, r.memStat("reads"));
+        assertEquals(64, r.memStat("bytes_read"));
+    }
+
+    // Line 0 missed at 0 (fill done 17); a second miss to it at 1 merges into the MSHR: no
+    // second fetch, and it completes with the fill at 17. A miss to line 64 at 1 takes its own
+    // MSHR: sent at 3, queued behind the first fill (channel busy 3..6), served 7..10, done 21.
+    @Test
+    void missesToALineInFlightMergeIntoItsMshr() {
+        MemoryRequest a = read(0, 8);
+        MemoryRequest b = read(32, 8);
+        MemoryRequest c = read(64, 8);
+        Rig r = scripted(params(4096, 4, true, 4), Map.of(0L, List.of(a), 1L, List.of(b, c)));
+        r.run();
+        assertEquals(List.of(17L, 17L, 21L), List.of(a.doneAt(), b.doneAt(), c.doneAt()));
+        assertEquals(1, r.cacheStat("mshr_merges"));
+        assertEquals(3, r.cacheStat("misses"));
+        assertEquals(2, r.memStat("reads"));
+    }
+
+    // One MSHR. Line 0 missed at 0 takes it; line 64 at 0 is refused, and again at 1 (the
+    // engine ticks a client that made progress once more the next cycle): mshr_stalls 2, then
+    // the client sleeps. The fill returns at 17 and frees the MSHR, waking the client in that
+    // cycle: line 64 is accepted at 17 and completes at 17 + 17 = 34.
+    @Test
+    void aFullMshrFileRefusesAndWakesTheRequesterWhenOneFrees() {
+        MemoryRequest a = read(0, 8);
+        MemoryRequest b = read(64, 8);
+        Rig r = scripted(params(4096, 4, true, 1), Map.of(0L, List.of(a, b)));
+        r.run();
+        assertEquals(List.of(0L, 17L), r.client().issueCycles);
+        assertEquals(List.of(17L, 34L), List.of(a.doneAt(), b.doneAt()));
+        assertEquals(2, r.cacheStat("mshr_stalls"));
+        // A hit needs no MSHR: with the one MSHR busy, a hit to line 0 is still accepted.
+        MemoryRequest c = read(0, 8);
+        MemoryRequest d = read(128, 8);
+        MemoryRequest e = read(4, 4);
+        Rig r2 = scripted(params(4096, 4, true, 1), Map.of(0L, List.of(c), 20L, List.of(d), 21L, List.of(e)));
+        r2.run();
+        assertEquals(List.of(17L, 37L, 23L), List.of(c.doneAt(), d.doneAt(), e.doneAt()));
+        assertEquals(0, r2.cacheStat("mshr_stalls"));
+    }
+
+    // One set of two ways (128 bytes), lines A = 0, B = 64, C = 128, one request every 30 cycles:
+    // A miss, B miss, A hit (B now least recently used), C miss evicts B, A hit, B miss evicts C
+    // (C installed at 107, A touched at 120), C miss evicts A (A at 120, B installed at 167).
+    // Latencies: 17 17 2 17 2 17 17; evictions 3; hits 2, misses 5.
+    @Test
+    void lruEvictsTheLeastRecentlyUsedWay() {
+        long[] seq = {0, 64, 0, 128, 0, 64, 128};
+        java.util.HashMap<Long, List<MemoryRequest>> at = new java.util.HashMap<>();
+        for (int i = 0; i < seq.length; i++) {
+            at.put(30L * i, List.of(read(seq[i], 8)));
+        }
+        Rig r = scripted(params(128, 2, true, 4), at);
+        r.run();
+        assertEquals(List.of(MISS, MISS, HIT, MISS, HIT, MISS, MISS), r.client().latencies());
+        assertEquals(3, r.cacheStat("evictions"));
+        assertEquals(2, r.cacheStat("hits"));
+        assertEquals(5, r.cacheStat("misses"));
+        assertEquals(0, r.cacheStat("write_backs"));
+    }
+
+    // Direct-mapped, one 64-byte line. Write 4 bytes at 0 at cycle 0: write-allocate fetches
+    // line 0 (done 17) and dirties it. Read line 64 at 30: its fill returns at 47 and evicts the
+    // dirty line 0, whose whole 64 bytes go downstream as one write (sent at 47, served 48..51).
+    // Read line 0 at 80: a miss again (evicting clean line 64: no write-back) that returns the
+    // bytes written. Memory: 3 reads, 1 write of 64 bytes; the write-back landed in DeviceMemory.
+    @Test
+    void dirtyVictimsAreWrittenBackAndCounted() {
+        MemoryRequest w = write(0, (byte) 1, (byte) 2, (byte) 3, (byte) 4);
+        MemoryRequest b = read(64, 8);
+        MemoryRequest a = read(0, 8);
+        Rig r = scripted(params(64, 1, true, 4), Map.of(0L, List.of(w), 30L, List.of(b), 80L, List.of(a)));
+        r.run();
+        assertEquals(List.of(17L, 47L, 97L), List.of(w.doneAt(), b.doneAt(), a.doneAt()));
+        assertEquals(1, r.cacheStat("write_backs"));
+        assertEquals(2, r.cacheStat("evictions"));
+        assertEquals(3, r.memStat("reads"));
+        assertEquals(1, r.memStat("writes"));
+        assertEquals(64, r.memStat("bytes_written"));
+        assertArrayEquals(new byte[] {1, 2, 3, 4, 0, 0, 0, 0}, a.data());
+        byte[] landed = new byte[8];
+        r.dm().read(0, landed, 0, 8);
+        assertArrayEquals(new byte[] {1, 2, 3, 4, 0, 0, 0, 0}, landed);
+    }
+
+    // Write 4 bytes at 0 at cycle 0, read them at 30.
+    // Write-back/allocate: the write misses and fetches (done 17), the read hits (done 32);
+    // memory sees one read and no write. Write-through/no-allocate: the write goes downstream
+    // (done 14) without fetching, the read misses (done 47); memory sees 4 bytes written and
+    // one read. Both return the bytes written.
+    @Test
+    void writeAllocateFetchesOnWriteMissNoAllocateDoesNot() {
+        for (boolean writeBack : new boolean[] {true, false}) {
+            MemoryRequest w = write(0, (byte) 9, (byte) 8, (byte) 7, (byte) 6);
+            MemoryRequest a = read(0, 4);
+            Rig r = scripted(params(4096, 4, writeBack, 4), Map.of(0L, List.of(w), 30L, List.of(a)));
+            r.run();
+            assertArrayEquals(new byte[] {9, 8, 7, 6}, a.data());
+            if (writeBack) {
+                assertEquals(List.of(17L, 32L), List.of(w.doneAt(), a.doneAt()));
+                assertEquals(List.of(1L, 0L, 1L, 1L), List.of(r.memStat("reads"), r.memStat("writes"),
+                        r.cacheStat("hits"), r.cacheStat("misses")));
+            } else {
+                assertEquals(List.of(14L, 47L), List.of(w.doneAt(), a.doneAt()));
+                assertEquals(List.of(1L, 1L, 4L, 0L, 2L), List.of(r.memStat("reads"), r.memStat("writes"),
+                        r.memStat("bytes_written"), r.cacheStat("hits"), r.cacheStat("misses")));
+            }
+        }
+    }
+
+    // A request spanning lines is cut: 16 bytes at 56 touch lines 0 and 64, two fills, done
+    // when the second returns (sent at 2 behind the first: served 7..10, done 21).
+    @Test
+    void aRequestSpanningLinesIsCut() {
+        MemoryRequest a = read(56, 16);
+        Rig r = scripted(params(4096, 4, true, 4), Map.of(0L, List.of(a)));
+        r.run();
+        assertEquals(21, a.doneAt());
+        assertEquals(2, r.cacheStat("misses"));
+        assertEquals(2, r.memStat("reads"));
+    }
+
+    // 300 random reads and writes (1..100 bytes, spanning lines, several issued per cycle so
+    // they merge, stall and evict) over 512 bytes through a 2-set, 2-way cache with 2 MSHRs:
+    // every read returns exactly what a flat byte array, written in issue order, holds.
+    @Test
+    void readsReturnExactlyWhatWasWritten() {
+        for (boolean writeBack : new boolean[] {true, false}) {
+            Random rnd = new Random(10);
+            byte[] truth = new byte[512];
+            List<MemoryRequest> all = new ArrayList<>();
+            java.util.HashMap<Long, List<MemoryRequest>> at = new java.util.HashMap<>();
+            for (int i = 0; i < 300; i++) {
+                int addr = rnd.nextInt(500);
+                int n = 1 + rnd.nextInt(Math.min(100, 512 - addr));
+                MemoryRequest q;
+                if (rnd.nextBoolean()) {
+                    byte[] b = new byte[n];
+                    rnd.nextBytes(b);
+                    q = MemoryRequest.write(addr, b, null, null);
+                } else {
+                    q = read(addr, n);
+                }
+                all.add(q);
+                at.computeIfAbsent((long) i / 3, k -> new ArrayList<>()).add(q);
+            }
+            Rig r = scripted(new CacheParams(256, 2, 64, writeBack, 2, HIT), at);
+            r.run();
+            assertEquals(all, r.client().issued); // issued in script order
+            for (MemoryRequest q : all) {
+                int a = (int) q.address();
+                if (q.kind() == MemoryRequest.Kind.WRITE) {
+                    System.arraycopy(q.data(), 0, truth, a, q.size());
+                } else {
+                    assertArrayEquals(java.util.Arrays.copyOfRange(truth, a, a + q.size()), q.data(),
+                            "read at " + a + " of " + q.size() + (writeBack ? " (write-back)" : " (write-through)"));
+                }
+            }
+            if (!writeBack) {
+                byte[] mem = new byte[512];
+                r.dm().read(0, mem, 0, 512);
+                assertArrayEquals(truth, mem, "write-through: memory holds every write");
+            }
+            assertEquals(0, r.cache().pending());
+            assertEquals(0, r.cache().mshrsInUse());
+            // The mix did exercise the paths it is meant to (merges, stalls, evictions, write-backs).
+            for (String s : writeBack ? List.of("mshr_merges", "mshr_stalls", "evictions", "write_backs")
+                    : List.of("mshr_merges", "mshr_stalls", "evictions")) {
+                org.junit.jupiter.api.Assertions.assertTrue(r.cacheStat(s) > 0, s);
+            }
+        }
+    }
+
+    @Test
+    void badShapesAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(192, 1, 64, true, 1, 1)); // 3 sets
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(4096, 4, 48, true, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(4096, 4, 64, true, 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(4096, 4, 64, true, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(1L << 40, 4, 64, true, 1, 1));
+    }
+}
