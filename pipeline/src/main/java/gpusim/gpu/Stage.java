@@ -106,22 +106,22 @@ public abstract class Stage implements Component {
      * while this one is still in its pipe (Akita's pipelining; none in functional mode).
      */
     protected final void emit(BoundedQueue<Work> q, Work w, long latency) {
+        output(w, q, functional ? 0 : latency);
+    }
+
+    protected final void emitMemory(MemoryRequest r) {
+        output(r, null, 0);
+    }
+
+    /** Queues an output: a work item for {@code q}, or a memory request when {@code q} is null. */
+    private void output(Object o, BoundedQueue<Work> q, long delay) {
         int i = outputs.size();
         if (i == outputDelays.length) {
             outputDelays = java.util.Arrays.copyOf(outputDelays, i * 2);
         }
-        outputDelays[i] = functional ? 0 : latency;
-        outputs.add(w);
+        outputDelays[i] = delay;
+        outputs.add(o);
         outputQueues.add(q);
-    }
-
-    protected final void emitMemory(MemoryRequest r) {
-        if (outputs.size() == outputDelays.length) {
-            outputDelays = java.util.Arrays.copyOf(outputDelays, outputs.size() * 2);
-        }
-        outputDelays[outputs.size()] = 0;
-        outputs.add(r);
-        outputQueues.add(null);
     }
 
     @Override

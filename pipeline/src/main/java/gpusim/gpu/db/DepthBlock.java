@@ -82,6 +82,9 @@ public final class DepthBlock extends PipeStage {
     /** The next tile record of the batch being charged, and whether its functional work was awaited. */
     private int cursor;
     private boolean started;
+    /** The batch's pipeline state tests depth late; the batch writes colour (set when it begins). */
+    private boolean late;
+    private boolean color;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
     private long psInvocations;
 
@@ -217,7 +220,10 @@ public final class DepthBlock extends PipeStage {
         hizRejectedSamples.add(tb.hizRejectedSamples);
         hizTiles.add(tb.hizTiles);
         earlyOutTriangles.add(tb.earlyOutTriangles);
-        if (tb.source.state.pso().lateZ()) {
+        gpusim.trace.PipelineState pso = tb.source.state.pso();
+        late = pso.lateZ();
+        color = tb.source.state.rt() != null && pso.colorWriteMask() != 0;
+        if (late) {
             lateSamples.add(tb.samplesTested);
         }
         // PSInvocations: pixels with a passing sample, counted as the DB sends them on. A
@@ -233,9 +239,6 @@ public final class DepthBlock extends PipeStage {
      * units working in step on those tiles.
      */
     private long step(TileBatch tb, long now) {
-        gpusim.trace.PipelineState pso = tb.source.state.pso();
-        boolean late = pso.lateZ();
-        boolean color = tb.source.state.rt() != null && pso.colorWriteMask() != 0;
         // Early Z with no colour: nothing for a pixel shader to produce, no waves (drivers
         // bind no pixel shader for a depth-only pass).
         boolean shade = color || late;
@@ -247,13 +250,12 @@ public final class DepthBlock extends PipeStage {
         long quads = 0;
         int i = cursor;
         int n = tb.tiles;
-        int[] tq = tb.tileQuads;
         while (i < n) {
             hiz += tb.tileHiz[i];
             scan += tb.tileScan[i];
             tested += tb.tileTested[i];
             passed += tb.tilePassed[i];
-            quads += tq[i];
+            quads += tb.tileQuads[i];
             i++;
             if (quads >= waveQuads) {
                 break;
@@ -268,7 +270,8 @@ public final class DepthBlock extends PipeStage {
         stepEnd = now + (functional ? 1 : Math.max(1, cost));
         if (shade && quads > 0) {
             QuadWave q = wavePool.isEmpty() ? new QuadWave() : wavePool.pop();
-            q.set(tb.drawId, index, pso, (int) quads, color ? (int) passed : 0, late ? (int) tested : 0);
+            q.set(tb.drawId, index, tb.source.state.pso(), (int) quads, color ? (int) passed : 0,
+                    late ? (int) tested : 0);
             wavesSent.inc();
             quadsSent.add(quads);
             inFlight.issue(quads, now);

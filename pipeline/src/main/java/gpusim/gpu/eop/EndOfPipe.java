@@ -1,5 +1,6 @@
 package gpusim.gpu.eop;
 
+import gpusim.gpu.InputRing;
 import gpusim.gpu.Stage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.query.QueryLayout;
@@ -23,46 +24,36 @@ import java.util.List;
  * and an end-of-pipe timestamp with its end-of-query fence.
  */
 public final class EndOfPipe extends Stage {
-    private final List<BoundedQueue<Work>> in;
+    private final InputRing in;
+    /** Queue d holds a marker copy that waits for the other RBs' copies: it is not read further. */
+    private final java.util.function.IntPredicate held;
     private final Marker[] blockedOn;
-    private int nextInput;
 
     private final gpusim.gpu.TimestampClock clock;
     private final gpusim.sim.Stat.Scalar timestamps;
 
     public EndOfPipe(StageWiring wiring, List<BoundedQueue<Work>> in, gpusim.gpu.TimestampClock clock) {
         super(wiring, "eop", "end of pipe: joins every render back end's copy of a marker; statistics snapshots");
-        this.in = in;
+        this.in = new InputRing(in);
         this.blockedOn = new Marker[in.size()];
+        this.held = d -> blockedOn[d] != null;
         this.clock = clock;
         this.timestamps = stats.scalar("timestamps", "events", "end-of-pipe timestamps written (EndQuery TIMESTAMP)");
     }
 
     @Override
     protected Work take(long now) {
-        int n = in.size();
-        for (int k = 0; k < n; k++) {
-            int d = (nextInput + k) % n;
-            if (blockedOn[d] != null) {
-                continue;
-            }
-            Work w = in.get(d).peek(now);
-            if (w != null) {
-                in.get(d).pop(now, true);
-                nextInput = (d + 1) % n;
-                blockedOn[d] = (Marker) w;
-                return w;
-            }
+        Work w = in.take(now, held);
+        if (w != null) {
+            blockedOn[in.last()] = (Marker) w;
         }
-        return null;
+        return w;
     }
 
     @Override
     protected boolean inputPending() {
-        for (BoundedQueue<Work> q : in) {
-            if (!q.isEmpty()) {
-                return true;
-            }
+        if (in.anyQueued()) {
+            return true;
         }
         for (Marker m : blockedOn) {
             if (m != null) {

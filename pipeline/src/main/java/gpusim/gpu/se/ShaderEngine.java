@@ -1,5 +1,6 @@
 package gpusim.gpu.se;
 
+import gpusim.gpu.InputRing;
 import gpusim.gpu.Stage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.work.Marker;
@@ -22,11 +23,10 @@ import java.util.List;
 public final class ShaderEngine extends Stage {
     private final int engine;
     private final ShaderArray array;
-    private final List<BoundedQueue<Work>> in;
+    private final InputRing in;
     private final List<BoundedQueue<Work>> out;
     private final long latency;
     private final long defaultPsCycles;
-    private int nextInput;
     private final Stat.Scalar quadsShaded;
     private final Stat.Scalar waves;
 
@@ -40,7 +40,7 @@ public final class ShaderEngine extends Stage {
                 + "units with vertex work");
         this.engine = engine;
         this.array = array;
-        this.in = in;
+        this.in = new InputRing(in);
         this.out = out;
         this.latency = p.latency();
         this.defaultPsCycles = p.psCyclesPerQuad();
@@ -55,36 +55,17 @@ public final class ShaderEngine extends Stage {
 
     @Override
     protected Work take(long now) {
-        int n = in.size();
-        for (int k = 0; k < n; k++) {
-            int i = (nextInput + k) % n;
-            Work w = in.get(i).peek(now);
-            if (w != null) {
-                in.get(i).pop(now, true);
-                nextInput = (i + 1) % n;
-                current = i;
-                return w;
-            }
-        }
-        return null;
+        return in.take(now, null);
     }
-
-    /** The input (and output) index of the item being processed. */
-    private int current;
 
     @Override
     protected boolean inputPending() {
-        for (BoundedQueue<Work> q : in) {
-            if (!q.isEmpty()) {
-                return true;
-            }
-        }
-        return false;
+        return in.anyQueued();
     }
 
     @Override
     protected long process(Work w, long now) {
-        BoundedQueue<Work> to = out.get(current);
+        BoundedQueue<Work> to = out.get(in.last());
         if (w instanceof QuadWave q) {
             long psCycles = q.pso.psCycles() >= 0 ? q.pso.psCycles() : defaultPsCycles;
             quadsShaded.add(q.quads);
