@@ -31,6 +31,8 @@ public final class MemoryRequest {
     private long seq;
     /** A re-read of a location a client is waiting on (a WAIT_REG_MEM style poll): see {@link #poll}. */
     private boolean poll;
+    /** Whose bytes these are, for the memory's per-client statistics. */
+    private MemoryClient from = MemoryClient.OTHER;
 
     private MemoryRequest(Kind kind, long address, int size, byte[] data, Client client, Object tag) {
         if (size < 0) {
@@ -92,6 +94,17 @@ public final class MemoryRequest {
 
     public boolean isPoll() {
         return poll;
+    }
+
+    /** Tags this request with the kind of client it serves (OTHER until tagged). */
+    public MemoryRequest from(MemoryClient client) {
+        this.from = client;
+        return this;
+    }
+
+    /** The kind of client this request serves. */
+    public MemoryClient from() {
+        return from;
     }
 
     // ---- for the memory that serves it (a MemoryPort implementation) ----
