@@ -132,6 +132,8 @@ public final class Gpu {
         try (lanes) {
             last = runEngine(progress);
         }
+        // Every unit is idle and every lane's work done: the colours kept back land now.
+        backEnd.finishFunctional();
         // Functional mode counts steps, not cycles: the report says 0 rather than a misleading figure.
         long cycles = functional ? 0 : last;
         runLength.set(cycles);

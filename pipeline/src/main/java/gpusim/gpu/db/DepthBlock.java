@@ -308,4 +308,9 @@ public final class DepthBlock extends PipeStage {
         counterWrites.inc();
         emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> p.writeLanded(t), p));
     }
+
+    /** The run has ended: this DB's deferred colours land in its tiles of the targets (BackEnd#finishFunctional). */
+    public void finishFunctional() {
+        core.resolveDeferredColor();
+    }
 }
