@@ -306,6 +306,6 @@ public final class DepthBlock extends PipeStage {
         }
         p.writeIssued();
         counterWrites.inc();
-        emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> p.writeLanded(t), p));
+        emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> p.writeLanded(t), p).from(gpusim.sim.MemoryClient.COUNTER));
     }
 }
