@@ -196,7 +196,8 @@ public final class MemoryChannel implements Component {
                             + "ACT, or a row hit's column command) to the end of its data, overlaps counted once"),
         };
         stats.formula("bank_utilization", "ratio",
-                "bank_busy_cycles / (banks x memory cycles of the run): the share of bank time in use",
+                "bank_busy_cycles / (banks x the memory cycles of the GPU cycles the engine ran): the share of bank time "
+                        + "in use",
                 () -> (double) dramCounters[8].get() / dram.banks()
                         / Math.max(1, dramParams.toMemory(engine.now())));
         stats.formula("row_hit_rate", "ratio", "row_hits / (dram_reads + dram_writes)",
