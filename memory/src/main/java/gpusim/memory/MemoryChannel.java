@@ -120,6 +120,7 @@ public final class MemoryChannel implements Component {
     private int pCount;
     private long tickNow;
     private long busyReported;
+    private long spanEnd;
     private final DramController.Completion placed = this::accessPlaced;
     private Stat.Scalar[] dramCounters;
 
@@ -548,6 +549,16 @@ public final class MemoryChannel implements Component {
 
     /** The controller placed one access of pending part {@code p}, its data ending at memory cycle {@code end}. */
     private void accessPlaced(int p, long end) {
+        if (engine.hook() != null) {
+            // The access's data burst on the timeline: the data bus serves accesses in placement
+            // order, so the spans follow one another (clamped where GPU-cycle rounding meets).
+            long from = Math.max(spanEnd, dramParams.toGpu(end - dramParams.timing().burst()));
+            long to = dramParams.toGpu(end);
+            if (to > from) {
+                engine.hook().span(this, "busy", from, to);
+                spanEnd = to;
+            }
+        }
         pDone[p] = Math.max(pDone[p], end);
         if (--pLeft[p] > 0) {
             return;
