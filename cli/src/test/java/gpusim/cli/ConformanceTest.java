@@ -109,6 +109,14 @@ class ConformanceTest {
                 .with("db.enabled=0x2d")));
         assertDumps(name, run(name, Config.defaults().with("db.count=5").with("db.pattern=hashed")
                 .with("db.enabled=0x1e")));
+        // L2 slices: small ones that evict (write-back, XOR channel hash, counter writes past the L2, MSHRs and
+        // input queues that stall), and write-through ones that counter writes go through.
+        assertDumps(name, run(name, Config.defaults().with("l2.enabled=on").with("l2.size=16384").with("l2.ways=2")
+                .with("l2.line=64").with("l2.mshrs=1").with("memory.queue_depth=1").with("memory.hash=xor")
+                .with("memory.interleave=64").with("query.counter_path=direct")));
+        assertDumps(name, run(name, Config.defaults().with("l2.enabled=on").with("l2.policy=write_through")
+                .with("l2.line=256").with("memory.channels=3").with("memory.interleave=128")
+                .with("query.counter_path=l2").with("l2.hit_latency=1")));
         for (gpusim.config.Preset p : gpusim.config.Preset.values()) {
             assertDumps(name, run(name, p.config())); // every preset
         }

@@ -2,6 +2,7 @@ package gpusim.memory.cache;
 
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
+import gpusim.sim.MemoryClient;
 import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
@@ -52,6 +53,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final boolean[] valid;
     private final boolean[] dirty;
     private final long[] lastUse;
+    /** The client whose miss brought each line in: its write-back carries it (MemoryClient). */
+    private final MemoryClient[] owner;
     private final byte[] data;
     private long useClock;
 
@@ -106,6 +109,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         valid = new boolean[n];
         dirty = new boolean[n];
         lastUse = new long[n];
+        owner = new MemoryClient[n];
         data = new byte[(int) p.sizeBytes()];
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
                 + (p.writeBack() ? "write-back/write-allocate" : "write-through/no-allocate") + ", " + p.mshrs()
@@ -211,7 +215,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             byte[] bytes = new byte[len];
             System.arraycopy(r.data(), (int) (a - r.address()), bytes, 0, len);
             busy++;
-            send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)), now + p.hitLatency(), false);
+            send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)).from(r.from()), now + p.hitLatency(), false);
             return;
         }
         if (w >= 0) {
@@ -232,7 +236,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             m = new Mshr(l);
             inFlight.put(l, m);
             busy++;
-            send(MemoryRequest.read(l, line, this, m), now + p.hitLatency(), false);
+            send(MemoryRequest.read(l, line, this, m).from(r.from()), now + p.hitLatency(), false);
         }
         m.targets.add(new Target(r, a, len, true));
         m.dirtyOnFill |= write;
@@ -288,12 +292,13 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 System.arraycopy(data, w * line, victim, 0, line);
                 // The fill's MSHR becomes the write-back's buffer entry.
                 keptEntry = true;
-                send(MemoryRequest.write(tag[w], victim, null, null), now, true);
+                send(MemoryRequest.write(tag[w], victim, null, null).from(owner[w]), now, true);
             }
         }
         tag[w] = m.line;
         valid[w] = true;
         dirty[w] = m.dirtyOnFill;
+        owner[w] = req.from();
         lastUse[w] = ++useClock;
         System.arraycopy(req.data(), 0, data, w * line, line);
         for (Target t : m.targets) {
@@ -339,8 +344,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     public boolean tick(long now) {
         boolean progress = false;
         while (!hitsDue.isEmpty() && hitsDue.peek().doneAt() <= now) {
-            finishPart(hitsDue.poll().r(), now);
-            progress = true;
+            MemoryRequest r = hitsDue.poll().r();
+            // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
+            progress |= !r.isPoll();
+            finishPart(r, now);
         }
         while (!out.isEmpty() && out.peek().readyAt() <= now) {
             Out o = out.peek();
@@ -373,7 +380,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public boolean working(long now) {
-        return !hitsDue.isEmpty();
+        for (Hit h : hitsDue) {
+            if (!h.r().isPoll()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
