@@ -122,6 +122,36 @@ class ConformanceTest {
         }
     }
 
+    /**
+     * A trace that writes query slots and resolves them, through write-back L2 slices large enough that nothing
+     * is ever written back: the resolve's reads, the dump and the end-of-run query decode all see the words while
+     * they sit dirty in the slices (the bytes land at the L2's front door; the slices model timing only).
+     */
+    @org.junit.jupiter.api.Test
+    void aResolveThroughAWriteBackL2SeesTheWordsStillDirtyThere() throws IOException {
+        Config c = Config.defaults().with("l2.enabled=on").with("l2.size=4194304").with("l2.policy=write_back")
+                .with("query.counter_path=l2");
+        RunResult on = run("case-000", c);
+        assertDumps("case-000", on);
+        RunResult off = run("case-000", Config.defaults());
+        assertEquals(off.queries().size(), on.queries().size());
+        for (int i = 0; i < off.queries().size(); i++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(off.queries().get(i).values(),
+                    on.queries().get(i).values(), "query " + i);
+        }
+        long writeBacks = 0;
+        long hits = 0;
+        long writes = on.stats().find("memory.writes").value().longValue();
+        for (int s = 0; s < 4; s++) {
+            writeBacks += on.stats().find("memory.l2_" + s + ".write_backs").value().longValue();
+            hits += on.stats().find("memory.l2_" + s + ".hits").value().longValue();
+        }
+        assertEquals(0, writeBacks, "nothing is evicted from 4 MiB slices");
+        org.junit.jupiter.api.Assertions.assertTrue(writes > 0 && hits > 0, "writes " + writes + ", hits " + hits);
+        assertEquals(0, on.stats().find("memory.channel0.writes").value().longValue(),
+                "no write reached a channel: every word written is still dirty in its slice");
+    }
+
     // Worker threads against one thread: DeterminismTest compares the whole JSON report (dumps, cycles, every
     // statistic), byte for byte.
 }
