@@ -22,8 +22,10 @@ import java.util.List;
  * write-backs and write-throughs go to the channels through the memory's channel door (the
  * path every request took before the L2). With {@code query.counter_path=direct}, writes
  * tagged {@link MemoryClient#COUNTER} take that door themselves, past the L2, as the DB's
- * occlusion writes did on GFX6-8 and Xbox One (RADV's radv_query.c: occlusion query writes
- * don't go through L2); with {@code l2}, they go through their slice as on GFX9+.
+ * occlusion writes did on GFX6-8 and Xbox One (GFX7-class; RADV's radv_query.c,
+ * radv_occlusion_query_use_l2(): occlusion query writes don't go through L2 on GFX6-8, so
+ * the driver polls with WAIT_REG_MEM instead of reading them in a shader); with {@code l2},
+ * they go through their slice as on GFX9+ (that function is true from GFX9).
  *
  * <p>Admission. Each slice has an input queue of {@code memory.queue_depth} pieces (the
  * crossbar's request queue in front of the slice). A request is admitted whole or refused:

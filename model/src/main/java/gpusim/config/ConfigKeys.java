@@ -109,8 +109,9 @@ public final class ConfigKeys {
     public static final ConfigKey COUNTER_PATH = ConfigKey.choice("query.counter_path", "direct",
             new String[] {"direct", "l2"},
             "how the depth blocks' occlusion counter writes (and WriteQuery's) reach memory when l2.enabled: "
-                    + "direct = past the L2 straight to the channel (GFX6-8, Xbox One: RADV's radv_query.c notes that "
-                    + "occlusion query writes do not go through L2), l2 = through the slice like any write (GFX9+); "
+                    + "direct = past the L2 straight to the channel (GFX6-8, Xbox One: RADV's radv_query.c, "
+                    + "radv_occlusion_query_use_l2, notes that occlusion query writes do not go through L2 there), "
+                    + "l2 = through the slice like any write (GFX9+); "
                     + "the same path when l2.enabled is off; never changes results");
     public static final ConfigKey CP_CYCLES = ConfigKey.range("cp.cycles_per_command", 2, 1, 10_000, "cycles",
             "command processor cost to decode one command");
