@@ -178,6 +178,11 @@ public final class Gpu {
         totals.scalar("draws", "draws", "draws issued").set(draws.draws().size());
         totals.scalar("component_ticks", "ticks", "component ticks the engine ran: the simulator's work, not "
                 + "simulated time (docs/performance.md)").set(engine.ticks());
+        StatGroup perUnit = totals.child(new StatGroup("ticks", "component ticks per component (where the simulator's "
+                + "work goes; an idle component costs none)"));
+        for (Component c : engine.components()) {
+            perUnit.scalar(c.name(), "ticks", "ticks of " + c.name()).set(engine.ticksOf(c));
+        }
         if (functional) {
             // No time is modelled: every figure in cycles reads 0 (model.md, "Functional mode").
             root.untimed();
