@@ -116,9 +116,47 @@ class ConformanceTest {
                 .with("dram.tREFI=200").with("dram.tRFC=150")));
         assertDumps(name, run(name, Config.defaults().with("memory.dram=gddr6").with("gpu.clock_mhz=100")
                 .with("dram.bank_groups=1").with("dram.banks_per_group=2")));
+        // L2 slices: small ones that evict (write-back, XOR channel hash, counter writes past the L2, MSHRs and
+        // input queues that stall), and write-through ones that counter writes go through.
+        assertDumps(name, run(name, Config.defaults().with("l2.enabled=on").with("l2.size=16384").with("l2.ways=2")
+                .with("l2.line=64").with("l2.mshrs=1").with("memory.queue_depth=1").with("memory.hash=xor")
+                .with("memory.interleave=64").with("query.counter_path=direct")));
+        assertDumps(name, run(name, Config.defaults().with("l2.enabled=on").with("l2.policy=write_through")
+                .with("l2.line=256").with("memory.channels=3").with("memory.interleave=128")
+                .with("query.counter_path=l2").with("l2.hit_latency=1")));
         for (gpusim.config.Preset p : gpusim.config.Preset.values()) {
             assertDumps(name, run(name, p.config())); // every preset
         }
+    }
+
+    /**
+     * A trace that writes query slots and resolves them, through write-back L2 slices large enough that nothing
+     * is ever written back: the resolve's reads, the dump and the end-of-run query decode all see the words while
+     * they sit dirty in the slices (the bytes land at the L2's front door; the slices model timing only).
+     */
+    @org.junit.jupiter.api.Test
+    void aResolveThroughAWriteBackL2SeesTheWordsStillDirtyThere() throws IOException {
+        Config c = Config.defaults().with("l2.enabled=on").with("l2.size=4194304").with("l2.policy=write_back")
+                .with("query.counter_path=l2");
+        RunResult on = run("case-000", c);
+        assertDumps("case-000", on);
+        RunResult off = run("case-000", Config.defaults());
+        assertEquals(off.queries().size(), on.queries().size());
+        for (int i = 0; i < off.queries().size(); i++) {
+            org.junit.jupiter.api.Assertions.assertArrayEquals(off.queries().get(i).values(),
+                    on.queries().get(i).values(), "query " + i);
+        }
+        long writeBacks = 0;
+        long hits = 0;
+        long writes = on.stats().find("memory.writes").value().longValue();
+        for (int s = 0; s < 4; s++) {
+            writeBacks += on.stats().find("memory.l2_" + s + ".write_backs").value().longValue();
+            hits += on.stats().find("memory.l2_" + s + ".hits").value().longValue();
+        }
+        assertEquals(0, writeBacks, "nothing is evicted from 4 MiB slices");
+        org.junit.jupiter.api.Assertions.assertTrue(writes > 0 && hits > 0, "writes " + writes + ", hits " + hits);
+        assertEquals(0, on.stats().find("memory.channel0.writes").value().longValue(),
+                "no write reached a channel: every word written is still dirty in its slice");
     }
 
     // Worker threads against one thread: DeterminismTest compares the whole JSON report (dumps, cycles, every

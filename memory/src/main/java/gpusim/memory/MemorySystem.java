@@ -27,6 +27,13 @@ import java.util.List;
  * past another request to its line). A write's bytes land when its part is served, so a
  * later read of them, from any client, sees them.
  *
+ * <p>With an L2 ({@link L2Params#enabled}), {@link L2Slices} is the front door: clients keep
+ * calling {@link #request}, which hands the request to the slices; the slices, and counter
+ * writes that go past them, reach the channels through the channel door (what
+ * {@link #request} does without an L2). Channel and slice selection is {@link #channelOf}:
+ * the granule number a / interleave mod channels, or with {@code memory.hash=xor} an XOR
+ * fold of it.
+ *
  * <p>This component itself holds no clocked state (its {@link #tick} does nothing); the
  * channels must be registered with the engine too: {@link #register} does both, or register
  * {@link #channels()} after this component.
@@ -96,6 +103,10 @@ public final class MemorySystem implements Component, MemoryPort {
     private final int unit;
     private final int interleaveShift;
     private final int[] need;
+    private final L2Params l2Params;
+    /** The L2 slices when enabled, else null. */
+    private final L2Slices l2;
+    private final int hashBits;
     private long seq;
     private int outstanding;
     private java.util.function.LongConsumer idleListener = t -> { };
@@ -117,6 +128,11 @@ public final class MemorySystem implements Component, MemoryPort {
             "sum over channels of cycles spent serving parts");
 
     public MemorySystem(Engine engine, DeviceMemory memory, Params params) {
+        this(engine, memory, params, L2Params.OFF);
+    }
+
+    /** The memory with {@code l2}'s slices in front of its channels (when enabled) and its channel hash. */
+    public MemorySystem(Engine engine, DeviceMemory memory, Params params, L2Params l2) {
         this.engine = engine;
         this.memory = memory;
         this.params = params;
@@ -124,9 +140,32 @@ public final class MemorySystem implements Component, MemoryPort {
         this.interleaveShift = Integer.numberOfTrailingZeros(params.interleave());
         this.channels = new MemoryChannel[params.channels()];
         this.need = new int[params.channels()];
+        this.l2Params = l2;
+        this.hashBits = 32 - Integer.numberOfLeadingZeros(params.channels() - 1);
+        // Behind an L2 the bytes land at the front door (L2Slices): the channels move theirs in a shadow.
+        DeviceMemory channelBytes = l2.enabled() ? new DeviceMemory(memory.alignment()) : memory;
         for (int c = 0; c < channels.length; c++) {
-            channels[c] = new MemoryChannel(this, engine, memory, c, params);
+            channels[c] = new MemoryChannel(this, engine, channelBytes, c, params);
             stats.child(channels[c].stats());
+        }
+        if (l2.enabled()) {
+            MemoryPort door = new MemoryPort() {
+                @Override
+                public boolean request(MemoryRequest r, Component requester, long now) {
+                    return toChannels(r, requester, now, false);
+                }
+
+                @Override
+                public int pending() {
+                    return outstanding;
+                }
+            };
+            this.l2 = new L2Slices(this, engine, memory, params, l2, door);
+            for (gpusim.memory.cache.Cache slice : this.l2.slices()) {
+                stats.child(slice.stats());
+            }
+        } else {
+            this.l2 = null;
         }
         stats.formula("bytes_per_request", "bytes", "(bytes_read + bytes_written) / requests",
                 () -> (double) (bytesRead.get() + bytesWritten.get()) / requests.get());
@@ -153,6 +192,9 @@ public final class MemorySystem implements Component, MemoryPort {
      * 0 is ticked first (the engine ticks later registrations first): a fixed order.
      */
     public void registerChannels() {
+        if (l2 != null) {
+            l2.register();
+        }
         for (int c = channels.length - 1; c >= 0; c--) {
             engine.add(channels[c]);
         }
@@ -166,6 +208,15 @@ public final class MemorySystem implements Component, MemoryPort {
         return params;
     }
 
+    public L2Params l2Params() {
+        return l2Params;
+    }
+
+    /** The L2 slices (slice c in front of channel c), or none when the L2 is off. */
+    public List<gpusim.memory.cache.Cache> l2Slices() {
+        return l2 == null ? List.of() : l2.slices();
+    }
+
     /** Called with the cycle whenever the memory has just completed its last outstanding request. */
     public void onIdle(java.util.function.LongConsumer listener) {
         this.idleListener = listener;
@@ -175,9 +226,23 @@ public final class MemorySystem implements Component, MemoryPort {
         return memory;
     }
 
-    /** The channel byte address {@code a} maps to. */
+    /**
+     * The channel (and L2 slice) byte address {@code a} maps to: its granule number
+     * g = a / interleave mod channels; with {@code memory.hash=xor}, g XOR g>>k XOR g>>2k ...
+     * mod channels, k = ceil(log2 channels): an XOR fold of the address bits above the
+     * granule, as GPUs hash their channels so that power-of-two strides spread over them.
+     * Results never depend on it.
+     */
     public int channelOf(long a) {
-        return (int) Long.remainderUnsigned(a >>> interleaveShift, channels.length);
+        long g = a >>> interleaveShift;
+        if (l2Params.xorHash() && hashBits > 0) {
+            long h = 0;
+            for (long x = g; x != 0; x >>>= hashBits) {
+                h ^= x;
+            }
+            g = h;
+        }
+        return (int) Long.remainderUnsigned(g, channels.length);
     }
 
     /**
@@ -186,11 +251,20 @@ public final class MemorySystem implements Component, MemoryPort {
      */
     @Override
     public int pending() {
-        return outstanding;
+        return l2 != null ? l2.pending() : outstanding;
     }
 
     @Override
     public boolean request(MemoryRequest r, Component requester, long now) {
+        return l2 != null ? l2.request(r, requester, now) : toChannels(r, requester, now, true);
+    }
+
+    /**
+     * The channel door: splits {@code r} onto the channels, admitted whole or refused. A
+     * {@code client} request counts in this group's client totals; the L2's own traffic (and
+     * counter writes past it) do not: the front door counts the client request instead.
+     */
+    boolean toChannels(MemoryRequest r, Component requester, long now, boolean client) {
         long end = r.address() + r.size();
         boolean mayMerge = params.writeCombining() && r.kind() == MemoryRequest.Kind.WRITE;
         // First pass: the new queue slots each channel must give (merging parts take none).
@@ -215,13 +289,8 @@ public final class MemorySystem implements Component, MemoryPort {
         // Admitted: hand each part to its channel.
         r.admitted(seq++, now);
         outstanding++;
-        requests.inc();
-        if (r.kind() == MemoryRequest.Kind.WRITE) {
-            writes.inc();
-            bytesWritten.add(r.size());
-        } else {
-            reads.inc();
-            bytesRead.add(r.size());
+        if (client) {
+            admittedClient(r);
         }
         a = r.address();
         do {
@@ -235,13 +304,35 @@ public final class MemorySystem implements Component, MemoryPort {
         return true;
     }
 
+    /** A client request was admitted (at the channel door, or at the L2's front door). */
+    void admittedClient(MemoryRequest r) {
+        requests.inc();
+        if (r.kind() == MemoryRequest.Kind.WRITE) {
+            writes.inc();
+            bytesWritten.add(r.size());
+        } else {
+            reads.inc();
+            bytesRead.add(r.size());
+        }
+    }
+
+    /** The L2's front door refused a client (a slice's input queue was full). */
+    void refused() {
+        refusals.inc();
+    }
+
+    /** The last outstanding client request has completed. */
+    void idle(long now) {
+        idleListener.accept(now);
+    }
+
     /** A request's last part has completed: tell its client, and the idle listener if nothing is left. */
     void complete(MemoryRequest r, long now) {
         outstanding--;
         if (r.client() != null) {
             r.client().memoryDone(r, now);
         }
-        if (outstanding == 0) {
+        if (outstanding == 0 && l2 == null) {
             idleListener.accept(now);
         }
     }
@@ -271,7 +362,7 @@ public final class MemorySystem implements Component, MemoryPort {
 
     @Override
     public boolean hasPendingWork() {
-        return outstanding > 0;
+        return outstanding > 0 || (l2 != null && l2.pending() > 0);
     }
 
     @Override
@@ -282,6 +373,9 @@ public final class MemorySystem implements Component, MemoryPort {
     @Override
     public String describe() {
         StringBuilder sb = new StringBuilder().append(outstanding).append(" requests outstanding");
+        if (l2 != null) {
+            sb.append("; ").append(l2.describe());
+        }
         for (MemoryChannel ch : channels) {
             sb.append("; channel ").append(ch.index()).append(": ").append(ch.describe());
         }

@@ -141,6 +141,41 @@ public final class ConfigKeys {
         return ConfigKey.range(name, 0, 0, 1_000_000, "memory cycles", meaning + " (0: the memory.dram preset's)");
     }
     // ---- end of the DRAM keys.
+    // ---- L2 slices in front of the memory channels (issue 10; gpusim.memory.L2Slices) ----
+    public static final ConfigKey L2_ENABLED = ConfigKey.flag("l2.enabled", false,
+            "an L2 slice (a set-associative LRU cache) in front of each memory channel; never changes results, "
+                    + "only timing (off: every request goes straight to its channel, as before)");
+    public static final ConfigKey L2_SIZE = ConfigKey.oneOf("l2.size", 256 << 10,
+            new long[] {16 << 10, 32 << 10, 64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20, 2 << 20, 4 << 20},
+            "bytes", "capacity of each L2 slice (one slice per memory channel; l2.size x memory.channels in all)");
+    public static final ConfigKey L2_WAYS = ConfigKey.oneOf("l2.ways", 16, new long[] {1, 2, 4, 8, 16, 32, 64},
+            "ways", "lines per set of each L2 slice (LRU among them)");
+    public static final ConfigKey L2_LINE = ConfigKey.oneOf("l2.line", 128, new long[] {32, 64, 128, 256}, "bytes",
+            "L2 line size: the unit a slice allocates, fetches from and writes back to its channel (128 on GFX9+, "
+                    + "64 on GFX6-8)");
+    public static final ConfigKey L2_POLICY = ConfigKey.choice("l2.policy", "write_back",
+            new String[] {"write_back", "write_through"},
+            "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
+                    + "back); write_through = every write goes on to the channel, a write miss allocates nothing");
+    public static final ConfigKey L2_MSHRS = ConfigKey.range("l2.mshrs", 64, 1, 4096, "entries",
+            "miss status holding registers per slice: line fetches, write-throughs and write-backs a slice may "
+                    + "have outstanding; a request that needs more than are free stalls its client");
+    public static final ConfigKey L2_HIT_LATENCY = ConfigKey.range("l2.hit_latency", 30, 1, 100_000, "cycles",
+            "cycles from a request reaching its slice to a hit's completion (also the tag lookup a miss pays "
+                    + "before its fetch goes to the channel)");
+    public static final ConfigKey MEMORY_HASH = ConfigKey.choice("memory.hash", "interleave",
+            new String[] {"interleave", "xor"},
+            "which channel (and L2 slice) byte address a goes to, g = a / memory.interleave: interleave = g mod "
+                    + "memory.channels; xor = (g XOR g>>k XOR g>>2k ...) mod memory.channels, k = ceil(log2 "
+                    + "memory.channels) (an XOR fold of the granule number, as GPUs hash channels so that strides "
+                    + "spread); never changes results");
+    public static final ConfigKey COUNTER_PATH = ConfigKey.choice("query.counter_path", "direct",
+            new String[] {"direct", "l2"},
+            "how the depth blocks' occlusion counter writes (and WriteQuery's) reach memory when l2.enabled: "
+                    + "direct = past the L2 straight to the channel (GFX6-8, Xbox One: RADV's radv_query.c, "
+                    + "radv_occlusion_query_use_l2, notes that occlusion query writes do not go through L2 there), "
+                    + "l2 = through the slice like any write (GFX9+); "
+                    + "the same path when l2.enabled is off; never changes results");
     public static final ConfigKey CP_CYCLES = ConfigKey.range("cp.cycles_per_command", 2, 1, 10_000, "cycles",
             "command processor cost to decode one command");
     public static final ConfigKey IA_VERTS = ConfigKey.range("ia.vertices_per_clock", 4, 1, 1024, "vertices/cycle",
@@ -246,6 +281,15 @@ public final class ConfigKeys {
             DRAM_ROW_BYTES, DRAM_ACCESS_BYTES, DRAM_BURST, DRAM_TCL, DRAM_TCWL, DRAM_TRCD, DRAM_TRP, DRAM_TRAS,
             DRAM_TRTP, DRAM_TWR, DRAM_TCCD_S, DRAM_TCCD_L, DRAM_TRRD_S, DRAM_TRRD_L, DRAM_TFAW, DRAM_TWTR_S,
             DRAM_TWTR_L, DRAM_TRTW, DRAM_TREFI, DRAM_TRFC,
+            L2_ENABLED,
+            L2_SIZE,
+            L2_WAYS,
+            L2_LINE,
+            L2_POLICY,
+            L2_MSHRS,
+            L2_HIT_LATENCY,
+            MEMORY_HASH,
+            COUNTER_PATH,
             CP_CYCLES,
             POLL_CYCLES,
             IA_VERTS,

@@ -96,7 +96,8 @@ final class GpuBuilder {
         timestampHz = params.cp().timestampHz();
         engine = new Engine(sim.deadlockCycles());
         DeviceMemory mem = new DeviceMemory(sim.memoryAlignment());
-        MemorySystem memory = new MemorySystem(engine, mem, MemorySystem.Params.of(config));
+        MemorySystem memory = new MemorySystem(engine, mem, MemorySystem.Params.of(config),
+                gpusim.memory.L2Params.of(config));
         deviceMemory = mem;
         mode = sim.mode();
         drain = new PipelineDrain(engine, memory);
@@ -215,6 +216,7 @@ final class GpuBuilder {
     private static Config stepTimings(Config c) {
         return c.with(ConfigKeys.QUEUE_LATENCY, 1)
                 .with(ConfigKeys.MEMORY_LATENCY, 1)
+                .with(ConfigKeys.L2_HIT_LATENCY, 1)
                 .with(ConfigKeys.MEMORY_PARTIAL_WRITE, 0)
                 .with(ConfigKeys.MEMORY_BYTES_PER_CYCLE, ConfigKeys.MEMORY_BYTES_PER_CYCLE.max())
                 .with(ConfigKeys.CP_CYCLES, 1)

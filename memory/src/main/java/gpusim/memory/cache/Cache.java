@@ -343,8 +343,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     public boolean tick(long now) {
         boolean progress = false;
         while (!hitsDue.isEmpty() && hitsDue.peek().doneAt() <= now) {
-            finishPart(hitsDue.poll().r(), now);
-            progress = true;
+            MemoryRequest r = hitsDue.poll().r();
+            // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
+            progress |= !r.isPoll();
+            finishPart(r, now);
         }
         while (!out.isEmpty() && out.peek().readyAt() <= now) {
             Out o = out.peek();
@@ -377,7 +379,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public boolean working(long now) {
-        return !hitsDue.isEmpty();
+        for (Hit h : hitsDue) {
+            if (!h.r().isPoll()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -14,12 +14,13 @@ public final class ColorSurface {
     /**
      * Host-side only (never visible in a result): per sample slot, 1 + the index of the
      * colour planes in the owning DB's {@link PixelShader} whose shading of this pixel is
-     * deferred, 0 where {@link #rgba} holds the colour; null until a shader defers one.
-     * Each slot belongs to the one DB that owns its tile, as the colour does.
+     * deferred, 0 where {@link #rgba} holds the colour; null for a multisample target (never
+     * deferred). Each slot belongs to the one DB that owns its tile, as the colour does;
+     * allocated here, before any DB's worker thread can reach it.
      */
-    char[] pending;
+    final char[] pending;
     /** Per tile: 1 while a shader has a deferred pixel there (in its list of such tiles). */
-    byte[] tileDeferred;
+    final byte[] tileDeferred;
 
     public ColorSurface(String name, int width, int height, int samples, int tileSize) {
         this.name = name;
@@ -28,6 +29,8 @@ public final class ColorSurface {
         this.samples = samples;
         this.layout = new SurfaceLayout(width, height, samples, tileSize);
         this.rgba = new int[layout.size()];
+        this.pending = samples == 1 ? new char[rgba.length] : null;
+        this.tileDeferred = samples == 1 ? new byte[layout.tilesX * layout.tilesY] : null;
     }
 
     /** Slots [from, to) now hold their colour (written directly): nothing deferred there is left to resolve. */

@@ -141,10 +141,6 @@ public final class PixelShader {
             planeEntry = entries++;
         }
         ColorSurface s = rt;
-        if (s.pending == null) {
-            s.pending = new char[s.rgba.length];
-            s.tileDeferred = new byte[s.layout.tilesX * s.layout.tilesY];
-        }
         java.util.Arrays.fill(s.pending, from, to, (char) (planeEntry + 1));
         int tile = from / s.layout.tileSlots();
         if (s.tileDeferred[tile] == 0) {

@@ -1,0 +1,34 @@
+package gpusim.memory;
+
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+import gpusim.memory.cache.CacheParams;
+
+/**
+ * The L2 and channel-selection settings of the memory, read once from the configuration
+ * (beside {@link MemorySystem.Params}, so that the two records change independently).
+ *
+ * @param enabled        an L2 slice in front of each channel ({@code l2.enabled})
+ * @param slice          each slice's shape and costs ({@code l2.size}, {@code l2.ways}, {@code l2.line},
+ *                       {@code l2.policy}, {@code l2.mshrs}, {@code l2.hit_latency})
+ * @param countersDirect COUNTER writes go past the L2 straight to their channel ({@code query.counter_path=direct})
+ * @param xorHash        channels (and slices) by an XOR fold of the granule number ({@code memory.hash=xor})
+ */
+public record L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash) {
+    /** No L2, today's channel selection: the memory as it was before the L2. */
+    public static final L2Params OFF = new L2Params(false, null, true, false);
+
+    public L2Params {
+        if (enabled && slice == null) {
+            throw new IllegalArgumentException("l2: an enabled L2 needs its slice parameters");
+        }
+    }
+
+    public static L2Params of(Config c) {
+        CacheParams slice = new CacheParams(c.get(ConfigKeys.L2_SIZE), c.getInt(ConfigKeys.L2_WAYS),
+                c.getInt(ConfigKeys.L2_LINE), c.get(ConfigKeys.L2_POLICY) == 0, c.getInt(ConfigKeys.L2_MSHRS),
+                c.get(ConfigKeys.L2_HIT_LATENCY));
+        return new L2Params(c.flag(ConfigKeys.L2_ENABLED), slice, c.get(ConfigKeys.COUNTER_PATH) == 0,
+                c.get(ConfigKeys.MEMORY_HASH) == 1);
+    }
+}

@@ -1,0 +1,241 @@
+package gpusim.memory;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import gpusim.memory.cache.CacheParams;
+import gpusim.sim.Engine;
+import gpusim.sim.MemoryClient;
+import gpusim.sim.MemoryRequest;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The L2 slices wired into the real {@link MemorySystem}, pinned exactly. The rig: a client
+ * calling the memory's front door; two channels (interleave 256, so addresses 0..255 are
+ * channel and slice 0, 256..511 channel and slice 1), 64-byte memory lines, latency 10,
+ * 16 bytes a cycle; each slice 1 KiB, 2 ways, 64-byte lines, hit latency 2. Hence, as in
+ * CacheTest:
+ * <ul>
+ * <li>a hit requested at t completes at t + 2;</li>
+ * <li>a miss requested at t goes into its slice at t (its input queue is empty), sends its
+ *     fill at t + 2, the channel serves it from t + 3 for 64 / 16 = 4 cycles and it
+ *     completes 10 later: t + 17;</li>
+ * <li>without the L2, a read of a line at t is served from t + 1: t + 1 + 4 + 10 = t + 15;</li>
+ * <li>a write of 8 bytes straight to a channel at t: served at t + 1 for 1 cycle, done t + 12.</li>
+ * </ul>
+ */
+class L2SlicesTest {
+    static final MemorySystem.Params MEMORY = new MemorySystem.Params(2, 256, 64, false, 0, 16, 10, 16);
+
+    record Rig(Engine engine, DeviceMemory dm, MemorySystem memory, ScriptedClient client) {
+        long stat(String path) {
+            return memory.stats().find(path).value().longValue();
+        }
+
+        long l2Accesses(int slice) {
+            return stat("l2_" + slice + ".hits") + stat("l2_" + slice + ".misses");
+        }
+    }
+
+    static L2Params l2(boolean writeBack, int mshrs, boolean countersDirect) {
+        return new L2Params(true, new CacheParams(1024, 2, 64, writeBack, mshrs, 2), countersDirect, false);
+    }
+
+    static Rig rig(MemorySystem.Params mp, L2Params l2, Map<Long, List<MemoryRequest>> at) {
+        Engine e = new Engine(10_000);
+        DeviceMemory dm = new DeviceMemory(256);
+        MemorySystem ms = new MemorySystem(e, dm, mp, l2);
+        long last = at.keySet().stream().mapToLong(Long::longValue).max().orElse(0);
+        ScriptedClient c = new ScriptedClient(e, last, t -> at.getOrDefault(t, List.of()));
+        c.port = ms;
+        e.add(c);
+        ms.register();
+        e.wakeAt(c, 0);
+        Rig r = new Rig(e, dm, ms, c);
+        return r;
+    }
+
+    static byte[] bytes(int n, int first) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (first + i);
+        }
+        return b;
+    }
+
+    // Line 0 read at 0 misses in slice 0 (17 cycles: lookup, fill through channel 0); read again
+    // at 30 it hits (2 cycles) and channel 0 sees no second request. The same read without the
+    // L2 takes 15. Both reads return what memory holds. Slice 1 and channel 1 see nothing.
+    @Test
+    void aReadMissesThenHitsWithTheCacheAndChannelArithmetic() {
+        MemoryRequest a = MemoryRequest.read(0, 64, null, null);
+        MemoryRequest b = MemoryRequest.read(16, 8, null, null);
+        Rig r = rig(MEMORY, l2(true, 4, true), Map.of(0L, List.of(a), 30L, List.of(b)));
+        r.dm().write(0, bytes(64, 1), 0, 64);
+        r.engine().run(() -> false);
+        assertEquals(List.of(17L, 2L), r.client().latencies());
+        assertEquals(List.of(17L, 32L), List.of(a.doneAt(), b.doneAt()));
+        assertArrayEquals(bytes(64, 1), a.data());
+        assertArrayEquals(bytes(8, 17), b.data());
+        assertEquals(1, r.stat("l2_0.hits"));
+        assertEquals(1, r.stat("l2_0.misses"));
+        assertEquals(1, r.stat("channel0.requests"));
+        assertEquals(0, r.l2Accesses(1));
+        assertEquals(0, r.stat("channel1.requests"));
+        assertEquals(2, r.stat("reads"));
+        assertEquals(72, r.stat("bytes_read"));
+
+        MemoryRequest c = MemoryRequest.read(0, 64, null, null);
+        Rig off = rig(MEMORY, L2Params.OFF, Map.of(0L, List.of(c)));
+        off.engine().run(() -> false);
+        assertEquals(List.of(15L), off.client().latencies());
+    }
+
+    // query.counter_path=direct: a COUNTER write to 256 (slice 1) goes past the slice to channel
+    // 1 (done at 12, no L2 access, counted as direct); an untagged write to the same address
+    // goes through the slice (write-allocate: a fill, 17 cycles). With counter_path=l2 the
+    // COUNTER write goes through the slice too (and is counted there).
+    @Test
+    void counterWritesGoPastTheL2WhenDirectAndThroughItOtherwise() {
+        MemoryRequest counter = MemoryRequest.write(256, bytes(8, 5), null, null).from(MemoryClient.COUNTER);
+        Rig direct = rig(MEMORY, l2(true, 4, true), Map.of(0L, List.of(counter)));
+        direct.engine().run(() -> false);
+        assertEquals(List.of(12L), direct.client().latencies());
+        assertEquals(0, direct.l2Accesses(1));
+        assertEquals(1, direct.stat("l2_1.counter_writes_direct"));
+        assertEquals(0, direct.stat("l2_1.counter_writes_l2"));
+        assertEquals(1, direct.stat("channel1.writes"));
+        assertEquals(0, direct.stat("channel1.reads"));
+        assertEquals(1, direct.stat("writes"));
+        assertEquals(direct.dm().readLong(256), MemoryRequest.write(0, bytes(8, 5), null, null).longAt(0));
+
+        MemoryRequest other = MemoryRequest.write(256, bytes(8, 5), null, null).from(MemoryClient.QUERY);
+        Rig query = rig(MEMORY, l2(true, 4, true), Map.of(0L, List.of(other)));
+        query.engine().run(() -> false);
+        assertEquals(List.of(17L), query.client().latencies());
+        assertEquals(1, query.stat("l2_1.misses"));
+        assertEquals(1, query.stat("channel1.reads"));
+        assertEquals(0, query.stat("channel1.writes"));
+
+        MemoryRequest viaL2 = MemoryRequest.write(256, bytes(8, 5), null, null).from(MemoryClient.COUNTER);
+        Rig through = rig(MEMORY, l2(true, 4, false), Map.of(0L, List.of(viaL2)));
+        through.engine().run(() -> false);
+        assertEquals(List.of(17L), through.client().latencies());
+        assertEquals(1, through.stat("l2_1.misses"));
+        assertEquals(0, through.stat("l2_1.counter_writes_direct"));
+        assertEquals(1, through.stat("l2_1.counter_writes_l2"));
+        assertEquals(1, through.stat("channel1.reads"));
+        assertEquals(0, through.stat("channel1.writes"));
+        // Write-through: the write goes on to the channel (sent at 2, served 3, 1 cycle, done 14), no fill.
+        MemoryRequest wt = MemoryRequest.write(256, bytes(8, 5), null, null).from(MemoryClient.COUNTER);
+        Rig writeThrough = rig(MEMORY, l2(false, 4, false), Map.of(0L, List.of(wt)));
+        writeThrough.engine().run(() -> false);
+        assertEquals(List.of(14L), writeThrough.client().latencies());
+        assertEquals(1, writeThrough.stat("channel1.writes"));
+        assertEquals(0, writeThrough.stat("channel1.reads"));
+    }
+
+    // Coherence whatever the path: a write through the write-back slice (dirty there, never
+    // written back), then a direct COUNTER write over part of it, then a read through the slice
+    // (a hit on the line the direct write went past) sees both, in issue order; device memory
+    // holds both while the line is still dirty in the slice, so a dump or a query decode sees
+    // them with no flush.
+    @Test
+    void readsSeeEveryEarlierWriteWhateverThePathAndDeviceMemoryHoldsDirtyData() {
+        MemoryRequest w = MemoryRequest.write(0, bytes(16, 1), null, null).from(MemoryClient.QUERY);
+        MemoryRequest counter = MemoryRequest.write(8, bytes(8, 100), null, null).from(MemoryClient.COUNTER);
+        MemoryRequest read = MemoryRequest.read(0, 16, null, null).from(MemoryClient.RESOLVE);
+        Rig r = rig(MEMORY, l2(true, 4, true), Map.of(0L, List.of(w), 30L, List.of(counter), 60L, List.of(read)));
+        r.engine().run(() -> false);
+        byte[] expect = bytes(16, 1);
+        System.arraycopy(bytes(8, 100), 0, expect, 8, 8);
+        assertArrayEquals(expect, read.data());
+        byte[] dump = new byte[16];
+        r.dm().read(0, dump, 0, 16);
+        assertArrayEquals(expect, dump);
+        assertEquals(0, r.stat("l2_0.write_backs"));
+        assertEquals(1, r.stat("l2_0.hits"));
+        assertEquals(1, r.stat("l2_0.counter_writes_direct"));
+        assertEquals(List.of(17L, 12L, 2L), r.client().latencies());
+    }
+
+    // A slice's input queue of one piece (memory.queue_depth 1) and one MSHR. At 0, line 0 goes
+    // into slice 0 (its fill takes the MSHR); line 64 is admitted at the front door but the slice
+    // refuses it, so it waits in the input queue; line 128 finds that queue full and its client
+    // is refused (memory.refusals), again at 1, then sleeps. The fill returns at 17 and frees the
+    // MSHR: the slice wakes the front door, line 64 goes in at 17 (done 17 + 17 = 34), and the
+    // client, woken as the queue moves, issues line 128 at 17: into the queue, then into the
+    // slice when line 64's fill frees the MSHR at 34 (done 34 + 17 = 51).
+    @Test
+    void aFullSliceQueuesItsPiecesAndRefusesClientsWhenTheQueueIsFull() {
+        MemoryRequest a = MemoryRequest.read(0, 8, null, null);
+        MemoryRequest b = MemoryRequest.read(64, 8, null, null);
+        MemoryRequest c = MemoryRequest.read(128, 8, null, null);
+        MemorySystem.Params shallow = new MemorySystem.Params(2, 256, 64, false, 0, 1, 10, 16);
+        Rig r = rig(shallow, l2(true, 1, true), Map.of(0L, List.of(a, b, c)));
+        r.engine().run(() -> false);
+        assertEquals(List.of(0L, 0L, 17L), r.client().issueCycles);
+        assertEquals(List.of(17L, 34L, 51L), List.of(a.doneAt(), b.doneAt(), c.doneAt()));
+        assertEquals(2, r.stat("refusals"));
+        assertEquals(3, r.stat("l2_0.misses"));
+    }
+
+    // A request spanning both channels is cut at the interleave boundary: 192..319 puts one
+    // 64-byte piece in each slice, both miss, both fills run in parallel: done 17.
+    @Test
+    void aRequestAcrossChannelsGoesToBothSlices() {
+        MemoryRequest a = MemoryRequest.read(192, 128, null, null);
+        Rig r = rig(MEMORY, l2(true, 4, true), Map.of(0L, List.of(a)));
+        r.dm().write(192, bytes(128, 0), 0, 128);
+        r.engine().run(() -> false);
+        assertEquals(List.of(17L), r.client().latencies());
+        assertEquals(1, r.stat("l2_0.misses"));
+        assertEquals(1, r.stat("l2_1.misses"));
+        assertArrayEquals(bytes(128, 0), a.data());
+    }
+
+    // A poll (a WAIT_REG_MEM style re-read) that hits in a slice is timed like any hit (2 cycles) but is no
+    // progress and no work under way for the deadlock detector, as in a channel; a plain hit is both.
+    @Test
+    void aPollThatHitsIsTimedButIsNoProgress() {
+        MemoryRequest fill = MemoryRequest.read(0, 8, null, null);
+        Rig r = rig(MEMORY, l2(true, 4, true), Map.of(0L, List.of(fill)));
+        r.engine().run(() -> false);
+        gpusim.memory.cache.Cache slice = r.memory().l2Slices().get(0);
+        long t = r.engine().now();
+        MemoryRequest poll = MemoryRequest.read(0, 8, null, null).poll();
+        assertEquals(true, r.memory().request(poll, r.client(), t));
+        assertEquals(false, slice.working(t));
+        assertEquals(false, slice.tick(t + 2));
+        assertEquals(t + 2, poll.doneAt());
+        MemoryRequest plain = MemoryRequest.read(0, 8, null, null);
+        assertEquals(true, r.memory().request(plain, r.client(), t + 3));
+        assertEquals(true, slice.working(t + 3));
+        assertEquals(true, slice.tick(t + 5));
+        assertEquals(t + 5, plain.doneAt());
+    }
+
+    // memory.hash: interleave sends granules g = 0, 4, 8, 12 (a 1 KiB stride, 256-byte granules,
+    // four channels) all to channel 0; the XOR fold g ^ g>>2 ^ g>>4 spreads them over 0, 1, 2, 3.
+    @Test
+    void theXorHashSpreadsAPowerOfTwoStride() {
+        MemorySystem.Params four = new MemorySystem.Params(4, 256, 64, false, 0, 16, 10, 16);
+        MemorySystem plain = new MemorySystem(new Engine(100), new DeviceMemory(256), four);
+        MemorySystem xor = new MemorySystem(new Engine(100), new DeviceMemory(256), four,
+                new L2Params(false, null, true, true));
+        int[] p = new int[4];
+        int[] x = new int[4];
+        for (int i = 0; i < 4; i++) {
+            p[i] = plain.channelOf(1024L * i);
+            x[i] = xor.channelOf(1024L * i);
+        }
+        assertArrayEquals(new int[] {0, 0, 0, 0}, p);
+        assertArrayEquals(new int[] {0, 1, 2, 3}, x);
+        // Within a granule and within four consecutive granules both keep one channel each.
+        assertEquals(xor.channelOf(1024), xor.channelOf(1024 + 255));
+        assertArrayEquals(new int[] {1, 0, 3, 2},
+                new int[] {xor.channelOf(1024), xor.channelOf(1280), xor.channelOf(1536), xor.channelOf(1792)});
+    }
+}
