@@ -80,6 +80,7 @@ public final class RenderBackEnds implements BackEnd {
         for (int d = 0; d < n; d++) {
             cbToEop.add(engine.queue("cb" + d + "->eop", depth, latency));
         }
+        seOf = new ShaderEngine[n];
         List<ColorBackEnd> cbs = new ArrayList<>();
         for (int d = 0; d < n; d++) {
             QuadsInFlight inFlight = new QuadsInFlight();
@@ -89,27 +90,7 @@ public final class RenderBackEnds implements BackEnd {
             ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
         }
-        for (int e = 0; e < shaders.engines(); e++) {
-            List<BoundedQueue<Work>> in = new ArrayList<>();
-            List<BoundedQueue<Work>> out = new ArrayList<>();
-            for (int d = 0; d < n; d++) {
-                if (shaders.engineOf(d, n) == e) {
-                    in.add(dbToSe.get(d));
-                    out.add(seToCb.get(d));
-                    seOf.add(null);
-                }
-            }
-            if (in.isEmpty()) {
-                continue; // more engines than RBs: an engine with no RB shades no pixels
-            }
-            ShaderEngine se = new ShaderEngine(wiring, e, shaders, in, out, p.shaders());
-            for (int d = 0; d < n; d++) {
-                if (shaders.engineOf(d, n) == e) {
-                    seOf.set(d, se);
-                }
-            }
-            ses.add(se);
-        }
+        ses.addAll(ShaderEngine.forOwners(wiring, shaders, dbToSe, seToCb, p.shaders(), seOf));
         eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()));
         this.dbToSe = dbToSe;
         this.seToCb = seToCb;
@@ -123,19 +104,19 @@ public final class RenderBackEnds implements BackEnd {
 
     private final RenderBackEndQueryProtocol queries;
     private final List<ShaderEngine> ses = new ArrayList<>();
-    private final List<ShaderEngine> seOf = new ArrayList<>();
+    private final ShaderEngine[] seOf;
     private final List<ColorBackEnd> cbs;
     private final EndOfPipe eop;
     private final List<BoundedQueue<Work>> dbToSe;
     private final List<BoundedQueue<Work>> seToCb;
     private final List<BoundedQueue<Work>> cbToEop;
 
-    /** Connects the queues to their producers and consumers, once every component is registered with the engine. */
+    @Override
     public void wire(Component binner) {
         for (int d = 0; d < inputs.size(); d++) {
             inputs.get(d).connect(binner, dbs.get(d));
-            dbs.get(d).connect(dbToSe.get(d).connect(dbs.get(d), seOf.get(d)));
-            seToCb.get(d).connect(seOf.get(d), cbs.get(d));
+            dbs.get(d).connect(dbToSe.get(d).connect(dbs.get(d), seOf[d]));
+            seToCb.get(d).connect(seOf[d], cbs.get(d));
             cbs.get(d).connect(cbToEop.get(d).connect(cbs.get(d), eop));
         }
     }

@@ -53,6 +53,41 @@ public final class ShaderEngine extends Stage {
                 () -> (double) array.vertexCycles(engine));
     }
 
+    /**
+     * The shader engines of {@code in.size()} tile owners (render back ends, ROP units): owner
+     * d's waves come in on {@code in.get(d)} and leave shaded on {@code out.get(d)}, on engine
+     * {@code shaders.engineOf(d, n)}, which is stored in {@code engineOf[d]}. An engine with no
+     * owner is not built (more engines than owners: it shades no pixels).
+     */
+    public static List<ShaderEngine> forOwners(StageWiring wiring, ShaderArray shaders, List<BoundedQueue<Work>> in,
+                                               List<BoundedQueue<Work>> out,
+                                               gpusim.gpu.PipelineParams.ShaderArrayParams p,
+                                               ShaderEngine[] engineOf) {
+        int n = in.size();
+        List<ShaderEngine> engines = new java.util.ArrayList<>();
+        for (int e = 0; e < shaders.engines(); e++) {
+            List<BoundedQueue<Work>> ins = new java.util.ArrayList<>();
+            List<BoundedQueue<Work>> outs = new java.util.ArrayList<>();
+            for (int d = 0; d < n; d++) {
+                if (shaders.engineOf(d, n) == e) {
+                    ins.add(in.get(d));
+                    outs.add(out.get(d));
+                }
+            }
+            if (ins.isEmpty()) {
+                continue;
+            }
+            ShaderEngine se = new ShaderEngine(wiring, e, shaders, ins, outs, p);
+            for (int d = 0; d < n; d++) {
+                if (shaders.engineOf(d, n) == e) {
+                    engineOf[d] = se;
+                }
+            }
+            engines.add(se);
+        }
+        return engines;
+    }
+
     @Override
     protected Work take(long now) {
         return in.take(now, null);
