@@ -69,15 +69,6 @@ class RopBackEndTest {
 
     /** One ROP unit on one partition, one shader engine of 64 units whose waves issue in ceil(16 x 1 / 64) = 1 cycle. */
     static RunResult oneRop(TraceBuilder.Pso pso, boolean color, boolean depth, String... more) {
-        TraceBuilder t = new TraceBuilder();
-        Resource.RenderTarget rt = color ? t.renderTarget("rt", 64, 64, 1) : null;
-        Resource.DepthStencil ds = depth ? t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT) : null;
-        pso.cull = gpusim.api.CullMode.NONE;
-        var l = t.list("l").targets(rt, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", BIG));
-        if (depth) {
-            l.clearDs(ds, 1f, null);
-        }
-        l.draw(3);
         Config c = Config.defaults().with("backend.kind=rops").with("rop.partitions=1").with("shader.engines=1")
                 .with("shader.units=64").with("ps.cycles=1").with("rop.z_samples_per_clock=16")
                 .with("rop.depth_only_samples_per_clock=32").with("rop.color_samples_per_clock=8")
@@ -89,7 +80,7 @@ class RopBackEndTest {
         for (String kv : more) {
             c = c.with(kv);
         }
-        Gpu gpu = new Gpu(t.execute(l.close()).build(), c);
+        Gpu gpu = new Gpu(BackEndTimingTest.oneTriangleTrace(pso, color, depth), c);
         spans = new BackEndTimingTest.Spans();
         gpu.setHook(spans);
         return gpu.run();

@@ -1,6 +1,7 @@
 package gpusim.gpu.rb;
 
 import gpusim.gpu.BackEnd;
+import gpusim.gpu.TiledBackEnd;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams;
@@ -41,10 +42,7 @@ import java.util.List;
  *               eop                   joins each marker's copies: statistics, end-of-pipe events
  * </pre>
  */
-public final class RenderBackEnds implements BackEnd {
-    private final List<BoundedQueue<Work>> inputs = new ArrayList<>();
-    private final List<DepthBlock> dbs = new ArrayList<>();
-    private final List<Component> components = new ArrayList<>();
+public final class RenderBackEnds extends TiledBackEnd {
 
     /**
      * Builds the back end's components and queues on {@code wiring}'s engine; the DBs count in
@@ -86,7 +84,7 @@ public final class RenderBackEnds implements BackEnd {
             QuadsInFlight inFlight = new QuadsInFlight();
             DepthBlock db = new DepthBlock(wiring, counters, tiles, d, inputs.get(d), cores[d], lanes, workLimit,
                     wavePool, tilePool, inFlight, queries, p.db());
-            dbs.add(db);
+            depthBlocks.add(db);
             ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
         }
@@ -96,7 +94,7 @@ public final class RenderBackEnds implements BackEnd {
         this.seToCb = seToCb;
         this.cbToEop = cbToEop;
         this.cbs = cbs;
-        components.addAll(dbs);
+        components.addAll(depthBlocks);
         components.addAll(ses);
         components.addAll(cbs);
         components.add(eop);
@@ -114,26 +112,11 @@ public final class RenderBackEnds implements BackEnd {
     @Override
     public void wire(Component binner) {
         for (int d = 0; d < inputs.size(); d++) {
-            inputs.get(d).connect(binner, dbs.get(d));
-            dbs.get(d).connect(dbToSe.get(d).connect(dbs.get(d), seOf[d]));
+            inputs.get(d).connect(binner, depthBlocks.get(d));
+            depthBlocks.get(d).connect(dbToSe.get(d).connect(depthBlocks.get(d), seOf[d]));
             seToCb.get(d).connect(seOf[d], cbs.get(d));
             cbs.get(d).connect(cbToEop.get(d).connect(cbs.get(d), eop));
         }
-    }
-
-    @Override
-    public int units() {
-        return inputs.size();
-    }
-
-    @Override
-    public BoundedQueue<Work> input(int u) {
-        return inputs.get(u);
-    }
-
-    @Override
-    public void accept(int u, Work w) {
-        dbs.get(u).accept(w);
     }
 
     @Override
@@ -141,18 +124,8 @@ public final class RenderBackEnds implements BackEnd {
         return queries;
     }
 
-    @Override
-    public long countedBy(int u, int counter, long now) {
-        return dbs.get(u).countedBy(counter, now);
-    }
-
-    @Override
-    public List<Component> components() {
-        return components;
-    }
-
     /** The depth blocks, unit order (for connecting their input queues to the binner). */
     public List<DepthBlock> depthBlocks() {
-        return dbs;
+        return depthBlocks;
     }
 }

@@ -1,9 +1,7 @@
 package gpusim.gpu.rop;
 
-import gpusim.gpu.InputRing;
-import gpusim.gpu.Stage;
+import gpusim.gpu.RingStage;
 import gpusim.gpu.StageWiring;
-import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
@@ -20,8 +18,7 @@ import java.util.List;
  * {@code rop.crossbar_latency} cycles later; markers cross in order with their unit's waves.
  * A ROP whose queue is full holds the crossbar (head-of-line blocking).
  */
-public final class Crossbar extends Stage {
-    private final InputRing in;
+public final class Crossbar extends RingStage {
     private final List<BoundedQueue<Work>> out;
     private final long quadsPerClock;
     private final long latency;
@@ -33,23 +30,13 @@ public final class Crossbar extends Stage {
      * @param out per ROP unit, in the same order: to its colour unit
      */
     public Crossbar(StageWiring wiring, List<BoundedQueue<Work>> in, List<BoundedQueue<Work>> out, RopParams p) {
-        super(wiring, "xbar", "crossbar: shaded waves from the shader engines to the ROP unit owning their tiles");
-        this.in = new InputRing(in);
+        super(wiring, "xbar", "crossbar: shaded waves from the shader engines to the ROP unit owning their tiles",
+                in);
         this.out = out;
         this.quadsPerClock = p.crossbarQuadsPerClock();
         this.latency = p.crossbarLatency();
         this.quads = stats.scalar("quads", "quads", "shaded 2x2 quads carried to the ROPs");
         this.waves = stats.scalar("waves", "waves", "shaded waves carried to the ROPs");
-    }
-
-    @Override
-    protected Work take(long now) {
-        return in.take(now, null);
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return in.anyQueued();
     }
 
     @Override

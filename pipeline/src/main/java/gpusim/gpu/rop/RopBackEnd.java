@@ -1,6 +1,7 @@
 package gpusim.gpu.rop;
 
 import gpusim.gpu.BackEnd;
+import gpusim.gpu.TiledBackEnd;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipelineParams;
 import gpusim.gpu.StageWiring;
@@ -55,21 +56,18 @@ import java.util.function.IntFunction;
  *             report                             one 16-byte {count, timestamp} per Begin/EndQuery
  * </pre>
  */
-public final class RopBackEnd implements BackEnd {
-    private final List<BoundedQueue<Work>> inputs;
+public final class RopBackEnd extends TiledBackEnd {
     private final List<BoundedQueue<Work>> zToSe;
     private final List<BoundedQueue<Work>> seToXbar;
     private final List<BoundedQueue<Work>> xbarToC;
     private final List<BoundedQueue<Work>> cToEop;
     private final BoundedQueue<Work> eopToReport;
-    private final List<DepthBlock> depthUnits = new ArrayList<>();
     private final List<ColorBackEnd> colorUnits = new ArrayList<>();
     private final ShaderEngine[] seOf;
     private final Crossbar xbar;
     private final EndOfPipe eop;
     private final ReportSemaphore report;
     private final RopQueryProtocol queries;
-    private final List<Component> components = new ArrayList<>();
 
     /**
      * Builds the back end's components and queues on {@code wiring}'s engine; the ROP units'
@@ -87,7 +85,7 @@ public final class RopBackEnd implements BackEnd {
         }
         this.queries = queries;
         int waves = p.waveQueueDepth();
-        inputs = queues(n, u -> engine.queue("raster->rop" + u, depth, latency));
+        inputs.addAll(queues(n, u -> engine.queue("raster->rop" + u, depth, latency)));
         zToSe = queues(n, u -> engine.queue("rop" + u + "->se" + shaders.engineOf(u, n), waves, latency));
         seToXbar = queues(n, u -> engine.queue("se" + shaders.engineOf(u, n) + "->xbar" + u, waves, latency));
         xbarToC = queues(n, u -> engine.queue("xbar->rop" + u, waves, latency));
@@ -99,7 +97,7 @@ public final class RopBackEnd implements BackEnd {
         PipelineParams.ColorBackEndParams cParams = rop.color();
         for (int u = 0; u < n; u++) {
             QuadsInFlight inFlight = new QuadsInFlight();
-            depthUnits.add(new DepthBlock(wiring, counters, tiles, u, inputs.get(u), cores[u], lanes, workLimit,
+            depthBlocks.add(new DepthBlock(wiring, counters, tiles, u, inputs.get(u), cores[u], lanes, workLimit,
                     wavePool, tilePool, inFlight, queries, zParams));
             colorUnits.add(new ColorBackEnd(wiring, u, xbarToC.get(u), wavePool, inFlight, cParams));
         }
@@ -109,7 +107,7 @@ public final class RopBackEnd implements BackEnd {
         TimestampClock clock = new TimestampClock(p.cp().clockHz(), p.cp().timestampHz());
         eop = new EndOfPipe(wiring, cToEop, clock);
         report = new ReportSemaphore(wiring, eopToReport, n, queries, clock);
-        components.addAll(depthUnits);
+        components.addAll(depthBlocks);
         components.addAll(ses);
         components.add(xbar);
         components.addAll(colorUnits);
@@ -128,7 +126,7 @@ public final class RopBackEnd implements BackEnd {
     @Override
     public void wire(Component binner) {
         for (int u = 0; u < inputs.size(); u++) {
-            DepthBlock z = depthUnits.get(u);
+            DepthBlock z = depthBlocks.get(u);
             ColorBackEnd c = colorUnits.get(u);
             inputs.get(u).connect(binner, z);
             z.connect(zToSe.get(u).connect(z, seOf[u]));
@@ -140,32 +138,7 @@ public final class RopBackEnd implements BackEnd {
     }
 
     @Override
-    public int units() {
-        return inputs.size();
-    }
-
-    @Override
-    public BoundedQueue<Work> input(int u) {
-        return inputs.get(u);
-    }
-
-    @Override
-    public void accept(int u, Work w) {
-        depthUnits.get(u).accept(w);
-    }
-
-    @Override
-    public long countedBy(int u, int counter, long now) {
-        return depthUnits.get(u).countedBy(counter, now);
-    }
-
-    @Override
     public RopQueryProtocol queryProtocol() {
         return queries;
-    }
-
-    @Override
-    public List<Component> components() {
-        return components;
     }
 }

@@ -1,7 +1,6 @@
 package gpusim.gpu.se;
 
-import gpusim.gpu.InputRing;
-import gpusim.gpu.Stage;
+import gpusim.gpu.RingStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.QuadWave;
@@ -20,10 +19,9 @@ import java.util.List;
  * input to its output in order with its waves; RBs do not wait for each other here (the
  * end of the pipe joins them).
  */
-public final class ShaderEngine extends Stage {
+public final class ShaderEngine extends RingStage {
     private final int engine;
     private final ShaderArray array;
-    private final InputRing in;
     private final List<BoundedQueue<Work>> out;
     private final long latency;
     private final long defaultPsCycles;
@@ -36,11 +34,10 @@ public final class ShaderEngine extends Stage {
      */
     public ShaderEngine(StageWiring wiring, int engine, ShaderArray array, List<BoundedQueue<Work>> in,
                         List<BoundedQueue<Work>> out, gpusim.gpu.PipelineParams.ShaderArrayParams p) {
-        super(wiring, "se" + engine, "shader engine " + engine + ": pixel waves of its render back ends, sharing its "
-                + "units with vertex work");
+        super(wiring, "se" + engine, "shader engine " + engine + ": pixel waves of its tile owners (render back ends or "
+                + "ROP units), sharing its units with vertex work", in);
         this.engine = engine;
         this.array = array;
-        this.in = new InputRing(in);
         this.out = out;
         this.latency = p.latency();
         this.defaultPsCycles = p.psCyclesPerQuad();
@@ -86,16 +83,6 @@ public final class ShaderEngine extends Stage {
             engines.add(se);
         }
         return engines;
-    }
-
-    @Override
-    protected Work take(long now) {
-        return in.take(now, null);
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return in.anyQueued();
     }
 
     @Override

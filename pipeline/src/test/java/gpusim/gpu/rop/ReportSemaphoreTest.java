@@ -22,7 +22,6 @@ import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
-import gpusim.sim.StatGroup;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,28 +67,6 @@ class ReportSemaphoreTest {
         }
     }
 
-    static final class Source implements Component {
-        @Override
-        public String name() {
-            return "src";
-        }
-
-        @Override
-        public boolean tick(long now) {
-            return false;
-        }
-
-        @Override
-        public boolean hasPendingWork() {
-            return false;
-        }
-
-        @Override
-        public StatGroup stats() {
-            return new StatGroup("src", "");
-        }
-    }
-
     /** The report semaphore behind a rop.report_latency queue, on a single 20-cycle memory, timestamps = cycles. */
     static final class Rig {
         final Engine engine = new Engine(10_000);
@@ -104,12 +81,10 @@ class ReportSemaphoreTest {
             port = new Recorder(ms);
             StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, port), new DrawTracker(),
                     RunMode.TIMED, new RunLength());
-            Source src = new Source();
-            engine.add(src);
             report = new ReportSemaphore(wiring, in, UNITS, protocol, new TimestampClock(1, 1));
             engine.add(report);
             ms.register();
-            in.connect(src, report);
+            in.connect(report, report); // the test pushes: there is no producer to wake
         }
 
         /** Sends the marker with each unit's counter at it, as the end of the pipe does, and runs until idle. */
