@@ -124,6 +124,7 @@ class ConformanceTest {
     void resultsDoNotDependOnTheBackEnd(String name) throws IOException {
         Config rops = Config.defaults().with("backend.kind=rops");
         assertDumps(name, run(name, rops));
+        assertDumps(name, run(name, rops.with("sim.mode=functional")));
         // Six units on three partitions, a one-quad crossbar with no latency, the shortest reduction, one-wave queues.
         assertDumps(name, run(name, rops.with("memory.channels=3").with("rop.units_per_partition=2")
                 .with("rop.crossbar_quads_per_clock=1").with("rop.crossbar_latency=0").with("rop.report_latency=1")

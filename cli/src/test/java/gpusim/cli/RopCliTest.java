@@ -27,6 +27,18 @@ class RopCliTest {
         assertFalse(o.err().contains("\tat "), o.err());
     }
 
+    /** A sweep over the back ends validates each: the ROP combination is refused before anything runs. */
+    @Test
+    void aSweepOverTheBackEndsRefusesWriteQueryOnTheRops(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        Path out = tmp.resolve("out");
+        CliTest.Outcome o = gpusim("sweep", STUDY.toString(), "--out", out.toString(), "--vary",
+                "backend.kind=render_back_ends,rops");
+        assertEquals(2, o.status(), o.err());
+        assertTrue(o.err().startsWith("gpusim sweep: " + STUDY + ":1581: WRITE_QUERY_NO_PER_UNIT_COUNTERS: "), o.err());
+        assertTrue(o.err().endsWith("(configuration backend.kind=rops)\n"), o.err());
+        assertFalse(java.nio.file.Files.exists(out), "nothing ran");
+    }
+
     /** More ROP units than can own screen tiles: a usage error naming the keys, no stack trace. */
     @Test
     void tooManyRopUnitsIsAUsageError() {
