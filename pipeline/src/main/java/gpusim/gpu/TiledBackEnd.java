@@ -45,4 +45,12 @@ public abstract class TiledBackEnd implements BackEnd {
     public List<Component> components() {
         return components;
     }
+
+    /** Each depth block lands the functional work it kept back (deferred colour). */
+    @Override
+    public void finishFunctional() {
+        for (DepthBlock d : depthBlocks) {
+            d.finishFunctional();
+        }
+    }
 }
