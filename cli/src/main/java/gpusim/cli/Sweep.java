@@ -230,8 +230,8 @@ final class Sweep {
     /**
      * Reads and validates the trace for every combination before anything runs, so a bad
      * value is reported at once rather than after hours: parsed once per distinct set of
-     * parameter values (and memory budget), validated once per DB count (all validation
-     * depends on).
+     * parameter values (and memory budget), validated once per machine it depends on
+     * ({@link gpusim.traces.TraceValidator.Machine}: DB count, features, work bound, back end).
      *
      * @return the distinct warnings, in combination order
      */
@@ -240,7 +240,8 @@ final class Sweep {
         Set<String> seen = new LinkedHashSet<>();
         for (Combination c : combos) {
             String parseKey = c.params() + "|" + c.config().get(ConfigKeys.MEMORY_BUDGET);
-            if (seen.add(parseKey + "|" + c.config().get(ConfigKeys.DB_COUNT))) {
+            // Validation depends on the machine alone (DB count, features, work bound, back end).
+            if (seen.add(parseKey + "|" + gpusim.traces.TraceValidator.Machine.of(c.config()))) {
                 byParse.computeIfAbsent(parseKey, k -> new ArrayList<>()).add(c);
             }
         }

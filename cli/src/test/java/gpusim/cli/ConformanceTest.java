@@ -159,6 +159,28 @@ class ConformanceTest {
                 "no write reached a channel: every word written is still dirty in its slice");
     }
 
+    /**
+     * The ROP back end (backend.kind=rops): per-unit tile ownership through the same functional
+     * cores, occlusion counts summed on chip into one report per marker; the dumps (resolved
+     * query words as the API sees them) must be the expected ones on every shape of it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("conformanceCases")
+    void resultsDoNotDependOnTheBackEnd(String name) throws IOException {
+        Config rops = Config.defaults().with("backend.kind=rops");
+        assertDumps(name, run(name, rops));
+        assertDumps(name, run(name, rops.with("sim.mode=functional")));
+        // Six units on three partitions, a one-quad crossbar with no latency, the shortest reduction, one-wave queues.
+        assertDumps(name, run(name, rops.with("memory.channels=3").with("rop.units_per_partition=2")
+                .with("rop.crossbar_quads_per_clock=1").with("rop.crossbar_latency=0").with("rop.report_latency=1")
+                .with("queue.waves=1").with("rop.latency=0").with("timestamp.at=top_of_pipe")));
+        // One partition of one unit; five partitions, hashed, with units disabled; a slow wide crossbar.
+        assertDumps(name, run(name, rops.with("rop.partitions=1").with("shader.engines=1")));
+        assertDumps(name, run(name, rops.with("rop.partitions=5").with("db.pattern=hashed").with("db.enabled=0x1a")
+                .with("rop.crossbar_latency=300").with("rop.crossbar_quads_per_clock=64")
+                .with("rop.report_latency=500")));
+    }
+
     // Worker threads against one thread: DeterminismTest compares the whole JSON report (dumps, cycles, every
     // statistic), byte for byte.
 }

@@ -63,9 +63,12 @@ class FuzzCorpusTest {
         Path file = corpus().resolve(name);
         Rule rule = rule(name);
         int line = markedLine(Files.readAllLines(file));
-        // The one rule that depends on a device feature: refused on a device without copy queue timestamps.
+        // The rules that depend on the device: refused on a device without copy queue timestamps, and
+        // WriteQuery(OCCLUSION) on the ROP back end (no per-unit counters).
         Config config = rule == Rule.COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED
-                ? Config.defaults().with("features.copy_queue_timestamps=off") : Config.defaults();
+                ? Config.defaults().with("features.copy_queue_timestamps=off")
+                : rule == Rule.WRITE_QUERY_NO_PER_UNIT_COUNTERS ? Config.defaults().with("backend.kind=rops")
+                : Config.defaults();
         if (rule.isWarning()) {
             List<TraceWarning> w = Simulation.validate(Simulation.read(file, Map.of(), config), config, true);
             assertEquals(1, w.size(), "warnings: " + w);

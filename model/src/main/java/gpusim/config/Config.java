@@ -47,10 +47,23 @@ public final class Config {
      */
     public Config validate() {
         long count = get(ConfigKeys.DB_COUNT);
+        String owners = " DBs of db.count (bit d enables DB d)";
+        if (get(ConfigKeys.BACKEND_KIND) == 1) {
+            // backend.kind=rops: the tile owners are the ROP units (rop.partitions 0: one per memory channel).
+            long partitions = get(ConfigKeys.ROP_PARTITIONS) == 0 ? get(ConfigKeys.MEMORY_CHANNELS)
+                    : get(ConfigKeys.ROP_PARTITIONS);
+            count = partitions * get(ConfigKeys.ROP_UNITS_PER_PARTITION);
+            if (count > 32) {
+                throw new IllegalArgumentException("backend.kind=rops: rop.partitions x rop.units_per_partition = "
+                        + partitions + " x " + get(ConfigKeys.ROP_UNITS_PER_PARTITION) + " = " + count
+                        + " ROP units, but at most 32 can own screen tiles");
+            }
+            owners = " ROP units (bit u enables ROP unit u)";
+        }
         long enabled = get(ConfigKeys.DB_ENABLED);
         if ((enabled & ((1L << count) - 1)) == 0) {
             throw new IllegalArgumentException("db.enabled 0x" + Long.toHexString(enabled) + " enables none of the "
-                    + count + " DBs of db.count (bit d enables DB d)");
+                    + count + owners);
         }
         return this;
     }

@@ -255,6 +255,44 @@ public final class ConfigKeys {
     public static final ConfigKey POLL_CYCLES = ConfigKey.range("cp.poll_cycles", 16, 1, 100_000, "cycles",
             "interval at which the command processor re-reads memory while waiting on a value (WAIT_REG_MEM)");
 
+    // ---- The ROP back end (issue 10): backend.kind and the rop.* keys, one block ----
+    public static final ConfigKey BACKEND_KIND = ConfigKey.choice("backend.kind", "render_back_ends",
+            new String[] {"render_back_ends", "rops"},
+            "the bottom of the pipe: render_back_ends = AMD render back ends (a depth block and a colour back end "
+                    + "per db.count tile owner, per-DB occlusion counters in each query slot); rops = NVIDIA-style "
+                    + "ROP units on the memory partitions behind a crossbar, occlusion counts summed on chip into "
+                    + "one 16-byte report per BeginQuery/EndQuery (docs/model.md, \"The ROP back end\"); never "
+                    + "changes results");
+    public static final ConfigKey ROP_PARTITIONS = ConfigKey.range("rop.partitions", 0, 0, 32, "partitions",
+            "backend.kind=rops: memory partitions with ROP units (0: one per memory channel, memory.channels); "
+                    + "rop.partitions x rop.units_per_partition units own the screen tiles (at most 32)");
+    public static final ConfigKey ROP_UNITS_PER_PARTITION = ConfigKey.range("rop.units_per_partition", 1, 1, 32,
+            "units", "backend.kind=rops: ROP units in each memory partition; ROP u is in partition "
+                    + "u / rop.units_per_partition");
+    public static final ConfigKey ROP_CROSSBAR_LATENCY = ConfigKey.range("rop.crossbar_latency", 8, 0, 100_000,
+            "cycles", "backend.kind=rops: cycles a shaded wave takes across the crossbar from the shader engines "
+                    + "to its ROP, beyond its occupancy");
+    public static final ConfigKey ROP_CROSSBAR_QUADS = ConfigKey.range("rop.crossbar_quads_per_clock", 16, 1, 4096,
+            "quads/cycle", "backend.kind=rops: crossbar width: shaded 2x2 quads it carries a cycle, all ROPs "
+                    + "together");
+    public static final ConfigKey ROP_Z_SAMPLES = ConfigKey.range("rop.z_samples_per_clock", 16, 1, 4096,
+            "samples/cycle", "backend.kind=rops: depth/stencil test rate of one ROP unit (early, and late for "
+                    + "late_z pipeline states)");
+    public static final ConfigKey ROP_DEPTH_ONLY_SAMPLES = ConfigKey.range("rop.depth_only_samples_per_clock", 32, 1,
+            4096, "samples/cycle", "backend.kind=rops: depth/stencil test rate of one ROP unit for a draw that "
+                    + "writes no colour");
+    public static final ConfigKey ROP_COLOR_SAMPLES = ConfigKey.range("rop.color_samples_per_clock", 8, 1, 4096,
+            "samples/cycle", "backend.kind=rops: colour write rate of one ROP unit (opaque)");
+    public static final ConfigKey ROP_BLEND_SAMPLES = ConfigKey.range("rop.blend_samples_per_clock", 4, 1, 4096,
+            "samples/cycle", "backend.kind=rops: colour rate of one ROP unit for a blending pipeline state");
+    public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
+            "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
+                    + "engine, its colour unit to the end of the pipe), beyond its occupancy");
+    public static final ConfigKey ROP_REPORT_LATENCY = ConfigKey.range("rop.report_latency", 32, 1, 100_000, "cycles",
+            "backend.kind=rops: cycles from an occlusion marker leaving the last ROP to the on-chip sum of every "
+                    + "ROP's counter being written as the query's one report");
+    // ---- end of the ROP back end's block ----
+
     public static final List<ConfigKey> ALL = List.of(
             CLOCK_MHZ,
             TIMESTAMP_HZ,
@@ -320,7 +358,19 @@ public final class ConfigKeys {
             SIM_THREADS,
             SIM_THREADS_AFTER,
             FEATURE_COPY_QUEUE_TIMESTAMPS,
-            DECODE_CYCLES_PER_BYTE);
+            DECODE_CYCLES_PER_BYTE,
+            // the ROP back end's block
+            BACKEND_KIND,
+            ROP_PARTITIONS,
+            ROP_UNITS_PER_PARTITION,
+            ROP_CROSSBAR_LATENCY,
+            ROP_CROSSBAR_QUADS,
+            ROP_Z_SAMPLES,
+            ROP_DEPTH_ONLY_SAMPLES,
+            ROP_COLOR_SAMPLES,
+            ROP_BLEND_SAMPLES,
+            ROP_LATENCY,
+            ROP_REPORT_LATENCY);
 
     public static ConfigKey find(String name) {
         for (ConfigKey k : ALL) {

@@ -11,7 +11,8 @@ import java.util.List;
  * to all of them. Everything after binning (depth, shading, colour, counters, the join at
  * the end of the pipe) is the back end's own; {@link gpusim.gpu.rb.RenderBackEnds} (AMD's
  * render back ends: a depth block and a colour back end per tile owner) is the first
- * implementation.
+ * implementation, {@link gpusim.gpu.rop.RopBackEnd} (NVIDIA-style ROP units on the memory
+ * partitions behind a crossbar, one occlusion report per query) the second.
  */
 public interface BackEnd {
     /** The tile-owning units the binner feeds, one input queue each. */
@@ -37,6 +38,12 @@ public interface BackEnd {
      * read back: the layout every query slot, reset and resolve follows.
      */
     gpusim.gpu.query.QueryProtocol queryProtocol();
+
+    /**
+     * Connects the back end's queues to their producers and consumers ({@code binner} feeding
+     * the inputs), once every component is registered with the engine.
+     */
+    void wire(Component binner);
 
     /**
      * The run has ended: functional work the units keep back (colours whose shading is

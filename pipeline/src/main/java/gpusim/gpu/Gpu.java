@@ -31,7 +31,7 @@ import java.util.List;
 
 /**
  * The modelled GPU: the command processor, input assembly, vertex stage, clipper, setup,
- * rasterizer and the back end ({@link RenderBackEnds}: {@code db.count} depth blocks and
+ * rasterizer and the back end ({@link RenderBackEnds} by default: {@code db.count} depth blocks and
  * colour back ends, the shader engines, the end of the pipe), joined by bounded queues,
  * with a memory that carries every query, resolve, predication and copy access. Build one
  * for a trace and configuration, then {@link #run()}.
@@ -50,7 +50,7 @@ public final class Gpu {
     private final FenceTable fences;
     /** Every queue's engine, DIRECT first (the others only when the trace submits to their queue). */
     private final List<CommandProcessor> engines = new ArrayList<>();
-    private final RenderBackEnds backEnd;
+    private final BackEnd backEnd;
     private final ShaderArray shaders;
     private final List<Component> components = new ArrayList<>();
     private final List<Component> tracks = new ArrayList<>();

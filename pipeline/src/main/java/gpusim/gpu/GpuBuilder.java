@@ -15,6 +15,10 @@ import gpusim.gpu.raster.Rasterizer;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.gpu.rb.RenderBackEnds;
+import gpusim.gpu.query.QueryProtocol;
+import gpusim.gpu.rop.RopBackEnd;
+import gpusim.gpu.rop.RopParams;
+import gpusim.gpu.rop.RopQueryProtocol;
 import gpusim.gpu.se.ShaderArray;
 import gpusim.gpu.setup.SetupStage;
 import gpusim.gpu.vs.VertexStage;
@@ -36,8 +40,8 @@ import java.util.List;
  * ({@link PipelineParams} for the blocks' timing, {@link SimulationParams} for the run
  * itself, the memory's own), builds every block with its own record, joins them with
  * bounded queues, and registers them with the engine front of the pipe first. No block
- * reads the configuration; the back end ({@link RenderBackEnds}) builds its own part, and
- * another back end would be another {@link BackEnd} built here. {@link Gpu} runs what this
+ * reads the configuration; the back end ({@link RenderBackEnds}, or {@link RopBackEnd} with
+ * backend.kind=rops) builds its own part. {@link Gpu} runs what this
  * wired.
  */
 final class GpuBuilder {
@@ -75,7 +79,7 @@ final class GpuBuilder {
     final Host host;
     final FenceTable fences;
     final List<CommandProcessor> engines = new ArrayList<>();
-    final RenderBackEnds backEnd;
+    final BackEnd backEnd;
     final ShaderArray shaders;
     final List<Component> components = new ArrayList<>();
     final List<Component> tracks = new ArrayList<>();
@@ -91,7 +95,10 @@ final class GpuBuilder {
         if (config.get(ConfigKeys.SIM_MODE) == 1) {
             config = stepTimings(config);
         }
-        SimulationParams sim = SimulationParams.of(config, config.getInt(ConfigKeys.DB_COUNT));
+        boolean rops = config.get(ConfigKeys.BACKEND_KIND) == 1;
+        RopParams ropParams = rops ? RopParams.of(config) : null;
+        tiles = rops ? tileMap(config, ropParams.units()) : tileMap(config);
+        SimulationParams sim = SimulationParams.of(config, tiles.dbCount);
         PipelineParams params = PipelineParams.of(config);
         timestampHz = params.cp().timestampHz();
         engine = new Engine(sim.deadlockCycles());
@@ -102,11 +109,10 @@ final class GpuBuilder {
         mode = sim.mode();
         drain = new PipelineDrain(engine, memory);
         memory.onIdle(drain::maybeIdle);
-        tiles = tileMap(config);
         StageWiring wiring = new StageWiring(engine, drain, draws, mode, runLength);
         CommandProcessor.Links links = new CommandProcessor.Links(engine, memory, drain, counters, draws, tiles);
         // The back end's query protocol comes before the back end: the query heaps are placed by it.
-        RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(tiles);
+        QueryProtocol queries = rops ? new RopQueryProtocol() : new RenderBackEndQueryProtocol(tiles);
         res = new Resources(trace.resources(), mem, queries, tiles.tileSize);
         int depth = sim.queueDepth();
         int latency = sim.queueLatency();
@@ -142,8 +148,12 @@ final class GpuBuilder {
         SetupStage setup = new SetupStage(wiring, clipToSetup, params.setup());
         Rasterizer raster = new Rasterizer(wiring, setupToRaster, tiles, tilePool, params.raster());
         workLimit = new SampleWorkLimit(sim.maxSamples(), draws);
-        backEnd = new RenderBackEnds(wiring, counters, tiles, params, queries, shaders, cores, lanes, workLimit,
-                tilePool, depth, latency);
+        // backend.kind: the render back ends (default) or the ROPs, on the same seam.
+        backEnd = rops
+                ? new RopBackEnd(wiring, counters, tiles, params, ropParams, (RopQueryProtocol) queries, shaders, cores,
+                        lanes, workLimit, tilePool, depth, latency)
+                : new RenderBackEnds(wiring, counters, tiles, params, (RenderBackEndQueryProtocol) queries, shaders,
+                        cores, lanes, workLimit, tilePool, depth, latency);
 
         // Front of the pipe first: the engine ticks back to front.
         add(host);
@@ -188,7 +198,12 @@ final class GpuBuilder {
 
     /** Which DB owns which screen tile: db.count, db.tile_size, db.pattern, db.enabled. */
     static TileMap tileMap(Config c) {
-        return new TileMap(c.getInt(ConfigKeys.DB_COUNT), c.getInt(ConfigKeys.DB_TILE),
+        return tileMap(c, c.getInt(ConfigKeys.DB_COUNT));
+    }
+
+    /** {@code owners} tile owners (DBs or ROP units) with db.tile_size, db.pattern and db.enabled. */
+    static TileMap tileMap(Config c, int owners) {
+        return new TileMap(owners, c.getInt(ConfigKeys.DB_TILE),
                 TileMap.Pattern.values()[c.getInt(ConfigKeys.DB_PATTERN)], c.validate().get(ConfigKeys.DB_ENABLED));
     }
 

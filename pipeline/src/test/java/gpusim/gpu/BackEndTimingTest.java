@@ -104,6 +104,15 @@ class BackEndTimingTest {
 
     /** The 64x64, one-DB, one-engine machine of the test above, with {@code pso}, colour and depth as given. */
     static RunResult oneTriangle(TraceBuilder.Pso pso, boolean color, boolean depth) {
+        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+                .with("shader.units=4").with("ps.cycles=8").with("cb.samples_per_clock=8")
+                .with("cb.blend_samples_per_clock=4").with("db.samples_per_clock=16")
+                .with("db.depth_only_samples_per_clock=32").with("db.late_samples_per_clock=8");
+        return new Gpu(oneTriangleTrace(pso, color, depth), c).run();
+    }
+
+    /** {@link #BIG} drawn once on a 64x64 target with {@code pso} (no culling), colour and a cleared depth buffer as given. */
+    static Trace oneTriangleTrace(TraceBuilder.Pso pso, boolean color, boolean depth) {
         TraceBuilder t = new TraceBuilder();
         Resource.RenderTarget rt = color ? t.renderTarget("rt", 64, 64, 1) : null;
         Resource.DepthStencil ds = depth ? t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT) : null;
@@ -113,11 +122,7 @@ class BackEndTimingTest {
             l.clearDs(ds, 1f, null);
         }
         l.draw(3);
-        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
-                .with("shader.units=4").with("ps.cycles=8").with("cb.samples_per_clock=8")
-                .with("cb.blend_samples_per_clock=4").with("db.samples_per_clock=16")
-                .with("db.depth_only_samples_per_clock=32").with("db.late_samples_per_clock=8");
-        return new Gpu(t.execute(l.close()).build(), c).run();
+        return t.execute(l.close()).build();
     }
 
     /**

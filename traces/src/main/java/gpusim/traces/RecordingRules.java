@@ -55,6 +55,14 @@ final class RecordingRules {
         return this;
     }
 
+    private boolean perUnitCounters = true;
+
+    /** Whether the back end has per-unit occlusion counters for WriteQuery(OCCLUSION) to write (not on the ROPs). */
+    RecordingRules perUnitCounters(boolean yes) {
+        this.perUnitCounters = yes;
+        return this;
+    }
+
     RecordingRules(String file, boolean debugLayer) {
         this.file = file;
         this.debug = debugLayer;
@@ -418,6 +426,14 @@ final class RecordingRules {
         }
         if (WriteQueryFlag.SET_VALID.in(w.flags()) && w.type() != D3D11Query.OCCLUSION) {
             throw error(line, Rule.WRITE_QUERY_FLAGS, "SET_VALID (0x2) applies to OCCLUSION only, not " + w.type());
+        }
+        if (w.type() == D3D11Query.OCCLUSION && !perUnitCounters) {
+            // seed 004's layout is one counter per DB at OFFSET + db x STRIDE; the ROP back end
+            // keeps no per-unit counters in memory (nvk-style: one summed report per query).
+            throw error(line, Rule.WRITE_QUERY_NO_PER_UNIT_COUNTERS, "write_query OCCLUSION writes each depth "
+                    + "block's counter at OFFSET + db x STRIDE, but backend.kind=rops sums its ROPs' counts on chip "
+                    + "into one report per query: that layout does not exist there (use begin_query/end_query, or "
+                    + "backend.kind=render_back_ends)");
         }
         Resource.Buffer buf = w.buffer();
         if (w.type() == D3D11Query.OCCLUSION) {

@@ -44,6 +44,8 @@ public enum Rule {
     DUMP_TOO_LARGE(Source.FORMAT, "a dump reports more than 2^24 words (bounded so a report cannot exhaust memory)"),
     COPY_RANGE(Source.FORMAT, "copy_buffer_region reads or writes past the end of a buffer"),
     WRITE_QUERY_RANGE(Source.FORMAT, "write_query writes a result (for OCCLUSION: any DB's) past the end of the buffer"),
+    WRITE_QUERY_NO_PER_UNIT_COUNTERS(Source.FORMAT, "write_query OCCLUSION on backend.kind=rops, whose ROPs sum their "
+            + "counts on chip into one report: there are no per-unit counters to write at a stride"),
     SO_TARGET_RANGE(Source.FORMAT, "set_so_targets: a view's SIZE bytes at OFFSET, or its 4-byte filled size at "
             + "FILLED_OFFSET, lie past the end of their buffer"),
     // trace parameters: the project's addition to the format (trace-format.md, "Additions", "Trace parameters")

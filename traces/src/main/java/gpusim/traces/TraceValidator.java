@@ -33,11 +33,18 @@ public final class TraceValidator {
      * @param copyQueueTimestamps CheckFeatureSupport(OPTIONS3).CopyQueueTimestampQueriesSupported
      *                            ({@code features.copy_queue_timestamps})
      * @param maxVertices         the input-assembly work a run may do ({@code sim.max_vertices})
+     * @param perUnitCounters     the back end's units keep occlusion counters WriteQuery can write at a stride
+     *                            (backend.kind=render_back_ends); the ROPs sum theirs on chip
      */
-    public record Machine(int dbCount, boolean copyQueueTimestamps, long maxVertices) {
+    public record Machine(int dbCount, boolean copyQueueTimestamps, long maxVertices, boolean perUnitCounters) {
+        /** A machine with the render back ends' per-DB counters. */
+        public Machine(int dbCount, boolean copyQueueTimestamps, long maxVertices) {
+            this(dbCount, copyQueueTimestamps, maxVertices, true);
+        }
+
         public static Machine of(Config c) {
             return new Machine(c.getInt(ConfigKeys.DB_COUNT), c.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS),
-                    c.get(ConfigKeys.MAX_VERTICES));
+                    c.get(ConfigKeys.MAX_VERTICES), c.get(ConfigKeys.BACKEND_KIND) == 0);
         }
     }
 
@@ -53,7 +60,8 @@ public final class TraceValidator {
         boolean copyQueueTimestamps = machine.copyQueueTimestamps();
         long vertices = 0;
         List<TraceWarning> warnings = new ArrayList<>();
-        RecordingRules recording = new RecordingRules(trace.file(), debugLayer).dbCount(dbCount);
+        RecordingRules recording = new RecordingRules(trace.file(), debugLayer).dbCount(dbCount)
+                .perUnitCounters(machine.perUnitCounters());
         ExecutionRules execution = debugLayer ? new ExecutionRules(trace.file(), warnings) : null;
         FenceRules fences = new FenceRules(trace.file());
         List<CommandList> lists = trace.commandLists();

@@ -25,9 +25,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RuleTest {
     /** {@code copyQueueTimestamps}: features.copy_queue_timestamps, as the CLI passes it to the validator. */
-    record Case(String label, Rule rule, String text, boolean copyQueueTimestamps) {
+    /** {@code perUnitCounters}: false for backend.kind=rops (no per-unit occlusion counters for WriteQuery). */
+    record Case(String label, Rule rule, String text, boolean copyQueueTimestamps, boolean perUnitCounters) {
         Case(String label, Rule rule, String text) {
-            this(label, rule, text, true);
+            this(label, rule, text, true, true);
+        }
+
+        Case(String label, Rule rule, String text, boolean copyQueueTimestamps) {
+            this(label, rule, text, copyQueueTimestamps, true);
         }
 
         @Override
@@ -187,6 +192,8 @@ class RuleTest {
         l.add(c(Rule.WRITE_QUERY_OFFSET_ALIGNMENT, direct("", "write_query OCCLUSION 0 0 res 4 64" + M)));
         l.add(c(Rule.WRITE_QUERY_STRIDE, direct("", "write_query OCCLUSION 0 0 res 0 32" + M)));
         l.add(c(Rule.WRITE_QUERY_FLAGS, direct("", "write_query OCCLUSION 0 0x4 res 0 64" + M)));
+        l.add(new Case("WRITE_QUERY_NO_PER_UNIT_COUNTERS", Rule.WRITE_QUERY_NO_PER_UNIT_COUNTERS,
+                direct("", "write_query TIMESTAMP 0 0 res 0 64", "write_query OCCLUSION 0 0 res 0 64" + M), true, false));
         l.add(c(Rule.SO_STRIDE_INVALID, P + "pipeline_state p2 so_stream=0 so_stride=34" + M + "\n"));
         l.add(c(Rule.SO_STRIDE_INVALID, "smaller than a vertex", P + "pipeline_state p2 so_stream=0 so_stride=16" + M + "\n"));
         l.add(c(Rule.SO_STRIDE_INVALID, "over 2048", P + "pipeline_state p2 so_stream=3 so_stride=2052" + M + "\n"));
@@ -244,7 +251,7 @@ class RuleTest {
             return;
         }
         TraceException e = assertThrows(TraceException.class,
-                () -> TestTraces.check(k.text(), true, k.copyQueueTimestamps()));
+                () -> TestTraces.check(k.text(), true, k.copyQueueTimestamps(), k.perUnitCounters()));
         assertEquals(k.rule(), e.rule(), e.getMessage());
         assertEquals(line, e.line(), e.getMessage());
         assertEquals("t.trace:" + line + ": " + k.rule().name() + ": " + e.explanation(), e.getMessage());

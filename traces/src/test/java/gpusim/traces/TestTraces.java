@@ -81,4 +81,11 @@ final class TestTraces {
     static List<TraceWarning> check(String text, boolean debugLayer, boolean copyQueueTimestamps) {
         return TraceValidator.validate(parse(text), debugLayer, new TraceValidator.Machine(4, copyQueueTimestamps, ConfigKeys.MAX_VERTICES.defaultValue()));
     }
+
+    /** As {@link #check(String, boolean, boolean)}, on a back end with or without per-unit occlusion counters. */
+    static List<TraceWarning> check(String text, boolean debugLayer, boolean copyQueueTimestamps,
+                                    boolean perUnitCounters) {
+        return TraceValidator.validate(parse(text), debugLayer, new TraceValidator.Machine(4, copyQueueTimestamps,
+                ConfigKeys.MAX_VERTICES.defaultValue(), perUnitCounters));
+    }
 }

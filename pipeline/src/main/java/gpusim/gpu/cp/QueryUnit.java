@@ -104,7 +104,7 @@ final class QueryUnit implements CommandUnit<Command> {
         Marker m;
         if (type.isOcclusion()) {
             m = new OcclusionMarker(!begin, slot, type == QueryType.BINARY_OCCLUSION, label,
-                    new MarkerProgress(tiles.enabledCount(), now));
+                    new MarkerProgress(res.queryProtocol().markerWrites(!begin), now));
         } else {
             // One block written at the end of the pipe: the begin block, or the end block after it.
             long block = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));

@@ -181,7 +181,7 @@ public final class DepthBlock extends PipeStage {
         Marker m = (Marker) w;
         MarkerProgress p = m.progress();
         p.await(index);
-        if (m instanceof OcclusionMarker o) {
+        if (m instanceof OcclusionMarker o && queries.perUnitWords()) {
             long addr = o.address() + (o.end() ? queries.endOffset(index) : queries.beginOffset(index));
             writeCounter(p, addr, queries.written(p.count(index)));
             return 1;
@@ -202,7 +202,8 @@ public final class DepthBlock extends PipeStage {
         if (m instanceof StatisticsMarker s) {
             s.snapshot()[gpusim.gpu.PipelineCounters.PS_INVOCATIONS] += psInvocations;
         }
-        // Statistics, colour clears and timestamps go on down the pipe, behind this DB's waves.
+        // Statistics, colour clears, timestamps and the occlusion markers of a back end that sums
+        // its units' counts on chip (the ROPs' one report) go on down the pipe, behind this DB's waves.
         emit(out, m, latency);
         return 1;
     }

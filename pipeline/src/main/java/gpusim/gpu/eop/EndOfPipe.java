@@ -6,6 +6,7 @@ import gpusim.gpu.StageWiring;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.MarkerProgress;
+import gpusim.gpu.work.OcclusionMarker;
 import gpusim.gpu.work.SoStatisticsMarker;
 import gpusim.gpu.work.StatisticsMarker;
 import gpusim.gpu.work.TimestampMarker;
@@ -31,6 +32,12 @@ public final class EndOfPipe extends Stage {
 
     private final gpusim.gpu.TimestampClock clock;
     private final gpusim.sim.Stat.Scalar timestamps;
+    /**
+     * Where occlusion markers go once joined, on a back end that sums its units' counts on
+     * chip and writes one report (the ROPs' report semaphore); null on the render back ends,
+     * whose DBs write their own words and send no occlusion marker this far.
+     */
+    private BoundedQueue<Work> reports;
 
     public EndOfPipe(StageWiring wiring, List<BoundedQueue<Work>> in, gpusim.gpu.TimestampClock clock) {
         super(wiring, "eop", "end of pipe: joins every render back end's copy of a marker; statistics snapshots");
@@ -39,6 +46,11 @@ public final class EndOfPipe extends Stage {
         this.held = d -> blockedOn[d] != null;
         this.clock = clock;
         this.timestamps = stats.scalar("timestamps", "events", "end-of-pipe timestamps written (EndQuery TIMESTAMP)");
+    }
+
+    /** Joined occlusion markers go on to {@code reports} (the back end's on-chip sum of its units' counts). */
+    public void connectReports(BoundedQueue<Work> reports) {
+        this.reports = reports;
     }
 
     @Override
@@ -85,6 +97,9 @@ public final class EndOfPipe extends Stage {
             // both from the bottom of the pipe).
             timestamps.inc();
             write(t.progress(), t.address(), new long[] {clock.ticks(now), QueryLayout.WRITTEN});
+        } else if (m instanceof OcclusionMarker && reports != null) {
+            // Every unit has counted every sample before the marker: the counts can be summed.
+            emit(reports, m);
         }
         return 1;
     }

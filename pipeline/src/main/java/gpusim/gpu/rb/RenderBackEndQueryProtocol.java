@@ -35,6 +35,18 @@ public final class RenderBackEndQueryProtocol implements QueryProtocol {
         return tiles.dbCount;
     }
 
+    /** Each DB writes its own pair as the marker reaches it. */
+    @Override
+    public boolean perUnitWords() {
+        return true;
+    }
+
+    /** One write per enabled DB, at the begin and at the end (a disabled DB's pair is preset). */
+    @Override
+    public int markerWrites(boolean end) {
+        return tiles.enabledCount();
+    }
+
     @Override
     public long slotBytes() {
         return (long) PAIR_BYTES * tiles.dbCount;

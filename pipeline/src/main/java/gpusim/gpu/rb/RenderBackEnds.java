@@ -1,6 +1,7 @@
 package gpusim.gpu.rb;
 
 import gpusim.gpu.BackEnd;
+import gpusim.gpu.TiledBackEnd;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams;
@@ -41,10 +42,7 @@ import java.util.List;
  *               eop                   joins each marker's copies: statistics, end-of-pipe events
  * </pre>
  */
-public final class RenderBackEnds implements BackEnd {
-    private final List<BoundedQueue<Work>> inputs = new ArrayList<>();
-    private final List<DepthBlock> dbs = new ArrayList<>();
-    private final List<Component> components = new ArrayList<>();
+public final class RenderBackEnds extends TiledBackEnd {
 
     /**
      * Builds the back end's components and queues on {@code wiring}'s engine; the DBs count in
@@ -80,42 +78,23 @@ public final class RenderBackEnds implements BackEnd {
         for (int d = 0; d < n; d++) {
             cbToEop.add(engine.queue("cb" + d + "->eop", depth, latency));
         }
+        seOf = new ShaderEngine[n];
         List<ColorBackEnd> cbs = new ArrayList<>();
         for (int d = 0; d < n; d++) {
             QuadsInFlight inFlight = new QuadsInFlight();
             DepthBlock db = new DepthBlock(wiring, counters, tiles, d, inputs.get(d), cores[d], lanes, workLimit,
                     wavePool, tilePool, inFlight, queries, p.db());
-            dbs.add(db);
+            depthBlocks.add(db);
             ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
         }
-        for (int e = 0; e < shaders.engines(); e++) {
-            List<BoundedQueue<Work>> in = new ArrayList<>();
-            List<BoundedQueue<Work>> out = new ArrayList<>();
-            for (int d = 0; d < n; d++) {
-                if (shaders.engineOf(d, n) == e) {
-                    in.add(dbToSe.get(d));
-                    out.add(seToCb.get(d));
-                    seOf.add(null);
-                }
-            }
-            if (in.isEmpty()) {
-                continue; // more engines than RBs: an engine with no RB shades no pixels
-            }
-            ShaderEngine se = new ShaderEngine(wiring, e, shaders, in, out, p.shaders());
-            for (int d = 0; d < n; d++) {
-                if (shaders.engineOf(d, n) == e) {
-                    seOf.set(d, se);
-                }
-            }
-            ses.add(se);
-        }
+        ses.addAll(ShaderEngine.forOwners(wiring, shaders, dbToSe, seToCb, p.shaders(), seOf));
         eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()));
         this.dbToSe = dbToSe;
         this.seToCb = seToCb;
         this.cbToEop = cbToEop;
         this.cbs = cbs;
-        components.addAll(dbs);
+        components.addAll(depthBlocks);
         components.addAll(ses);
         components.addAll(cbs);
         components.add(eop);
@@ -123,36 +102,21 @@ public final class RenderBackEnds implements BackEnd {
 
     private final RenderBackEndQueryProtocol queries;
     private final List<ShaderEngine> ses = new ArrayList<>();
-    private final List<ShaderEngine> seOf = new ArrayList<>();
+    private final ShaderEngine[] seOf;
     private final List<ColorBackEnd> cbs;
     private final EndOfPipe eop;
     private final List<BoundedQueue<Work>> dbToSe;
     private final List<BoundedQueue<Work>> seToCb;
     private final List<BoundedQueue<Work>> cbToEop;
 
-    /** Connects the queues to their producers and consumers, once every component is registered with the engine. */
+    @Override
     public void wire(Component binner) {
         for (int d = 0; d < inputs.size(); d++) {
-            inputs.get(d).connect(binner, dbs.get(d));
-            dbs.get(d).connect(dbToSe.get(d).connect(dbs.get(d), seOf.get(d)));
-            seToCb.get(d).connect(seOf.get(d), cbs.get(d));
+            inputs.get(d).connect(binner, depthBlocks.get(d));
+            depthBlocks.get(d).connect(dbToSe.get(d).connect(depthBlocks.get(d), seOf[d]));
+            seToCb.get(d).connect(seOf[d], cbs.get(d));
             cbs.get(d).connect(cbToEop.get(d).connect(cbs.get(d), eop));
         }
-    }
-
-    @Override
-    public int units() {
-        return inputs.size();
-    }
-
-    @Override
-    public BoundedQueue<Work> input(int u) {
-        return inputs.get(u);
-    }
-
-    @Override
-    public void accept(int u, Work w) {
-        dbs.get(u).accept(w);
     }
 
     @Override
@@ -160,25 +124,8 @@ public final class RenderBackEnds implements BackEnd {
         return queries;
     }
 
-    @Override
-    public long countedBy(int u, int counter, long now) {
-        return dbs.get(u).countedBy(counter, now);
-    }
-
-    @Override
-    public List<Component> components() {
-        return components;
-    }
-
-    @Override
-    public void finishFunctional() {
-        for (DepthBlock d : dbs) {
-            d.finishFunctional();
-        }
-    }
-
     /** The depth blocks, unit order (for connecting their input queues to the binner). */
     public List<DepthBlock> depthBlocks() {
-        return dbs;
+        return depthBlocks;
     }
 }

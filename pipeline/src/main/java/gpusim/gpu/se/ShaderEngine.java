@@ -1,7 +1,6 @@
 package gpusim.gpu.se;
 
-import gpusim.gpu.InputRing;
-import gpusim.gpu.Stage;
+import gpusim.gpu.RingStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.QuadWave;
@@ -20,10 +19,9 @@ import java.util.List;
  * input to its output in order with its waves; RBs do not wait for each other here (the
  * end of the pipe joins them).
  */
-public final class ShaderEngine extends Stage {
+public final class ShaderEngine extends RingStage {
     private final int engine;
     private final ShaderArray array;
-    private final InputRing in;
     private final List<BoundedQueue<Work>> out;
     private final long latency;
     private final long defaultPsCycles;
@@ -36,11 +34,10 @@ public final class ShaderEngine extends Stage {
      */
     public ShaderEngine(StageWiring wiring, int engine, ShaderArray array, List<BoundedQueue<Work>> in,
                         List<BoundedQueue<Work>> out, gpusim.gpu.PipelineParams.ShaderArrayParams p) {
-        super(wiring, "se" + engine, "shader engine " + engine + ": pixel waves of its render back ends, sharing its "
-                + "units with vertex work");
+        super(wiring, "se" + engine, "shader engine " + engine + ": pixel waves of its tile owners (render back ends or "
+                + "ROP units), sharing its units with vertex work", in);
         this.engine = engine;
         this.array = array;
-        this.in = new InputRing(in);
         this.out = out;
         this.latency = p.latency();
         this.defaultPsCycles = p.psCyclesPerQuad();
@@ -53,14 +50,39 @@ public final class ShaderEngine extends Stage {
                 () -> (double) array.vertexCycles(engine));
     }
 
-    @Override
-    protected Work take(long now) {
-        return in.take(now, null);
-    }
-
-    @Override
-    protected boolean inputPending() {
-        return in.anyQueued();
+    /**
+     * The shader engines of {@code in.size()} tile owners (render back ends, ROP units): owner
+     * d's waves come in on {@code in.get(d)} and leave shaded on {@code out.get(d)}, on engine
+     * {@code shaders.engineOf(d, n)}, which is stored in {@code engineOf[d]}. An engine with no
+     * owner is not built (more engines than owners: it shades no pixels).
+     */
+    public static List<ShaderEngine> forOwners(StageWiring wiring, ShaderArray shaders, List<BoundedQueue<Work>> in,
+                                               List<BoundedQueue<Work>> out,
+                                               gpusim.gpu.PipelineParams.ShaderArrayParams p,
+                                               ShaderEngine[] engineOf) {
+        int n = in.size();
+        List<ShaderEngine> engines = new java.util.ArrayList<>();
+        for (int e = 0; e < shaders.engines(); e++) {
+            List<BoundedQueue<Work>> ins = new java.util.ArrayList<>();
+            List<BoundedQueue<Work>> outs = new java.util.ArrayList<>();
+            for (int d = 0; d < n; d++) {
+                if (shaders.engineOf(d, n) == e) {
+                    ins.add(in.get(d));
+                    outs.add(out.get(d));
+                }
+            }
+            if (ins.isEmpty()) {
+                continue;
+            }
+            ShaderEngine se = new ShaderEngine(wiring, e, shaders, ins, outs, p);
+            for (int d = 0; d < n; d++) {
+                if (shaders.engineOf(d, n) == e) {
+                    engineOf[d] = se;
+                }
+            }
+            engines.add(se);
+        }
+        return engines;
     }
 
     @Override

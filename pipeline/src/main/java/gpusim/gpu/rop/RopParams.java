@@ -1,0 +1,64 @@
+package gpusim.gpu.rop;
+
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+import gpusim.gpu.PipelineParams;
+
+/**
+ * The ROP back end's parameters, read once from the {@code rop.*} keys (units in
+ * {@link ConfigKeys}): how many memory partitions carry ROP units and how many each, the
+ * crossbar between the shader engines and the ROPs, each ROP unit's depth and colour rates
+ * and latency, and the latency of the on-chip sum of the ROPs' occlusion counts.
+ */
+public record RopParams(int partitions, int unitsPerPartition, long crossbarLatency, long crossbarQuadsPerClock,
+                        long zSamplesPerClock, long depthOnlySamplesPerClock, long colorSamplesPerClock,
+                        long blendSamplesPerClock, long latency, long reportLatency) {
+    /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
+    public static final int MAX_UNITS = 32;
+
+    public RopParams {
+        if ((long) partitions * unitsPerPartition > MAX_UNITS) {
+            throw new IllegalArgumentException("rop.partitions x rop.units_per_partition = " + partitions + " x "
+                    + unitsPerPartition + " ROP units; at most " + MAX_UNITS + " own screen tiles");
+        }
+    }
+
+    /** {@code rop.partitions} 0 means one partition per memory channel. */
+    public static RopParams of(Config c) {
+        int partitions = c.getInt(ConfigKeys.ROP_PARTITIONS);
+        if (partitions == 0) {
+            partitions = c.getInt(ConfigKeys.MEMORY_CHANNELS);
+        }
+        return new RopParams(partitions, c.getInt(ConfigKeys.ROP_UNITS_PER_PARTITION),
+                c.get(ConfigKeys.ROP_CROSSBAR_LATENCY), c.get(ConfigKeys.ROP_CROSSBAR_QUADS),
+                c.get(ConfigKeys.ROP_Z_SAMPLES), c.get(ConfigKeys.ROP_DEPTH_ONLY_SAMPLES),
+                c.get(ConfigKeys.ROP_COLOR_SAMPLES), c.get(ConfigKeys.ROP_BLEND_SAMPLES), c.get(ConfigKeys.ROP_LATENCY),
+                c.get(ConfigKeys.ROP_REPORT_LATENCY));
+    }
+
+    /** ROP units in all: the screen-tile owners. */
+    public int units() {
+        return partitions * unitsPerPartition;
+    }
+
+    /** The memory partition ROP unit {@code u} sits in. */
+    public int partitionOf(int u) {
+        return u / unitsPerPartition;
+    }
+
+    /**
+     * A ROP unit's depth half, in the depth block's terms: the scan converter and the
+     * tile-bounds test (NVIDIA's ZCULL) keep the raster and HiZ rates; the depth/stencil
+     * test runs at the ROP's own rates, and the unit packs waves as the DBs do.
+     */
+    public PipelineParams.DepthBlockParams depth(PipelineParams.DepthBlockParams db) {
+        return new PipelineParams.DepthBlockParams(db.scanSamplesPerClock(), db.hizTilesPerClock(), zSamplesPerClock,
+                depthOnlySamplesPerClock, latency, db.waveQuads());
+    }
+
+    /** A ROP unit's colour half, in the colour back end's terms: late Z at its depth rate, then colour. */
+    public PipelineParams.ColorBackEndParams color() {
+        return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
+                latency);
+    }
+}

@@ -1,0 +1,151 @@
+package gpusim.gpu;
+
+import static gpusim.gpu.BackEndTimingTest.BIG;
+import static gpusim.gpu.BackEndTimingTest.noCull;
+import static gpusim.gpu.BackEndTimingTest.stat;
+import static gpusim.gpu.TraceBuilder.dump;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gpusim.api.DepthFormat;
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.config.Config;
+import gpusim.trace.Resource;
+import gpusim.trace.Trace;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ROP back end (backend.kind=rops, docs/model.md "The ROP back end"): one occlusion
+ * report per marker whose count is the sum of the ROP units' counts, no per-unit counter
+ * writes, and each ROP unit's and the crossbar's rates, exactly.
+ */
+class RopBackEndTest {
+    /**
+     * A 64x64 target, one full-screen triangle drawn inside an occlusion query over a cleared
+     * depth buffer, resolved and dumped: every one of the 4,096 samples passes.
+     */
+    static Trace query() {
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, 1);
+        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT);
+        Resource.QueryHeap qh = t.queryHeap("qh", QueryHeapType.OCCLUSION, 2);
+        Resource.Buffer out = t.buffer("out", 16);
+        var l = t.list("l").targets(rt, ds).pso(t.pso("p", noCull())).vb(t.vertices("vb", BIG)).clearDs(ds, 1f, null)
+                .begin(qh, QueryType.OCCLUSION, 1).draw(3).end(qh, QueryType.OCCLUSION, 1)
+                .resolve(qh, QueryType.OCCLUSION, 1, 1, out, 8);
+        return t.execute(l.close()).dump(out).build();
+    }
+
+    @Test
+    void oneReportPerMarkerOfTheRopsCountsSummedOnChip() {
+        // Two partitions of two ROP units: four tile owners, as the render back ends' four DBs.
+        RunResult r = TraceBuilder.run(query(), "backend.kind=rops", "rop.partitions=2", "rop.units_per_partition=2");
+        assertArrayEquals(new long[] {0, 64 * 64}, dump(r, 0));
+        long passed = 0;
+        for (int u = 0; u < 4; u++) {
+            long mine = stat(r, "db" + u + ".samples_passed");
+            assertTrue(mine > 0, "ROP " + u + " owns tiles of the target and counts their samples");
+            passed += mine;
+            assertEquals(0, stat(r, "db" + u + ".counter_writes"), "a ROP unit writes no counter of its own");
+        }
+        assertEquals(64 * 64, passed, "the report is the sum of the units' counts");
+        assertEquals(2, stat(r, "report.reports"), "one report for BeginQuery, one for EndQuery");
+        assertEquals(1, stat(r, "report.availability_writes"));
+        assertEquals(64, stat(r, "xbar.waves"), "every shaded wave crossed to its ROP");
+
+        // The render back ends on the same machine: four DBs, each writing its own begin and end words.
+        RunResult rb = TraceBuilder.run(query());
+        assertArrayEquals(dump(r, 0), dump(rb, 0));
+        long writes = 0;
+        for (int d = 0; d < 4; d++) {
+            writes += stat(rb, "db" + d + ".counter_writes");
+        }
+        assertEquals(8, writes);
+        assertEquals(null, rb.stats().find("report"), "no report semaphore on the render back ends");
+    }
+
+    /** One ROP unit on one partition, one shader engine of 64 units whose waves issue in ceil(16 x 1 / 64) = 1 cycle. */
+    static RunResult oneRop(TraceBuilder.Pso pso, boolean color, boolean depth, String... more) {
+        Config c = Config.defaults().with("backend.kind=rops").with("rop.partitions=1").with("shader.engines=1")
+                .with("shader.units=64").with("ps.cycles=1").with("rop.z_samples_per_clock=16")
+                .with("rop.depth_only_samples_per_clock=32").with("rop.color_samples_per_clock=8")
+                .with("rop.blend_samples_per_clock=4").with("rop.crossbar_quads_per_clock=1")
+                .with("rop.crossbar_latency=40")
+                // The render back ends' rates, all different: the ROPs must not read them.
+                .with("db.samples_per_clock=1").with("db.depth_only_samples_per_clock=1").with("cb.samples_per_clock=1")
+                .with("cb.blend_samples_per_clock=1").with("db.late_samples_per_clock=1").with("cb.latency=999");
+        for (String kv : more) {
+            c = c.with(kv);
+        }
+        Gpu gpu = new Gpu(BackEndTimingTest.oneTriangleTrace(pso, color, depth), c);
+        spans = new BackEndTimingTest.Spans();
+        gpu.setHook(spans);
+        return gpu.run();
+    }
+
+    private static BackEndTimingTest.Spans spans;
+
+    /**
+     * 64 tiles of 64 samples, 16 quads each. The ROP's depth unit tests a tile in
+     * max(scan ceil(64 / 64), ceil(64 / rop.z_samples_per_clock = 16)) = 4 cycles; the engine
+     * shades a wave in 1; the crossbar carries its 16 quads at one a cycle, 16 cycles, back to
+     * back, the pace of the run (1,024 cycles); the colour unit writes 64 samples at 8 a cycle,
+     * 8 cycles a wave, each wave reaching it rop.crossbar_latency (40) + queue.latency (1)
+     * cycles after it left the crossbar.
+     */
+    @Test
+    void theCrossbarsWidthSetsThePaceAndItsLatencyDelays() {
+        RunResult r = oneRop(new TraceBuilder.Pso(), true, false);
+        assertEquals(64 * 4, stat(r, "db0.busy_cycles"));
+        assertEquals(64 * 16, stat(r, "xbar.busy_cycles"));
+        assertEquals(64 * 16, stat(r, "xbar.quads"));
+        assertEquals(64 * 8, stat(r, "cb0.busy_cycles"));
+        assertEquals(64 * 64, stat(r, "cb0.color_samples"));
+        List<long[]> x = spans.busy.get("xbar");
+        assertEquals(64, x.size());
+        for (int i = 1; i < x.size(); i++) {
+            assertEquals(x.get(i - 1)[1], x.get(i)[0], "wave " + i + " crosses as the one before ends");
+            assertEquals(16, x.get(i)[1] - x.get(i)[0]);
+        }
+        List<long[]> cb = spans.busy.get("cb0");
+        for (int i = 0; i < cb.size(); i++) {
+            assertEquals(x.get(i)[1] + 40 + 1, cb.get(i)[0], "wave " + i + " reaches its ROP after the crossbar");
+        }
+        assertEquals(cb.get(cb.size() - 1)[1], r.cycles(), "the last wave's colour writes end the run");
+
+        RunResult wide = oneRop(new TraceBuilder.Pso(), true, false, "rop.crossbar_quads_per_clock=16");
+        assertEquals(64, stat(wide, "xbar.busy_cycles"), "16 quads a cycle: a wave a cycle");
+        assertEquals(64 * 8, stat(wide, "cb0.busy_cycles"));
+    }
+
+    /**
+     * Each half of the ROP unit charges its own samples at the rop.* rates: blending at
+     * rop.blend_samples_per_clock, ceil(64 / 4) = 16 a wave; late Z in the colour unit at
+     * rop.z_samples_per_clock, ceil(64 / 16) = 4, in step with the colour writes (8);
+     * depth-only at rop.depth_only_samples_per_clock, ceil(64 / 32) = 2 a tile, after the
+     * clear's ceil(4,096 / (4 x 16)) = 64, and no waves.
+     */
+    @Test
+    void eachHalfOfTheRopChargesItsOwnSamples() {
+        TraceBuilder.Pso blend = new TraceBuilder.Pso();
+        blend.blend = gpusim.api.BlendMode.ALPHA;
+        RunResult b = oneRop(blend, true, false);
+        assertEquals(64 * 16, stat(b, "cb0.busy_cycles"));
+
+        TraceBuilder.Pso late = new TraceBuilder.Pso();
+        late.lateZ = true;
+        late.psCycles = 1;
+        RunResult z = oneRop(late, true, true, "rop.color_samples_per_clock=32");
+        assertEquals(64 + 64 * 1, stat(z, "db0.busy_cycles"), "the clear, then the scan; the test is late");
+        assertEquals(64 * 64, stat(z, "cb0.late_samples_tested"));
+        assertEquals(64 * 4, stat(z, "cb0.busy_cycles"), "late Z at 16 a cycle, colour at 32");
+
+        RunResult d = oneRop(new TraceBuilder.Pso(), false, true);
+        assertEquals(64 + 64 * 2, stat(d, "db0.busy_cycles"));
+        assertEquals(0, stat(d, "db0.waves"));
+        assertEquals(0, stat(d, "xbar.busy_cycles"));
+    }
+}
