@@ -20,7 +20,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code gpusim calibrate}: fits timing parameters to a calibration set and writes them as a preset file. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
@@ -37,11 +36,8 @@ public final class CalibrateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "Directory of calibration traces (searched recursively).")
-    Path dir;
-
-    @Parameters(index = "1", paramLabel = "MEASURED", description = "The measured times, one JSON object a line.")
-    Path measured;
+    @CommandLine.Mixin
+    CalibrationSetOptions calibrationSet = new CalibrationSetOptions();
 
     @Option(names = "--fit", required = true, split = ",", paramLabel = "KEY",
             description = "The timing parameters to fit (comma-separated): keys whose unit is cycles, cycles/... or "
@@ -52,7 +48,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             + "fitted keys start at its values. Default: the defaults.")
     String from;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Set a key after --from, kept fixed (repeatable).")
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "Set a key after --from (repeatable); a key --fit names starts at this value.")
     List<String> sets = List.of();
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The preset file to write.")
@@ -71,8 +68,14 @@ public final class CalibrateCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     int maxEvals;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Traces run at once (default: the number of cores).")
-    Integer threads;
+    @Option(names = "--exclude", paramLabel = "REGEX", description = "Fit without the traces whose name REGEX finds "
+            + "(e.g. the costliest: --exclude '4096x4096|-k64'); they are run once at the end, with the fitted values, "
+            + "as a held-out set.")
+    java.util.regex.Pattern exclude;
+
+    @Option(names = "--report", paramLabel = "DIR", description = "Also write the fitted preset's correlation over "
+            + "the whole set (what 'gpusim correlate --out DIR' writes) to DIR.")
+    Path report;
 
     @Override
     public Integer call() throws IOException {
@@ -87,25 +90,37 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (maxEvals < 1 || maxEvals > 100_000) {
             throw new CommandLine.ParameterException(cmd, "--max-evals " + maxEvals + ": expected 1..100000");
         }
-        int n = threads(cmd, threads);
+        int n = calibrationSet.threads(cmd);
         String badOut = OutputPaths.fileProblem(out);
         if (badOut != null) {
             return CorrelateCommand.fail(err, 2, "gpusim: cannot write --out " + out + ": " + badOut);
         }
-        CalibrationSet set;
+        if (report != null && OutputPaths.dirProblem(report) != null) {
+            return CorrelateCommand.fail(err, 2, "gpusim: cannot write --report " + report + ": "
+                    + OutputPaths.dirProblem(report));
+        }
+        CalibrationSet whole;
         try {
-            set = CalibrationSet.load(dir, measured);
+            whole = CalibrationSet.load(calibrationSet.dir, calibrationSet.measured);
         } catch (CalibrationSet.BadSetException e) {
             return CorrelateCommand.fail(err, 2, e.getMessage());
         }
+        CalibrationSet set = new CalibrationSet(whole.dir(), whole.measuredFile(),
+                whole.subset(i -> !excluded(whole.cases().get(i))));
+        List<CalibrationSet.Case> leftOut = whole.subset(i -> excluded(whole.cases().get(i)));
+        if (set.cases().isEmpty()) {
+            return CorrelateCommand.fail(err, 2, "--exclude " + exclude + " leaves no trace of " + whole.dir()
+                    + " to fit");
+        }
         if (folds > 0 && folds > set.cases().size()) {
             return CorrelateCommand.fail(err, 2, "--folds " + folds + ": more folds than the " + set.cases().size()
-                    + " traces of " + dir);
+                    + " traces of " + calibrationSet.dir);
         }
         long t0 = System.nanoTime();
         try (Correlator correlator = new Correlator(n)) {
             CountProgress progress = CountProgress.onTerminal(err, "calibrating");
             Correlation start = Correlation.of(correlator.predict(set.cases(), base, progress));
+            note(err, progress, "before the fit: " + CorrelationReport.summaryLine(start.all()));
             // Held-out predictions: each trace predicted by the fit made without its fold.
             List<Correlator.Prediction> heldOut = new ArrayList<>();
             int[] fold = folds(set.cases(), folds);
@@ -124,17 +139,35 @@ public final class CalibrateCommand implements Callable<Integer> {
                     .fit(set.cases());
             Config result = fitted.apply(base);
             Correlation end = Correlation.of(correlator.predict(set.cases(), result, null));
+            Correlation excludedHeld = null;
+            Correlation all = end;
+            if (!leftOut.isEmpty()) {
+                List<Correlator.Prediction> l = correlator.predict(leftOut, result, progress);
+                excludedHeld = Correlation.of(l);
+                List<Correlator.Prediction> both = new ArrayList<>(end.predictions());
+                both.addAll(l);
+                all = Correlation.of(sortByName(both));
+            }
             if (progress != null) {
                 progress.finish();
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             Correlation held = heldOut.isEmpty() ? null : Correlation.of(sortByName(heldOut));
-            String text = presetText(set, base, keys, fitted, result, start, end, held, seconds, n);
+            String text = presetText(whole, set, base, keys, fitted, result, start, end, held, excludedHeld, all,
+                    seconds, n);
             Sweep.writeAtomically(out, text.getBytes(StandardCharsets.UTF_8));
+            if (report != null) {
+                CorrelationReport.write(report, all, whole.dir() + " against " + whole.measuredFile().getFileName()
+                        + ", preset " + out);
+            }
             stdout.println("start:    " + CorrelationReport.summaryLine(start.all()));
             stdout.println("fitted:   " + CorrelationReport.summaryLine(end.all()));
             if (held != null) {
                 stdout.println("held out: " + CorrelationReport.summaryLine(held.all()));
+            }
+            if (excludedHeld != null) {
+                stdout.println("excluded: " + CorrelationReport.summaryLine(excludedHeld.all()));
+                stdout.println("whole:    " + CorrelationReport.summaryLine(all.all()));
             }
             for (Map.Entry<ConfigKey, Long> e : fitted.values().entrySet()) {
                 stdout.println(e.getKey().name() + " = " + e.getKey().format(e.getValue()));
@@ -163,12 +196,19 @@ public final class CalibrateCommand implements Callable<Integer> {
         err.flush();
     }
 
-    private static Calibrator.Listener listener(CountProgress progress, String what) {
+    /** Progress: in place on a terminal, else a line an evaluation (a log of the fit). */
+    private Calibrator.Listener listener(CountProgress progress, String what) {
+        PrintWriter err = spec.commandLine().getErr();
+        long start = System.nanoTime();
         return new Calibrator.Listener() {
             @Override
             public void evaluated(int evaluations, double error, double best) {
                 if (progress != null) {
                     progress.prefix(String.format("%s, evaluation %d, best %.4f; ", what, evaluations + 1, best));
+                } else {
+                    err.printf("%s: evaluation %d: error %.4f, best %.4f (%.0f s)%n", what, evaluations, error, best,
+                            (System.nanoTime() - start) / 1e9);
+                    err.flush();
                 }
             }
 
@@ -201,16 +241,6 @@ public final class CalibrateCommand implements Callable<Integer> {
         return keys;
     }
 
-    /** The number of threads: --threads, or the cores. */
-    static int threads(CommandLine cmd, Integer threads) {
-        if (threads == null) {
-            return Math.max(1, Runtime.getRuntime().availableProcessors());
-        }
-        if (threads < 1 || threads > 256) {
-            throw new CommandLine.ParameterException(cmd, "--threads " + threads + ": expected 1..256");
-        }
-        return threads;
-    }
 
     /** Each case's fold: within each category (in name order) the i-th trace is in fold i mod K. */
     static int[] folds(List<CalibrationSet.Case> cases, int k) {
@@ -223,17 +253,26 @@ public final class CalibrateCommand implements Callable<Integer> {
         return fold;
     }
 
-    private String presetText(CalibrationSet set, Config base, List<ConfigKey> keys, Calibrator.Fit fitted,
-                              Config result, Correlation start, Correlation end, Correlation held, double seconds,
-                              int n) {
+    private boolean excluded(CalibrationSet.Case c) {
+        return exclude != null && exclude.matcher(c.name()).find();
+    }
+
+    private String presetText(CalibrationSet whole, CalibrationSet set, Config base, List<ConfigKey> keys,
+                              Calibrator.Fit fitted, Config result, Correlation start, Correlation end,
+                              Correlation held, Correlation excludedHeld, Correlation all, double seconds, int n) {
         StringBuilder sb = new StringBuilder();
         String desc = description != null ? description.strip()
                 : "fitted by gpusim calibrate to " + set.measuredFile().getFileName() + " (" + set.cases().size()
                         + " traces)";
         sb.append("# ").append(desc.replace('\n', ' ')).append('\n');
         sb.append("#\n# Provenance (written by gpusim calibrate):\n");
-        sb.append("#   data set: ").append(set.dir()).append(" (").append(set.cases().size()).append(" traces), measured ")
+        sb.append("#   data set: ").append(set.dir()).append(" (").append(whole.cases().size())
+                .append(" traces), measured ")
                 .append(set.measuredFile()).append('\n');
+        if (exclude != null) {
+            sb.append("#   fitted on ").append(set.cases().size()).append(" of them: --exclude '").append(exclude)
+                    .append("' left out the other ").append(whole.cases().size() - set.cases().size()).append('\n');
+        }
         sb.append("#   fitted: ").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append(", from ")
                 .append(from == null ? "the defaults" : "preset " + from);
         for (String s : sets) {
@@ -257,10 +296,15 @@ public final class CalibrateCommand implements Callable<Integer> {
             sb.append("#   error held out (").append(folds).append("-fold, each trace predicted by a fit without it): ")
                     .append(CorrelationReport.summaryLine(held.all())).append('\n');
         } else {
-            sb.append("#   error held out: not measured (--folds 0)\n");
+            sb.append("#   error held out: no folds (--folds 0)\n");
         }
-        sb.append("#   per category (fit set, MAPE):");
-        for (Map.Entry<String, Correlation.Summary> e : end.categories().entrySet()) {
+        if (excludedHeld != null) {
+            sb.append("#   error on the traces left out of the fit: ").append(CorrelationReport.summaryLine(
+                    excludedHeld.all())).append('\n');
+            sb.append("#   error on the whole set: ").append(CorrelationReport.summaryLine(all.all())).append('\n');
+        }
+        sb.append("#   per category (whole set, MAPE):");
+        for (Map.Entry<String, Correlation.Summary> e : all.categories().entrySet()) {
             sb.append(String.format(" %s %.1f%%;", e.getKey(), e.getValue().mape()));
         }
         sb.setLength(sb.length() - 1);

@@ -32,7 +32,10 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
     /** The largest measured file read. */
     static final long MAX_MEASURED_BYTES = 64L << 20;
 
-    /** One trace of the set: its name (file name without .trace), category (the name's first '-' field), text and measured time. */
+    /**
+     * One trace of the set: its name (file name without .trace), category (the name's first '-'
+     * field), text and measured time.
+     */
     record Case(String name, String category, Path path, String text, double measuredNs) {
     }
 
@@ -52,6 +55,14 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
 
     /** Reads the traces of {@code dir} and their times from {@code measured}, in name order. */
     static CalibrationSet load(Path dir, Path measured) throws BadSetException {
+        return load(dir, measured, null);
+    }
+
+    /**
+     * As {@link #load(Path, Path)}, leaving out the traces whose name {@code exclude} matches
+     * (null: none), and their measurements.
+     */
+    static CalibrationSet load(Path dir, Path measured, java.util.regex.Pattern exclude) throws BadSetException {
         if (!Files.isDirectory(dir)) {
             throw new BadSetException(dir + ": not a directory of traces");
         }
@@ -61,6 +72,9 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
                     && Files.isRegularFile(f)).sorted()::iterator) {
                 String file = p.getFileName().toString();
                 String name = file.substring(0, file.length() - ".trace".length());
+                if (exclude != null && exclude.matcher(name).find()) {
+                    continue;
+                }
                 Path before = traces.put(name, p);
                 if (before != null) {
                     throw new BadSetException(p + ": a second trace named " + name + " (the first is " + before + ")");
@@ -73,9 +87,13 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
             throw new BadSetException(dir + ": cannot be listed (" + e.getMessage() + ")");
         }
         if (traces.isEmpty()) {
-            throw new BadSetException(dir + ": no *.trace files");
+            throw new BadSetException(dir + ": no *.trace files" + (exclude == null ? "" : " but those --exclude "
+                    + exclude + " leaves out"));
         }
         Map<String, Double> times = readMeasured(measured);
+        if (exclude != null) {
+            times.keySet().removeIf(name -> exclude.matcher(name).find());
+        }
         List<String> missing = new ArrayList<>();
         for (String name : times.keySet()) {
             if (!traces.containsKey(name)) {
@@ -115,7 +133,10 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
         return new CalibrationSet(dir, measured, List.copyOf(cases));
     }
 
-    /** The measured medians by trace name: one JSON object a line, each with a string "trace" and a positive "median_ns". */
+    /**
+     * The measured medians by trace name: one JSON object a line, each with a string "trace"
+     * and a positive "median_ns".
+     */
     static Map<String, Double> readMeasured(Path file) throws BadSetException {
         ObjectMapper json = new ObjectMapper();
         Map<String, Double> m = new LinkedHashMap<>();

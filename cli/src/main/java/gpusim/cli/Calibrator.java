@@ -33,7 +33,7 @@ final class Calibrator {
     /** The fixed seed of the optimiser's random generator (fits are repeatable). */
     static final long SEED = 20261201L;
     /** The initial step, in the [0, 1] coordinates of each key. */
-    static final double SIGMA = 0.15;
+    static final double SIGMA = 0.1;
     /** An improvement of the best error by less than this (relative) is no improvement. */
     static final double TOLERANCE = 1e-3;
     /**
@@ -42,7 +42,10 @@ final class Calibrator {
      * generations of points that round to the same values).
      */
     static final int STALL_GENERATIONS = 4;
-    /** Converged, too: this many generations in a row asked only for points already run (the step is below one integer). */
+    /**
+     * Converged, too: this many generations in a row asked only for points already run (the
+     * step is below one integer).
+     */
     static final int REPEAT_GENERATIONS = 50;
 
     /** Told of each evaluation. */

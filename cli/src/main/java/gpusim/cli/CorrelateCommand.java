@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code gpusim correlate}: the model's times for a calibration set next to the times a real GPU took. */
 @Command(name = "correlate", mixinStandardHelpOptions = true,
@@ -24,11 +23,8 @@ public final class CorrelateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "Directory of calibration traces (searched recursively).")
-    Path dir;
-
-    @Parameters(index = "1", paramLabel = "MEASURED", description = "The measured times, one JSON object a line.")
-    Path measured;
+    @CommandLine.Mixin
+    CalibrationSetOptions calibrationSet = new CalibrationSetOptions();
 
     @CommandLine.Mixin
     MachineOptions machine = new MachineOptions();
@@ -37,8 +33,9 @@ public final class CorrelateCommand implements Callable<Integer> {
             + "and scatter.png (log-log, one colour per category, y = x, the worst 5 labelled) to DIR.")
     Path out;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Traces run at once (default: the number of cores).")
-    Integer threads;
+    @Option(names = "--exclude", paramLabel = "REGEX", description = "Leave out the traces whose name REGEX finds "
+            + "(and their measurements), e.g. a fit on the cheaper traces: --exclude '4096x4096|-k64'.")
+    java.util.regex.Pattern exclude;
 
     @Option(names = {"-q", "--quiet"}, description = "Print only the summary line (and errors).")
     boolean quiet;
@@ -48,13 +45,13 @@ public final class CorrelateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Config config = machine.config(spec.commandLine());
-        int n = CalibrateCommand.threads(spec.commandLine(), threads);
+        int n = calibrationSet.threads(spec.commandLine());
         if (out != null && OutputPaths.dirProblem(out) != null) {
             return fail(err, 2, "gpusim: cannot write --out " + out + ": " + OutputPaths.dirProblem(out));
         }
         CalibrationSet set;
         try {
-            set = CalibrationSet.load(dir, measured);
+            set = CalibrationSet.load(calibrationSet.dir, calibrationSet.measured, exclude);
         } catch (CalibrationSet.BadSetException e) {
             return fail(err, 2, e.getMessage());
         }
@@ -75,7 +72,7 @@ public final class CorrelateCommand implements Callable<Integer> {
             CorrelationReport.print(stdout, c);
         }
         if (out != null) {
-            CorrelationReport.write(out, c, title(dir, measured, machine));
+            CorrelationReport.write(out, c, title(calibrationSet.dir, calibrationSet.measured, machine));
         }
         return 0;
     }

@@ -187,12 +187,19 @@ class CalibrationCliTest {
         o = gpusim("calibrate", traces, measured, "--fit", "cp.cycles_per_command", "--from", "h200", "--folds", "0",
                 "--max-evals", "3", "--threads", "2", "--out", out.toString());
         assertEquals(2, o.status(), o.out());
-        assertTrue(o.err().startsWith("gpusim: the fit did not converge in 3 evaluations (--max-evals)"), o.err());
+        assertTrue(o.err().contains("\ngpusim: the fit did not converge in 3 evaluations (--max-evals): best error "),
+                o.err());
         assertFalse(Files.exists(out));
         // A fit that converges: the preset loads, starts from h200 and lowers the error.
+        Path report = tmp.resolve("report");
         o = gpusim("calibrate", traces, measured, "--fit", "cp.cycles_per_command", "--from", "h200", "--folds", "0",
-                "--max-evals", "100", "--threads", "2", "--out", out.toString(), "--description", "test fit");
+                "--max-evals", "100", "--threads", "2", "--out", out.toString(), "--description", "test fit",
+                "--exclude", "^occq-", "--report", report.toString());
         assertEquals(0, o.status(), o.err());
+        // The excluded trace is not fitted but run once at the end, and the report covers the whole set.
+        assertTrue(o.out().contains("fitted:   2 traces: "), o.out());
+        assertTrue(o.out().contains("excluded: 1 traces: "), o.out());
+        assertEquals(3, new ObjectMapper().readTree(report.resolve("correlation.json").toFile()).get("traces").size());
         Preset p = Preset.load(out);
         assertEquals("test fit", p.description());
         assertEquals(1980, p.config().get(ConfigKeys.CLOCK_MHZ));
@@ -200,7 +207,8 @@ class CalibrationCliTest {
         assertTrue(o.out().contains("cp.cycles_per_command = " + fitted), o.out());
         String text = Files.readString(out);
         assertTrue(text.contains("cp.cycles_per_command = " + fitted + "   # fitted\n"), text);
-        assertTrue(text.contains("#   error on the fit set: 3 traces: "), text);
+        assertTrue(text.contains("#   error on the fit set: 2 traces: "), text);
+        assertTrue(text.contains("#   fitted on 2 of them: --exclude '^occq-' left out the other 1\n"), text);
         CliTest.Outcome before = gpusim(args(new String[] {"correlate", traces, measured, "-q"}, H200_UNITS));
         CliTest.Outcome after = gpusim("correlate", traces, measured, "-q", "--preset", out.toString());
         assertTrue(logError(after.out()) < logError(before.out()), before.out() + after.out());
