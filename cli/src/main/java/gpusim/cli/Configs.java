@@ -18,12 +18,13 @@ final class Configs {
     static Config build(CommandLine cmd, String preset, List<String> sets) {
         Config c = Config.defaults();
         if (preset != null) {
-            gpusim.config.Preset p = gpusim.config.Preset.find(preset);
-            if (p == null) {
-                throw new CommandLine.ParameterException(cmd, "--preset " + preset + ": unknown preset (one of "
-                        + gpusim.config.Preset.names() + ")");
+            try {
+                c = gpusim.config.Preset.resolve(preset).config();
+            } catch (IllegalArgumentException e) {
+                // A preset file's errors read FILE:LINE: RULE: explanation, like a trace's.
+                throw new CommandLine.ParameterException(cmd, (e instanceof gpusim.config.PresetException ? ""
+                        : "--preset ") + e.getMessage());
             }
-            c = p.config();
         }
         for (String s : sets) {
             try {

@@ -7,8 +7,10 @@ import picocli.CommandLine.Option;
 
 /** The machine a command models, shared by run, sweep and config: a named preset, then --set assignments. */
 final class MachineOptions {
-    @Option(names = "--preset", paramLabel = "NAME",
-            description = "Start from a named machine: small, console (4 DBs) or desktop (16 DBs); --set applies after.")
+    @Option(names = "--preset", paramLabel = "NAME|FILE",
+            description = "Start from a named machine (small, console with 4 DBs, desktop with 16, h200: fitted to an "
+                    + "NVIDIA H200; 'gpusim config --presets' lists them) or a preset file of KEY = VALUE lines; "
+                    + "--set applies after.")
     String preset;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",

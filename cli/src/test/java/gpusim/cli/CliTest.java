@@ -317,6 +317,7 @@ class CliTest {
         assertTrue(o.out().lines().anyMatch(l -> l.matches("shader\\.units\\s+64\\s.*")), o.out());
         Outcome bad = gpusim("config", "--preset", "mainframe");
         assertEquals(2, bad.status());
-        assertTrue(bad.err().contains("unknown preset (one of small, console, desktop)"), bad.err());
+        assertTrue(bad.err().contains("unknown preset (one of small, console, desktop, h200, or the path of a preset "
+                + "file)"), bad.err());
     }
 }

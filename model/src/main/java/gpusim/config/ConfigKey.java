@@ -39,6 +39,19 @@ public record ConfigKey(String name, long defaultValue, long min, long max, long
         return new ConfigKey(name, def, 1, max, null, false, null, true, unit, meaning);
     }
 
+    /**
+     * Whether this key is a timing parameter, one {@code gpusim calibrate} may fit: a key of the
+     * modelled hardware (not {@code sim.*}) whose unit is a time or a rate: {@code cycles},
+     * {@code cycles/...} (a cost per item) or {@code .../cycle} (items per cycle). Counts of units,
+     * sizes, queue depths, choices and flags describe the machine's shape and are not fitted; the
+     * clock and timestamp frequency are measured, not fitted. A key added to {@link ConfigKeys}
+     * with such a unit is a timing parameter without further ado.
+     */
+    public boolean timing() {
+        return !name.startsWith("sim.") && !bool && choices == null && allowed == null
+                && (unit.equals("cycles") || unit.startsWith("cycles/") || unit.endsWith("/cycle"));
+    }
+
     /** Parses and checks a value for this key; throws {@link IllegalArgumentException} with a clear message. */
     public long parse(String text) {
         if (bool) {

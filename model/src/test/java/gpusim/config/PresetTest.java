@@ -3,13 +3,34 @@ package gpusim.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** Presets are valid configurations of the machines they name. */
+/** Presets are files of KEY = VALUE lines; the bundled ones are valid configurations of the machines they name. */
 class PresetTest {
+    /** The settings of the three presets as the enum before preset files held them: the files must give the same. */
+    private static final Map<String, List<String>> BEFORE_FILES = Map.of(
+            "small", List.of("db.count=2", "shader.units=4", "shader.engines=1", "queue.depth=4",
+                    "raster.samples_per_clock=16", "db.samples_per_clock=8", "cb.samples_per_clock=4",
+                    "memory.bytes_per_cycle=32"),
+            "console", List.of("db.count=4", "shader.units=12", "shader.engines=2", "gpu.clock_mhz=853",
+                    "raster.samples_per_clock=64", "db.samples_per_clock=16", "cb.samples_per_clock=8",
+                    "memory.bytes_per_cycle=64"),
+            "desktop", List.of("db.count=16", "shader.units=64", "shader.engines=4", "gpu.clock_mhz=1800",
+                    "setup.prims_per_clock=4", "raster.tris_per_clock=4", "ia.vertices_per_clock=16",
+                    "raster.samples_per_clock=64", "db.samples_per_clock=16", "cb.samples_per_clock=8",
+                    "memory.bytes_per_cycle=256", "queue.depth=32"));
+
     @Test
     void everyPresetIsAValidConfiguration() {
+        assertEquals(Preset.BUNDLED.size(), Preset.values().size());
         for (Preset p : Preset.values()) {
             Config c = p.config(); // with() checks every key and range
             for (var e : p.settings().entrySet()) {
@@ -17,6 +38,18 @@ class PresetTest {
                 assertNotNull(k, p.id() + " sets an unknown key " + e.getKey());
                 assertEquals(k.parse(e.getValue()), c.get(k), p.id() + " " + e.getKey());
             }
+            c.validate();
+        }
+    }
+
+    @Test
+    void theFilesHoldTheValuesTheEnumHad() {
+        for (var e : BEFORE_FILES.entrySet()) {
+            Config before = Config.defaults();
+            for (String s : e.getValue()) {
+                before = before.with(s);
+            }
+            assertEquals(before.asMap(), Preset.find(e.getKey()).config().asMap(), e.getKey()); // every key
         }
     }
 
@@ -25,6 +58,52 @@ class PresetTest {
         assertEquals(2, Preset.find("small").config().get(ConfigKeys.DB_COUNT));
         assertEquals(4, Preset.find("console").config().get(ConfigKeys.DB_COUNT));
         assertEquals(16, Preset.find("desktop").config().get(ConfigKeys.DB_COUNT));
+        assertEquals(1980, Preset.find("h200").config().get(ConfigKeys.CLOCK_MHZ));
+        assertEquals(1_000_000_000L, Preset.find("h200").config().get(ConfigKeys.TIMESTAMP_HZ));
+        assertEquals("a small test GPU: 2 DBs, 4 shader units in 1 shader engine, shallow queues",
+                Preset.SMALL.description());
         assertNull(Preset.find("mainframe"));
+    }
+
+    @Test
+    void aFileByPath(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("mine.preset");
+        Files.writeString(f, "# my GPU\n\ndb.count = 8   # eight\ndb.pattern=rows\ndb.enabled = 0xff\n"
+                + "hiz.enabled = off\n");
+        Preset p = Preset.resolve(f.toString());
+        assertEquals("mine", p.id());
+        assertEquals("my GPU", p.description());
+        Config c = p.config();
+        assertEquals(8, c.get(ConfigKeys.DB_COUNT));
+        assertEquals(0, c.get(ConfigKeys.DB_PATTERN));
+        assertEquals(0xff, c.get(ConfigKeys.DB_ENABLED));
+        assertEquals(0, c.get(ConfigKeys.HIZ_ENABLED));
+        assertEquals(Config.defaults().get(ConfigKeys.CLOCK_MHZ), c.get(ConfigKeys.CLOCK_MHZ));
+    }
+
+    @Test
+    void badFilesNameTheLineAndRule(@TempDir Path dir) throws IOException {
+        assertBad(dir, "# x\ndb.count = 2\nno.such.key = 1\n", "bad.preset:3: PRESET_UNKNOWN_KEY: unknown configuration "
+                + "key 'no.such.key' (gpusim config lists them)");
+        assertBad(dir, "db.count = 99\n", "bad.preset:1: PRESET_BAD_VALUE: db.count: 99 is out of range 1..32");
+        assertBad(dir, "\ndb.count 2\n", "bad.preset:2: PRESET_SYNTAX: expected KEY = VALUE, got 'db.count 2'");
+        assertBad(dir, "db.count =\n", "bad.preset:1: PRESET_SYNTAX: expected KEY = VALUE, got 'db.count ='");
+        assertBad(dir, "db.count = 2\ndb.count = 3\n", "bad.preset:2: PRESET_DUPLICATE_KEY: db.count is already set on "
+                + "line 1");
+        assertBad(dir, "db.count = 2\ndb.enabled = 0x4\n", "bad.preset:3: PRESET_INVALID: db.enabled 0x4 enables none of "
+                + "the 2 DBs of db.count (bit d enables DB d)");
+        PresetException e = assertThrows(PresetException.class, () -> Preset.resolve(dir.resolve("none.preset").toString()));
+        assertEquals(PresetException.Rule.PRESET_UNREADABLE, e.rule());
+        assertEquals(0, e.line());
+        IllegalArgumentException u = assertThrows(IllegalArgumentException.class, () -> Preset.resolve("mainframe"));
+        assertEquals("mainframe: unknown preset (one of small, console, desktop, h200, or the path of a preset file)",
+                u.getMessage());
+    }
+
+    private static void assertBad(Path dir, String text, String message) throws IOException {
+        Path f = dir.resolve("bad.preset");
+        Files.writeString(f, text);
+        PresetException e = assertThrows(PresetException.class, () -> Preset.load(f));
+        assertEquals(dir + "/" + message, e.getMessage());
     }
 }

@@ -1,0 +1,327 @@
+package gpusim.cli;
+
+import gpusim.config.Config;
+import gpusim.config.ConfigKey;
+import gpusim.config.ConfigKeys;
+import gpusim.config.Preset;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code gpusim calibrate}: fits timing parameters to a calibration set and writes them as a preset file. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Fits the timing parameters named by --fit so that the model's times for the traces of DIR "
+            + "come as close as they can to the measured ones in MEASURED (what 'gpusim correlate' compares): "
+            + "CMA-ES over each key's allowed range on a log scale, integer values, minimising the mean "
+            + "|log(predicted / measured)|. With --folds K it first fits K times, each time without one K-th of the "
+            + "traces (every category split evenly), to report the error on traces a fit has not seen; then it fits "
+            + "on every trace and writes the preset file --out, its provenance in comments (docs/calibration.md).",
+            "Exit status: 0 on success, 2 for bad input (a key that is not a timing parameter, a set that does not "
+                + "match its measurements, a fit that does not converge: nothing is written), 3 if the model "
+                + "deadlocks."})
+public final class CalibrateCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    CalibrationSetOptions calibrationSet = new CalibrationSetOptions();
+
+    @Option(names = "--fit", required = true, split = ",", paramLabel = "KEY",
+            description = "The timing parameters to fit (comma-separated): keys whose unit is cycles, cycles/... or "
+                    + ".../cycle ('gpusim config' lists them).")
+    List<String> fit;
+
+    @Option(names = "--from", paramLabel = "PRESET", description = "The preset (name or file) to start from; the "
+            + "fitted keys start at its values. Default: the defaults.")
+    String from;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = "Set a key after --from (repeatable); a key --fit names starts at this value.")
+    List<String> sets = List.of();
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The preset file to write.")
+    Path out;
+
+    @Option(names = "--description", paramLabel = "TEXT", description = "The preset's one-line description (its "
+            + "first line). Default: what it was fitted to.")
+    String description;
+
+    @Option(names = "--folds", paramLabel = "K", defaultValue = "3", description = "Cross-validation folds for the "
+            + "held-out error (0: none, fit error only; default ${DEFAULT-VALUE}).")
+    int folds;
+
+    @Option(names = "--max-evals", paramLabel = "N", defaultValue = "150", description = "The most configurations one "
+            + "fit may run (each runs every trace it fits); a fit that has not converged by then fails (default "
+            + "${DEFAULT-VALUE}).")
+    int maxEvals;
+
+    @Option(names = "--exclude", paramLabel = "REGEX", description = "Fit without the traces whose name REGEX finds "
+            + "(e.g. the costliest: --exclude '4096x4096|-k64'); they are run once at the end, with the fitted values, "
+            + "as a held-out set.")
+    java.util.regex.Pattern exclude;
+
+    @Option(names = "--report", paramLabel = "DIR", description = "Also write the fitted preset's correlation over "
+            + "the whole set (what 'gpusim correlate --out DIR' writes) to DIR.")
+    Path report;
+
+    @Override
+    public Integer call() throws IOException {
+        CommandLine cmd = spec.commandLine();
+        PrintWriter err = cmd.getErr();
+        PrintWriter stdout = cmd.getOut();
+        Config base = Configs.build(cmd, from, sets);
+        List<ConfigKey> keys = keys(cmd, fit);
+        if (folds < 0 || folds == 1 || folds > 20) {
+            throw new CommandLine.ParameterException(cmd, "--folds " + folds + ": expected 0 (none) or 2..20");
+        }
+        if (maxEvals < 1 || maxEvals > 100_000) {
+            throw new CommandLine.ParameterException(cmd, "--max-evals " + maxEvals + ": expected 1..100000");
+        }
+        int n = calibrationSet.threads(cmd);
+        String badOut = OutputPaths.fileProblem(out);
+        if (badOut != null) {
+            return CorrelateCommand.fail(err, 2, "gpusim: cannot write --out " + out + ": " + badOut);
+        }
+        if (report != null && OutputPaths.dirProblem(report) != null) {
+            return CorrelateCommand.fail(err, 2, "gpusim: cannot write --report " + report + ": "
+                    + OutputPaths.dirProblem(report));
+        }
+        CalibrationSet whole;
+        try {
+            whole = CalibrationSet.load(calibrationSet.dir, calibrationSet.measured);
+        } catch (CalibrationSet.BadSetException e) {
+            return CorrelateCommand.fail(err, 2, e.getMessage());
+        }
+        CalibrationSet set = new CalibrationSet(whole.dir(), whole.measuredFile(),
+                whole.subset(i -> !excluded(whole.cases().get(i))));
+        List<CalibrationSet.Case> leftOut = whole.subset(i -> excluded(whole.cases().get(i)));
+        if (set.cases().isEmpty()) {
+            return CorrelateCommand.fail(err, 2, "--exclude " + exclude + " leaves no trace of " + whole.dir()
+                    + " to fit");
+        }
+        if (folds > 0 && folds > set.cases().size()) {
+            return CorrelateCommand.fail(err, 2, "--folds " + folds + ": more folds than the " + set.cases().size()
+                    + " traces of " + calibrationSet.dir);
+        }
+        long t0 = System.nanoTime();
+        try (Correlator correlator = new Correlator(n)) {
+            CountProgress progress = CountProgress.onTerminal(err, "calibrating");
+            Correlation start = Correlation.of(correlator.predict(set.cases(), base, progress));
+            note(err, progress, "before the fit: " + CorrelationReport.summaryLine(start.all()));
+            // Held-out predictions: each trace predicted by the fit made without its fold.
+            List<Correlator.Prediction> heldOut = new ArrayList<>();
+            int[] fold = folds(set.cases(), folds);
+            for (int f = 0; f < folds; f++) {
+                int ff = f;
+                List<CalibrationSet.Case> train = set.subset(i -> fold[i] != ff);
+                List<CalibrationSet.Case> test = set.subset(i -> fold[i] == ff);
+                Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals,
+                        listener(progress, "fold " + (f + 1) + " of " + folds)).fit(train);
+                heldOut.addAll(correlator.predict(test, fitted.apply(base), null));
+                note(err, progress, String.format("fold %d of %d: fit error %.4f on %d traces, %.4f on the %d held out "
+                        + "(%d evaluations)", f + 1, folds, fitted.error(), train.size(), Correlation.objective(
+                        correlator.predict(test, fitted.apply(base), null)), test.size(), fitted.evaluations()));
+            }
+            Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, listener(progress, "all traces"))
+                    .fit(set.cases());
+            Config result = fitted.apply(base);
+            Correlation end = Correlation.of(correlator.predict(set.cases(), result, null));
+            Correlation excludedHeld = null;
+            Correlation all = end;
+            if (!leftOut.isEmpty()) {
+                List<Correlator.Prediction> l = correlator.predict(leftOut, result, progress);
+                excludedHeld = Correlation.of(l);
+                List<Correlator.Prediction> both = new ArrayList<>(end.predictions());
+                both.addAll(l);
+                all = Correlation.of(sortByName(both));
+            }
+            if (progress != null) {
+                progress.finish();
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            Correlation held = heldOut.isEmpty() ? null : Correlation.of(sortByName(heldOut));
+            String text = presetText(whole, set, base, keys, fitted, result, start, end, held, excludedHeld, all,
+                    seconds, n);
+            Sweep.writeAtomically(out, text.getBytes(StandardCharsets.UTF_8));
+            if (report != null) {
+                CorrelationReport.write(report, all, whole.dir() + " against " + whole.measuredFile().getFileName()
+                        + ", preset " + out);
+            }
+            stdout.println("start:    " + CorrelationReport.summaryLine(start.all()));
+            stdout.println("fitted:   " + CorrelationReport.summaryLine(end.all()));
+            if (held != null) {
+                stdout.println("held out: " + CorrelationReport.summaryLine(held.all()));
+            }
+            if (excludedHeld != null) {
+                stdout.println("excluded: " + CorrelationReport.summaryLine(excludedHeld.all()));
+                stdout.println("whole:    " + CorrelationReport.summaryLine(all.all()));
+            }
+            for (Map.Entry<ConfigKey, Long> e : fitted.values().entrySet()) {
+                stdout.println(e.getKey().name() + " = " + e.getKey().format(e.getValue()));
+            }
+            stdout.printf("wrote %s (%.0f s, %d threads)%n", out, seconds, n);
+            stdout.flush();
+            return 0;
+        } catch (Correlator.RunFailed e) {
+            return CorrelateCommand.fail(err, e.status, e.getMessage());
+        } catch (Calibrator.FitFailed e) {
+            return CorrelateCommand.fail(err, e.status, "gpusim: " + e.getMessage() + "; no preset written");
+        }
+    }
+
+    private static List<Correlator.Prediction> sortByName(List<Correlator.Prediction> l) {
+        List<Correlator.Prediction> s = new ArrayList<>(l);
+        s.sort(java.util.Comparator.comparing(p -> p.trace().name()));
+        return s;
+    }
+
+    private static void note(PrintWriter err, CountProgress progress, String line) {
+        if (progress != null) {
+            progress.finish();
+        }
+        err.println(line);
+        err.flush();
+    }
+
+    /** Progress: in place on a terminal, else a line an evaluation (a log of the fit). */
+    private Calibrator.Listener listener(CountProgress progress, String what) {
+        PrintWriter err = spec.commandLine().getErr();
+        long start = System.nanoTime();
+        return new Calibrator.Listener() {
+            @Override
+            public void evaluated(int evaluations, double error, double best) {
+                if (progress != null) {
+                    progress.prefix(String.format("%s, evaluation %d, best %.4f; ", what, evaluations + 1, best));
+                } else {
+                    err.printf("%s: evaluation %d: error %.4f, best %.4f (%.0f s)%n", what, evaluations, error, best,
+                            (System.nanoTime() - start) / 1e9);
+                    err.flush();
+                }
+            }
+
+            @Override
+            public Correlator.Listener traces() {
+                return progress;
+            }
+        };
+    }
+
+    /** The fitted keys: each declared, a timing parameter and named once. */
+    static List<ConfigKey> keys(CommandLine cmd, List<String> names) {
+        List<ConfigKey> keys = new ArrayList<>();
+        for (String name : names) {
+            ConfigKey k = ConfigKeys.find(name.strip());
+            if (k == null) {
+                throw new CommandLine.ParameterException(cmd, "--fit " + name + ": unknown configuration key "
+                        + "('gpusim config' lists them)");
+            }
+            if (!k.timing()) {
+                throw new CommandLine.ParameterException(cmd, "--fit " + name + ": not a timing parameter (its unit is "
+                        + k.unit() + "; a fit changes only keys in cycles, cycles/... or .../cycle, not the machine's "
+                        + "shape, its clocks or the simulator's controls)");
+            }
+            if (keys.contains(k)) {
+                throw new CommandLine.ParameterException(cmd, "--fit " + name + ": named twice");
+            }
+            keys.add(k);
+        }
+        return keys;
+    }
+
+
+    /** Each case's fold: within each category (in name order) the i-th trace is in fold i mod K. */
+    static int[] folds(List<CalibrationSet.Case> cases, int k) {
+        int[] fold = new int[cases.size()];
+        Map<String, Integer> next = new HashMap<>();
+        for (int i = 0; i < cases.size(); i++) {
+            int seen = next.merge(cases.get(i).category(), 1, Integer::sum) - 1;
+            fold[i] = k == 0 ? -1 : seen % k;
+        }
+        return fold;
+    }
+
+    private boolean excluded(CalibrationSet.Case c) {
+        return exclude != null && exclude.matcher(c.name()).find();
+    }
+
+    private String presetText(CalibrationSet whole, CalibrationSet set, Config base, List<ConfigKey> keys,
+                              Calibrator.Fit fitted, Config result, Correlation start, Correlation end,
+                              Correlation held, Correlation excludedHeld, Correlation all, double seconds, int n) {
+        StringBuilder sb = new StringBuilder();
+        String desc = description != null ? description.strip()
+                : "fitted by gpusim calibrate to " + set.measuredFile().getFileName() + " (" + set.cases().size()
+                        + " traces)";
+        sb.append("# ").append(desc.replace('\n', ' ')).append('\n');
+        sb.append("#\n# Provenance (written by gpusim calibrate):\n");
+        sb.append("#   data set: ").append(set.dir()).append(" (").append(whole.cases().size())
+                .append(" traces), measured ")
+                .append(set.measuredFile()).append('\n');
+        if (exclude != null) {
+            sb.append("#   fitted on ").append(set.cases().size()).append(" of them: --exclude '").append(exclude)
+                    .append("' left out the other ").append(whole.cases().size() - set.cases().size()).append('\n');
+        }
+        sb.append("#   fitted: ").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append(", from ")
+                .append(from == null ? "the defaults" : "preset " + from);
+        for (String s : sets) {
+            sb.append(" --set ").append(s);
+        }
+        sb.append('\n');
+        sb.append("#   method: CMA-ES (seed ").append(Calibrator.SEED).append(") on a log scale over each key's range, "
+                + "integer values, minimising the mean |log(predicted / measured)|; ").append(fitted.evaluations())
+                .append(" evaluations for the final fit (at most ").append(maxEvals).append("), ")
+                .append(String.format("%.0f s on %d threads in all", seconds, n)).append('\n');
+        sb.append("#   fitted keys:");
+        for (ConfigKey k : keys) {
+            sb.append(' ').append(k.name()).append(' ').append(k.format(base.get(k))).append(" -> ")
+                    .append(k.format(result.get(k))).append(" ").append(k.unit()).append(';');
+        }
+        sb.setLength(sb.length() - 1);
+        sb.append('\n');
+        sb.append("#   error before the fit: ").append(CorrelationReport.summaryLine(start.all())).append('\n');
+        sb.append("#   error on the fit set: ").append(CorrelationReport.summaryLine(end.all())).append('\n');
+        if (held != null) {
+            sb.append("#   error held out (").append(folds).append("-fold, each trace predicted by a fit without it): ")
+                    .append(CorrelationReport.summaryLine(held.all())).append('\n');
+        } else {
+            sb.append("#   error held out: no folds (--folds 0)\n");
+        }
+        if (excludedHeld != null) {
+            sb.append("#   error on the traces left out of the fit: ").append(CorrelationReport.summaryLine(
+                    excludedHeld.all())).append('\n');
+            sb.append("#   error on the whole set: ").append(CorrelationReport.summaryLine(all.all())).append('\n');
+        }
+        sb.append("#   per category (whole set, MAPE):");
+        for (Map.Entry<String, Correlation.Summary> e : all.categories().entrySet()) {
+            sb.append(String.format(" %s %.1f%%;", e.getKey(), e.getValue().mape()));
+        }
+        sb.setLength(sb.length() - 1);
+        sb.append("\n#\n# Every key that differs from the defaults ('gpusim config' lists them all).\n");
+        Config defaults = Config.defaults();
+        Map<String, Long> values = new LinkedHashMap<>(result.asMap());
+        for (ConfigKey k : ConfigKeys.ALL) {
+            if (!values.get(k.name()).equals(defaults.get(k))) {
+                sb.append(k.name()).append(" = ").append(k.format(result.get(k)));
+                if (keys.contains(k)) {
+                    sb.append("   # fitted");
+                }
+                sb.append('\n');
+            }
+        }
+        // Checked as any preset file would be: what is written must load.
+        Preset.parse("out", out.toString(), sb.toString());
+        return sb.toString();
+    }
+}

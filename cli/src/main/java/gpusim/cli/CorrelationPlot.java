@@ -1,0 +1,105 @@
+package gpusim.cli;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Ellipse2D;
+import java.io.ByteArrayOutputStream;
+import java.text.DecimalFormat;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYLineAnnotation;
+import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The correlation's scatter plot, drawn with JFreeChart: measured time (x) against predicted
+ * (y), both on log axes, one colour per category, the y = x line where a perfect model's points
+ * lie, and the traces furthest from it (by |log(predicted / measured)|) labelled with their names.
+ */
+final class CorrelationPlot {
+    static final int WIDTH = 1000;
+    static final int HEIGHT = 900;
+    /** How many of the worst traces are labelled. */
+    static final int LABELLED = 5;
+
+    private CorrelationPlot() {
+    }
+
+    static void write(Path file, Correlation c, String title) throws IOException {
+        // No display is needed or wanted (CI, ssh): AWT must not look for one.
+        System.setProperty("java.awt.headless", "true");
+        Map<String, XYSeries> byCategory = new LinkedHashMap<>();
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        for (String cat : c.categories().keySet()) {
+            byCategory.put(cat, new XYSeries(cat + " (" + c.categories().get(cat).traces() + ")", false, true));
+        }
+        for (Correlator.Prediction p : c.predictions()) {
+            double y = Math.max(p.predictedNs(), 1);
+            byCategory.get(p.trace().category()).add(p.measuredNs(), y);
+            lo = Math.min(lo, Math.min(p.measuredNs(), y));
+            hi = Math.max(hi, Math.max(p.measuredNs(), y));
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (XYSeries s : byCategory.values()) {
+            data.addSeries(s);
+        }
+        lo /= 2;
+        hi *= 2;
+        LogAxis x = new LogAxis("measured (ns)");
+        LogAxis y = new LogAxis("predicted (ns)");
+        for (LogAxis a : new LogAxis[] {x, y}) {
+            a.setBase(10);
+            a.setRange(lo, hi);
+            a.setSmallestValue(1);
+            a.setTickUnit(new NumberTickUnit(1)); // a tick a decade (LogAxis ticks are in log units)
+            a.setNumberFormatOverride(new DecimalFormat("#,##0"));
+        }
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            r.setSeriesPaint(i, SweepPlot.PALETTE[i % SweepPlot.PALETTE.length]);
+            r.setSeriesShape(i, new Ellipse2D.Double(-4, -4, 8, 8));
+        }
+        XYPlot plot = new XYPlot(data, x, y, r);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        plot.addAnnotation(new XYLineAnnotation(lo, lo, hi, hi, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
+                BasicStroke.JOIN_MITER, 1, new float[] {6, 4}, 0), Color.DARK_GRAY));
+        XYTextAnnotation diagonal = new XYTextAnnotation("y = x", hi / 2.5, hi / 1.6);
+        diagonal.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        plot.addAnnotation(diagonal);
+        List<Correlator.Prediction> worst = new ArrayList<>(c.predictions());
+        worst.sort(Comparator.comparingDouble(Correlator.Prediction::logError).reversed()
+                .thenComparing(p -> p.trace().name()));
+        for (Correlator.Prediction p : worst.subList(0, Math.min(LABELLED, worst.size()))) {
+            XYTextAnnotation a = new XYTextAnnotation(" " + p.trace().name() + String.format(" (%+.0f%%)",
+                    100 * p.relativeError()), p.measuredNs(), Math.max(p.predictedNs(), 1));
+            a.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+            a.setTextAnchor(p.predictedNs() >= p.measuredNs() ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_LEFT);
+            plot.addAnnotation(a);
+        }
+        JFreeChart chart = new JFreeChart("predicted against measured time", JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        chart.addSubtitle(new TextTitle(title));
+        chart.addSubtitle(new TextTitle(CorrelationReport.summaryLine(c.all())));
+        chart.setBackgroundPaint(Color.WHITE);
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
+        Sweep.writeAtomically(file, png.toByteArray());
+    }
+}
