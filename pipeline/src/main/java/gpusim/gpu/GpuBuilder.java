@@ -106,7 +106,7 @@ final class GpuBuilder {
         CommandProcessor.Links links = new CommandProcessor.Links(engine, memory, drain, counters, draws, tiles);
         // The back end's query protocol comes before the back end: the query heaps are placed by it.
         RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(tiles);
-        res = new Resources(trace.resources(), mem, queries, tiles.tileSize);
+        res = new Resources(trace.resources(), mem, queries, tiles.tileSize, params.surfaces().inMemory());
         int depth = sim.queueDepth();
         int latency = sim.queueLatency();
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
@@ -142,7 +142,7 @@ final class GpuBuilder {
         Rasterizer raster = new Rasterizer(wiring, setupToRaster, tiles, tilePool, params.raster());
         workLimit = new SampleWorkLimit(sim.maxSamples(), draws);
         backEnd = new RenderBackEnds(wiring, counters, tiles, params, queries, shaders, cores, lanes, workLimit,
-                tilePool, depth, latency);
+                tilePool, depth, latency, memory);
 
         // Front of the pipe first: the engine ticks back to front.
         add(host);

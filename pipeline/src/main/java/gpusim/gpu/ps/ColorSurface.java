@@ -11,6 +11,8 @@ public final class ColorSurface {
     public final int[] rgba;
 
     public final SurfaceLayout layout;
+    /** Where the surface lives in device memory (surfaces.in_memory), or null: its accesses take no memory time. */
+    public gpusim.gpu.db.SurfaceMemory memory;
 
     public ColorSurface(String name, int width, int height, int samples, int tileSize) {
         this.name = name;

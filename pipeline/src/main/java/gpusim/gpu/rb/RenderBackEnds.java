@@ -17,7 +17,9 @@ import gpusim.gpu.se.ShaderEngine;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Work;
+import gpusim.memory.cache.Cache;
 import gpusim.sim.BoundedQueue;
+import gpusim.sim.MemoryPort;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import java.util.ArrayDeque;
@@ -59,7 +61,7 @@ public final class RenderBackEnds implements BackEnd {
                           RenderBackEndQueryProtocol queries,
                           ShaderArray shaders, DepthBlockCore[] cores,
                           FunctionalLanes lanes, SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool,
-                          int depth, int latency) {
+                          int depth, int latency, MemoryPort memory) {
         Engine engine = wiring.engine();
         this.queries = queries;
         int n = cores.length;
@@ -88,6 +90,18 @@ public final class RenderBackEnds implements BackEnd {
             dbs.add(db);
             ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
+            PipelineParams.SurfaceParams sp = p.surfaces();
+            if (sp.inMemory() && !wiring.mode().functional()) {
+                // Per RB a depth cache before the DB and a colour cache before the CB, each a
+                // port over the memory (AMD GCN's RB: its own depth and colour caches in front
+                // of memory; radeonsi flushes them as DB_CACHE / CB_CACHE).
+                Cache dc = new Cache("db" + d + "_cache", engine, memory, sp.dbCache());
+                db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear());
+                Cache cc = new Cache("cb" + d + "_cache", engine, memory, sp.cbCache());
+                cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear());
+                caches.add(dc);
+                caches.add(cc);
+            }
         }
         for (int e = 0; e < shaders.engines(); e++) {
             List<BoundedQueue<Work>> in = new ArrayList<>();
@@ -119,7 +133,10 @@ public final class RenderBackEnds implements BackEnd {
         components.addAll(ses);
         components.addAll(cbs);
         components.add(eop);
+        components.addAll(caches);
     }
+
+    private final List<Cache> caches = new ArrayList<>();
 
     private final RenderBackEndQueryProtocol queries;
     private final List<ShaderEngine> ses = new ArrayList<>();
