@@ -148,6 +148,15 @@ public abstract class Stage implements Component {
         outputPorts.add(null);
     }
 
+    /**
+     * Tells the drain monitor the pipeline may have gone idle at {@code now}: for a unit whose
+     * own cache has just completed its last request (the cache is drainable, and nothing else
+     * would look again once it is done).
+     */
+    protected final void mayBeIdle(long now) {
+        drain.maybeIdle(now);
+    }
+
     /** Asks for the waiting item to be retried at {@code cycle} (a read it waits for has completed). */
     protected final void retryAt(long cycle) {
         if (waiting) {

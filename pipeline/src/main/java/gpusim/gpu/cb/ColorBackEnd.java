@@ -72,7 +72,7 @@ public final class ColorBackEnd extends PipeStage {
      * their tiles (or, with compression.fast_clear, only the tiles' colour metadata).
      */
     public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, TileMap tiles, boolean fastClear) {
-        this.traffic = new SurfaceTraffic(cache, this, lineBytes, 1, stats, this::retryAt, MemoryClient.COLOR,
+        this.traffic = new SurfaceTraffic(cache, this, lineBytes, 1, stats, this::retryAt, this::mayBeIdle, MemoryClient.COLOR,
                 MemoryClient.COLOR_META);
         this.tiles = tiles;
         this.fastClear = fastClear;

@@ -159,7 +159,7 @@ public final class DepthBlock extends PipeStage {
      * {@code tilesInFlight} tile records ahead, and writes what the test changed.
      */
     public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, int tilesInFlight, boolean fastClear) {
-        this.traffic = new SurfaceTraffic(cache, this, lineBytes, tilesInFlight, stats, this::retryAt,
+        this.traffic = new SurfaceTraffic(cache, this, lineBytes, tilesInFlight, stats, this::retryAt, this::mayBeIdle,
                 gpusim.sim.MemoryClient.DEPTH, gpusim.sim.MemoryClient.STENCIL, gpusim.sim.MemoryClient.HTILE);
         this.fastClear = fastClear;
     }

@@ -36,6 +36,7 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
     private final Slot[] slots;
     private final ArrayDeque<MemoryRequest> refused = new ArrayDeque<>();
     private final LongConsumer landed;
+    private final LongConsumer idle;
     private byte[][] zeros = new byte[0][];
 
     private final Stat.Scalar[] read = new Stat.Scalar[MemoryClient.values().length];
@@ -48,10 +49,12 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
     /**
      * @param clients the kinds of surface bytes this unit moves, for its statistics
      * @param landed  told (with the cycle) when a read completes
+     * @param idle    told when the cache has completed every request (the drain monitor looks again)
      */
     public SurfaceTraffic(MemoryPort port, Component owner, int lineBytes, int window, StatGroup stats,
-                          LongConsumer landed, MemoryClient... clients) {
+                          LongConsumer landed, LongConsumer idle, MemoryClient... clients) {
         this.port = port;
+        this.idle = idle;
         this.owner = owner;
         this.line = lineBytes;
         this.landed = landed;
@@ -127,7 +130,7 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
             z = new byte[bytes];
             zeros[bytes] = z;
         }
-        return MemoryRequest.write(addr, z, null, null).from(client);
+        return MemoryRequest.write(addr, z, this, null).from(client);
     }
 
     /** Counts data bytes a fast clear saved moving. */
@@ -151,7 +154,12 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
 
     @Override
     public void memoryDone(MemoryRequest request, long now) {
-        ((Slot) request.tag()).pending--;
-        landed.accept(now);
+        if (request.tag() instanceof Slot s) {
+            s.pending--;
+            landed.accept(now);
+        }
+        if (port.pending() == 0) {
+            idle.accept(now);
+        }
     }
 }
