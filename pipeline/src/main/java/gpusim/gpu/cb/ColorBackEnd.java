@@ -4,7 +4,6 @@ import gpusim.api.BlendMode;
 import gpusim.gpu.PipeStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams.ColorBackEndParams;
-import gpusim.gpu.db.SurfaceLayout;
 import gpusim.gpu.db.SurfaceMemory;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.rb.SurfaceTraffic;
@@ -152,27 +151,9 @@ public final class ColorBackEnd extends PipeStage {
      */
     private void clearTraffic(ClearColor c) {
         SurfaceMemory s = c.surface().memory;
-        SurfaceLayout l = c.surface().layout;
-        long lastMeta = -1;
-        long cleared = 0;
-        for (int ty = 0; ty < l.tilesY; ty++) {
-            for (int tx = tiles.firstOwned(rb, 0, ty); tx < l.tilesX; tx = tiles.nextOwned(rb, tx, ty)) {
-                int tile = ty * s.tilesX + tx;
-                if (fastClear) {
-                    s.cleared.set(tile);
-                    cleared++;
-                    traffic.avoided(s.tileBytes);
-                } else {
-                    emitMemory(traffic.write(s.tileAddress(tile), s.tileBytes, MemoryClient.COLOR), traffic.port());
-                }
-                long meta = s.metaAddress(tile);
-                if ((meta & -(long) traffic.line()) != lastMeta) {
-                    lastMeta = meta & -(long) traffic.line();
-                    emitMemory(traffic.write(meta, SurfaceMemory.META_BYTES, MemoryClient.COLOR_META), traffic.port());
-                }
-            }
-        }
-        traffic.fastCleared(cleared);
+        traffic.clear(s, c.surface().layout, tiles, rb, fastClear, s.tileBytes,
+                tile -> emitMemory(traffic.write(s.tileAddress(tile), s.tileBytes, MemoryClient.COLOR), traffic.port()),
+                MemoryClient.COLOR_META, r -> emitMemory(r, traffic.port()));
     }
 
     @Override

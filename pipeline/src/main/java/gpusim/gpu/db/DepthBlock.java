@@ -441,36 +441,17 @@ public final class DepthBlock extends PipeStage {
      */
     private void clearTraffic(ClearDepth c) {
         SurfaceMemory s = c.surface().memory;
-        SurfaceLayout l = c.surface().layout;
-        long lastMeta = -1;
-        long tilesCleared = 0;
-        for (int ty = 0; ty < l.tilesY; ty++) {
-            for (int tx = tileMap.firstOwned(index, 0, ty); tx < l.tilesX; tx = tileMap.nextOwned(index, tx, ty)) {
-                int tile = ty * s.tilesX + tx;
-                int bytes = (c.clearDepth() ? s.tileBytes : 0) + (c.clearStencil() ? s.stencilTileBytes : 0);
-                if (fastClear) {
-                    s.cleared.set(tile);
-                    tilesCleared++;
-                    traffic.avoided(bytes);
-                } else {
-                    if (c.clearDepth()) {
-                        emitMemory(traffic.write(s.tileAddress(tile), s.tileBytes, gpusim.sim.MemoryClient.DEPTH),
-                                traffic.port());
-                    }
-                    if (c.clearStencil() && s.stencil >= 0) {
-                        emitMemory(traffic.write(s.stencilAddress(tile), s.stencilTileBytes,
-                                gpusim.sim.MemoryClient.STENCIL), traffic.port());
-                    }
-                }
-                long meta = s.metaAddress(tile);
-                if ((meta & -(long) traffic.line()) != lastMeta) {
-                    lastMeta = meta & -(long) traffic.line();
-                    emitMemory(traffic.write(meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE),
-                            traffic.port());
-                }
+        boolean stencil = c.clearStencil() && s.stencil >= 0;
+        int bytes = (c.clearDepth() ? s.tileBytes : 0) + (stencil ? s.stencilTileBytes : 0);
+        traffic.clear(s, c.surface().layout, tileMap, index, fastClear, bytes, tile -> {
+            if (c.clearDepth()) {
+                emitMemory(traffic.write(s.tileAddress(tile), s.tileBytes, gpusim.sim.MemoryClient.DEPTH), traffic.port());
             }
-        }
-        traffic.fastCleared(tilesCleared);
+            if (stencil) {
+                emitMemory(traffic.write(s.stencilAddress(tile), s.stencilTileBytes, gpusim.sim.MemoryClient.STENCIL),
+                        traffic.port());
+            }
+        }, gpusim.sim.MemoryClient.HTILE, r -> emitMemory(r, traffic.port()));
         htileLine = -1;
     }
 

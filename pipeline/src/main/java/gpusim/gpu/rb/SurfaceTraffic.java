@@ -6,7 +6,11 @@ import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
+import gpusim.gpu.db.SurfaceLayout;
+import gpusim.gpu.db.SurfaceMemory;
+import gpusim.gpu.raster.TileMap;
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -138,8 +142,40 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
         avoided.add(bytes);
     }
 
-    public void fastCleared(long tiles) {
-        clearedTiles.add(tiles);
+    /** Writes one tile's data for a clear that is not fast ({@link #clear}). */
+    public interface TileData {
+        void write(int tile);
+    }
+
+    /**
+     * A clear's traffic for unit {@code unit}'s tiles of surface {@code s}: with {@code fast}
+     * (compression.fast_clear) only their metadata words, the tiles marked cleared and
+     * {@code dataBytes} a tile counted as avoided; else {@code data} writes each tile's data,
+     * then the metadata. One metadata write per metadata line (a unit's tiles of a line are
+     * written together); requests go to {@code emit}.
+     */
+    public void clear(SurfaceMemory s, SurfaceLayout l, TileMap tiles, int unit, boolean fast, int dataBytes,
+                      TileData data, MemoryClient metaClient, Consumer<MemoryRequest> emit) {
+        long lastMeta = -1;
+        long cleared = 0;
+        for (int ty = 0; ty < l.tilesY; ty++) {
+            for (int tx = tiles.firstOwned(unit, 0, ty); tx < l.tilesX; tx = tiles.nextOwned(unit, tx, ty)) {
+                int tile = ty * s.tilesX + tx;
+                if (fast) {
+                    s.cleared.set(tile);
+                    cleared++;
+                    avoided.add(dataBytes);
+                } else {
+                    data.write(tile);
+                }
+                long meta = s.metaAddress(tile);
+                if ((meta & -(long) line) != lastMeta) {
+                    lastMeta = meta & -(long) line;
+                    emit.accept(write(meta, SurfaceMemory.META_BYTES, metaClient));
+                }
+            }
+        }
+        clearedTiles.add(cleared);
     }
 
     /** The cache the unit's requests go to. */
