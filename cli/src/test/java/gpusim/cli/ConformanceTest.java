@@ -115,7 +115,7 @@ class ConformanceTest {
         // Surfaces in memory (issue 10): tiny depth caches with one MSHR and one tile in flight,
         // write-through colour caches, starved channels, fast clears; then the default caches.
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.fast_clear=on")
-                .with("db.cache.size=256").with("db.cache.ways=2").with("db.cache.mshrs=1")
+                .with("db.cache.size=256").with("db.cache.ways=2").with("db.cache.line=64").with("db.cache.mshrs=1")
                 .with("surfaces.tiles_in_flight=1").with("cb.cache.policy=write_through").with("cb.cache.mshrs=1")
                 .with("cb.cache.line=256").with("cb.cache.size=1024").with("memory.bytes_per_cycle=4")));
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on")));

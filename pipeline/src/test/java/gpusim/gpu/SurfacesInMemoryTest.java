@@ -73,7 +73,8 @@ class SurfacesInMemoryTest {
             lines += what.equals("read") ? stat(r, c + "misses") - stat(r, c + "mshr_merges")
                     : stat(r, c + "write_backs");
         }
-        return lines * 64;
+        return lines * gpusim.config.Config.defaults()
+                .get(unit.equals("db") ? gpusim.config.ConfigKeys.DB_CACHE_LINE : gpusim.config.ConfigKeys.CB_CACHE_LINE);
     }
 
     @Test
