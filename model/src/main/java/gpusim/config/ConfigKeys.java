@@ -201,6 +201,10 @@ public final class ConfigKeys {
             "with surfaces.in_memory: a depth or colour clear writes only the tiles' metadata (HTILE / colour "
                     + "metadata, 4 bytes a tile) and marks them cleared; a cleared tile's first access reads no "
                     + "data (radeonsi's fast clears); off: a clear writes every byte of its tiles");
+    public static final ConfigKey COMPRESSION_DEPTH_PLANES = ConfigKey.flag("compression.depth_planes", false,
+            "with surfaces.in_memory: a tile whose every sample one triangle wrote stores that triangle's depth "
+                    + "plane (16 bytes) instead of its samples, read back as 16 bytes, until a partial write expands it "
+                    + "(HTILE's plane-compressed depth, radeonsi/PAL)");
 
     public static final List<ConfigKey> ALL = List.of(
             CLOCK_MHZ,
@@ -261,6 +265,7 @@ public final class ConfigKeys {
             CB_CACHE_MSHRS,
             CB_CACHE_HIT_LATENCY,
             COMPRESSION_FAST_CLEAR,
+            COMPRESSION_DEPTH_PLANES,
             QUEUE_WAVES,
             QUEUE_DEPTH,
             QUEUE_LATENCY,

@@ -76,18 +76,18 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * {@code dbCache} and {@code cbCache} are null when {@code inMemory} is off.
      */
     public record SurfaceParams(boolean inMemory, int tilesInFlight, CacheParams dbCache, CacheParams cbCache,
-                                boolean fastClear) {
+                                boolean fastClear, boolean depthPlanes) {
         static SurfaceParams of(Config c) {
             if (!c.flag(ConfigKeys.SURFACES_IN_MEMORY)) {
                 return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT), null, null,
-                        c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR));
+                        c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES));
             }
             return new SurfaceParams(true, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
                     cache(c, "db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE,
                             ConfigKeys.DB_CACHE_POLICY, ConfigKeys.DB_CACHE_MSHRS, ConfigKeys.DB_CACHE_HIT_LATENCY),
                     cache(c, "cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE,
                             ConfigKeys.CB_CACHE_POLICY, ConfigKeys.CB_CACHE_MSHRS, ConfigKeys.CB_CACHE_HIT_LATENCY),
-                    c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR));
+                    c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES));
         }
 
         private static CacheParams cache(Config c, String name, ConfigKey size, ConfigKey ways, ConfigKey line,

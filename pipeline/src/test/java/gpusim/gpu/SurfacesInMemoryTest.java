@@ -143,4 +143,32 @@ class SurfacesInMemoryTest {
         assertEquals(surfaceTiles * tileBytes, depthReadSlow - depthRead);
         assertTrue(fast.cycles() < slow.cycles(), fast.cycles() + " vs " + slow.cycles());
     }
+
+    @Test
+    void depthPlanesStoreATileWrittenWholeByOneTriangleInSixteenBytes() {
+        Trace t = msaaFill(true);
+        RunResult full = TraceBuilder.run(t, "surfaces.in_memory=on");
+        RunResult planes = TraceBuilder.run(t, "surfaces.in_memory=on", "compression.depth_planes=on");
+        assertArrayEquals(full.dumps().get(0).values(), planes.dumps().get(0).values());
+        long tiles = 0;
+        long read = 0;
+        long written = 0;
+        long avoided = 0;
+        for (int d = 0; d < DBS; d++) {
+            tiles += stat(planes, "db" + d + ".depth_plane_tiles");
+            read += stat(planes, "db" + d + ".depth_bytes_read");
+            written += stat(planes, "db" + d + ".depth_bytes_written");
+            avoided += stat(planes, "db" + d + ".depth_plane_bytes_avoided");
+        }
+        long surfaceTiles = (SIZE / 8) * (SIZE / 8);
+        long tileBytes = 8 * 8 * 4 * 4;
+        // Each draw's one triangle covers every tile and every sample passes: every write is a plane.
+        assertEquals(DRAWS * surfaceTiles, tiles);
+        // The clear writes whole tiles; each draw then writes 16 bytes a tile.
+        assertEquals(surfaceTiles * tileBytes + DRAWS * surfaceTiles * 16, written);
+        // The first draw reads the cleared tiles whole, the others read planes.
+        assertEquals(surfaceTiles * tileBytes + (DRAWS - 1) * surfaceTiles * 16, read);
+        assertEquals((DRAWS + DRAWS - 1) * surfaceTiles * (tileBytes - 16), avoided);
+        assertTrue(planes.cycles() < full.cycles(), planes.cycles() + " vs " + full.cycles());
+    }
 }

@@ -96,6 +96,7 @@ public final class DepthBlock extends PipeStage {
     private SurfaceTraffic traffic;
     private TileMap tileMap;
     private boolean fastClear;
+    private boolean depthPlanes;
     /** The batch's depth-stencil surface in memory (null: none, or no traffic) and what its state reads and writes. */
     private SurfaceMemory ds;
     private SurfaceMemory rt;
@@ -158,7 +159,9 @@ public final class DepthBlock extends PipeStage {
      * it, its depth (and stencil) lines before the tile's step starts, up to
      * {@code tilesInFlight} tile records ahead, and writes what the test changed.
      */
-    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, int tilesInFlight, boolean fastClear) {
+    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, int tilesInFlight, boolean fastClear,
+                                boolean depthPlanes) {
+        this.depthPlanes = depthPlanes;
         this.traffic = new SurfaceTraffic(cache, this, lineBytes, tilesInFlight, stats, this::retryAt, this::mayBeIdle,
                 gpusim.sim.MemoryClient.DEPTH, gpusim.sim.MemoryClient.STENCIL, gpusim.sim.MemoryClient.HTILE);
         this.fastClear = fastClear;
@@ -391,6 +394,11 @@ public final class DepthBlock extends PipeStage {
             traffic.avoided(depthBytes + stencilBytes);
             return;
         }
+        if (depthBytes > SurfaceMemory.PLANE_BYTES && ds.planes.get(tile)) {
+            // A plane-compressed tile: its plane is all there is to read.
+            traffic.plane(false, depthBytes - SurfaceMemory.PLANE_BYTES);
+            depthBytes = SurfaceMemory.PLANE_BYTES;
+        }
         if (depthBytes > 0) {
             traffic.read(k, ds.tileAddress(tile), depthBytes, gpusim.sim.MemoryClient.DEPTH, now);
         }
@@ -417,8 +425,18 @@ public final class DepthBlock extends PipeStage {
             }
             int tile = tileIndex(ds, tb.tileAt[k]);
             if (depthWrite && passed > 0) {
-                emitMemory(traffic.write(ds.tileAddress(tile), traffic.bytes(passed, ds.bytesPerSample, ds.tileBytes),
-                        gpusim.sim.MemoryClient.DEPTH), traffic.port());
+                int bytes = traffic.bytes(passed, ds.bytesPerSample, ds.tileBytes);
+                if (depthPlanes && passed == tested && tested == ds.tileBytes / ds.bytesPerSample) {
+                    // One triangle wrote every sample of the tile: its plane is stored instead.
+                    ds.planes.set(tile);
+                    traffic.plane(true, bytes - SurfaceMemory.PLANE_BYTES);
+                    bytes = SurfaceMemory.PLANE_BYTES;
+                } else if (ds.planes.get(tile)) {
+                    // A partial write expands a plane tile: every sample is written.
+                    ds.planes.clear(tile);
+                    bytes = ds.tileBytes;
+                }
+                emitMemory(traffic.write(ds.tileAddress(tile), bytes, gpusim.sim.MemoryClient.DEPTH), traffic.port());
             }
             if (stencilWrite) {
                 // Stencil ops may write failing samples too: every tested sample's byte.

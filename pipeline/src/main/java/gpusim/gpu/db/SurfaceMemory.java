@@ -31,6 +31,10 @@ public final class SurfaceMemory {
     /** Stencil bytes of one tile (one a sample), 0 when the format has none. */
     public final int stencilTileBytes;
     public final int bytesPerSample;
+    /** Bytes of a plane-compressed depth tile: the plane's three 32-bit coefficients, padded. */
+    public static final int PLANE_BYTES = 16;
+    /** Per tile: its depth is stored as one triangle's plane (compression.depth_planes). */
+    public final java.util.BitSet planes = new java.util.BitSet();
     /** Per tile: a fast clear left it cleared and no access has touched it since. */
     public final java.util.BitSet cleared = new java.util.BitSet();
 

@@ -96,7 +96,7 @@ public final class RenderBackEnds implements BackEnd {
                 // port over the memory (AMD GCN's RB: its own depth and colour caches in front
                 // of memory; radeonsi flushes them as DB_CACHE / CB_CACHE).
                 Cache dc = new Cache("db" + d + "_cache", engine, memory, sp.dbCache());
-                db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear());
+                db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear(), sp.depthPlanes());
                 Cache cc = new Cache("cb" + d + "_cache", engine, memory, sp.cbCache());
                 cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear());
                 caches.add(dc);

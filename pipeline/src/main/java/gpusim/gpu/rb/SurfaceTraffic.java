@@ -49,6 +49,8 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
     private final Stat.Scalar readWaits;
     private final Stat.Scalar avoided;
     private final Stat.Scalar clearedTiles;
+    private final Stat.Scalar planeTiles;
+    private final Stat.Scalar planeAvoided;
 
     /**
      * @param clients the kinds of surface bytes this unit moves, for its statistics
@@ -79,6 +81,11 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
                 "surface data bytes not read or written because a fast clear left only metadata (compression.fast_clear)");
         clearedTiles = stats.scalar("fast_cleared_tiles", "tiles",
                 "tiles a clear left as metadata only (compression.fast_clear)");
+        boolean depth = java.util.Arrays.asList(clients).contains(MemoryClient.DEPTH);
+        planeTiles = depth ? stats.scalar("depth_plane_tiles", "tiles",
+                "tile writes stored as one triangle's depth plane (compression.depth_planes)") : null;
+        planeAvoided = depth ? stats.scalar("depth_plane_bytes_avoided", "bytes",
+                "depth bytes not read or written because tiles were stored as planes (compression.depth_planes)") : null;
     }
 
     /** Slots in the ring: how far ahead reads may be issued. */
@@ -137,6 +144,14 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
         return MemoryRequest.write(addr, z, this, null).from(client);
     }
 
+    /** Counts a tile write stored as a plane, and the depth bytes it (and later, its reads) saved. */
+    public void plane(boolean written, long bytesSaved) {
+        if (written) {
+            planeTiles.inc();
+        }
+        planeAvoided.add(bytesSaved);
+    }
+
     /** Counts data bytes a fast clear saved moving. */
     public void avoided(long bytes) {
         avoided.add(bytes);
@@ -161,6 +176,7 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
         for (int ty = 0; ty < l.tilesY; ty++) {
             for (int tx = tiles.firstOwned(unit, 0, ty); tx < l.tilesX; tx = tiles.nextOwned(unit, tx, ty)) {
                 int tile = ty * s.tilesX + tx;
+                s.planes.clear(tile); // the tile holds the clear value now, not a plane
                 if (fast) {
                     s.cleared.set(tile);
                     cleared++;

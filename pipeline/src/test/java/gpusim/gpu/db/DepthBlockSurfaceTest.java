@@ -70,7 +70,7 @@ class DepthBlockSurfaceTest {
             cache = new Cache("db0_cache", engine, ms, new CacheParams(16384, 4, 64, true, 16, HIT));
             engine.add(cache);
             ms.register();
-            db.surfacesThrough(cache, 64, 8, false);
+            db.surfacesThrough(cache, 64, 8, false, false);
             in.connect(src, db);
             db.connect(engine.<Work>queue("out", 16, 1).connect(db, sink));
             DepthSurface ds = new DepthSurface("ds", 8, 8, 1, DepthFormat.D32_FLOAT, 8);
