@@ -23,6 +23,8 @@ public final class ConfigCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         Config config = machine.config(spec.commandLine());
+        // DRAM keys at 0 take the memory.dram preset's value: list the value in effect.
+        java.util.Map<String, Long> inEffect = gpusim.memory.dram.DramParams.presetValues(config);
         // Column widths from the widest entry of each, so every row lines up.
         int wk = 3;
         int wv = 5;
@@ -30,14 +32,15 @@ public final class ConfigCommand implements Callable<Integer> {
         int wa = 7;
         for (ConfigKey k : ConfigKeys.ALL) {
             wk = Math.max(wk, k.name().length());
-            wv = Math.max(wv, k.format(config.get(k)).length());
+            wv = Math.max(wv, k.format(inEffect.getOrDefault(k.name(), config.get(k))).length());
             wu = Math.max(wu, k.unit().length());
             wa = Math.max(wa, k.allowedText().length());
         }
         String row = "%-" + wk + "s  %" + wv + "s  %-" + wu + "s  %-" + wa + "s  %s%n";
         out.printf(row, "KEY", "VALUE", "UNIT", "ALLOWED", "MEANING");
         for (ConfigKey k : ConfigKeys.ALL) {
-            out.printf(row, k.name(), k.format(config.get(k)), k.unit(), k.allowedText(), k.meaning());
+            out.printf(row, k.name(), k.format(inEffect.getOrDefault(k.name(), config.get(k))), k.unit(),
+                    k.allowedText(), k.meaning());
         }
         out.flush();
         return 0;

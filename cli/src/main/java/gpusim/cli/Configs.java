@@ -34,6 +34,7 @@ final class Configs {
             }
         }
         try {
+            gpusim.memory.dram.DramParams.of(c); // the DRAM keys' rules between them (dram.tRFC < dram.tREFI)
             return c.validate();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cmd, e.getMessage());

@@ -109,6 +109,13 @@ class ConformanceTest {
                 .with("db.enabled=0x2d")));
         assertDumps(name, run(name, Config.defaults().with("db.count=5").with("db.pattern=hashed")
                 .with("db.enabled=0x1e")));
+        // DRAM behind the channels (memory.dram), shaped to reorder: closed pages, a small
+        // controller queue, 3 channels of 32-byte granules; and GDDR6 at a slow GPU clock.
+        assertDumps(name, run(name, Config.defaults().with("memory.dram=hbm3").with("dram.page_policy=closed")
+                .with("dram.queue_depth=16").with("memory.channels=3").with("memory.interleave=32")
+                .with("dram.tREFI=200").with("dram.tRFC=150")));
+        assertDumps(name, run(name, Config.defaults().with("memory.dram=gddr6").with("gpu.clock_mhz=100")
+                .with("dram.bank_groups=1").with("dram.banks_per_group=2")));
         for (gpusim.config.Preset p : gpusim.config.Preset.values()) {
             assertDumps(name, run(name, p.config())); // every preset
         }

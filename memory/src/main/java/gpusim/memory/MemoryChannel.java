@@ -1,5 +1,8 @@
 package gpusim.memory;
 
+import gpusim.memory.dram.DramController;
+import gpusim.memory.dram.DramParams;
+import gpusim.sim.MemoryClient;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
@@ -23,6 +26,14 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * served) in this queue, with no other request to that line queued after it, merges
  * into it: its bytes go under the waiting write's byte mask (later bytes win) and it takes
  * no queue slot. Both are told when the merged write completes.
+ *
+ * <p>With DRAM behind the channel ({@code memory.dram}, {@link DramParams}) the head part is
+ * instead handed, in queue order, to the channel's {@link DramController} as soon as the
+ * controller has room for its accesses (one per {@code dram.access_bytes} block the part's
+ * bytes touch); its bytes move then, as above, so results stay in queue order whatever the
+ * DRAM reorders. The controller schedules the accesses (FR-FCFS, in memory cycles) and the
+ * part completes at the first GPU cycle at or after the end of its last access's data;
+ * bytes_per_cycle, latency and partial_write_cycles are not used.
  *
  * <p>Hot state lives in primitive arrays: the waiting ring (line address, byte range,
  * mask, data), the in-flight ring (completion cycle, chain of requests), and a pool of
@@ -91,6 +102,27 @@ public final class MemoryChannel implements Component {
     private final Stat.Scalar combined;
     private final Stat.Scalar delaySum;
     private final Stat.Scalar delayMax;
+    /** bytes_CLIENT, made when the client first moves bytes here (so only clients with bytes show). */
+    private final Stat.Scalar[] clientBytes = new Stat.Scalar[MemoryClient.values().length];
+
+    // ---- DRAM behind the channel (null: none) ----
+    private final DramParams dramParams;
+    private final DramController dram;
+    private final long localStride;
+    private final long interleave;
+    // Parts handed to the controller whose accesses are not all placed: chain, accesses left,
+    // latest data end (memory cycles); the index is the controller's tag.
+    private int[] pLink = new int[16];
+    private int[] pLeft = new int[16];
+    private long[] pDone = new long[16];
+    private int pFree = -1;
+    private int pTop;
+    private int pCount;
+    private long tickNow;
+    private long busyReported;
+    private long spanEnd;
+    private final DramController.Completion placed = this::accessPlaced;
+    private Stat.Scalar[] dramCounters;
 
     MemoryChannel(MemorySystem system, Engine engine, DeviceMemory memory, int index, MemorySystem.Params p) {
         this.system = system;
@@ -134,6 +166,58 @@ public final class MemoryChannel implements Component {
         delayMax = stats.scalar("queue_delay_max", "cycles", "longest wait of one part in the queue");
         stats.formula("bytes_per_busy_cycle", "bytes/cycle", "bytes / busy_cycles", () -> (double) bytes.get()
                 / busy.get());
+        dramParams = p.dram();
+        interleave = p.interleave();
+        localStride = (long) p.interleave() * p.channels();
+        if (dramParams == null) {
+            dram = null;
+        } else {
+            dram = new DramController(dramParams.timing(), dramParams.map(), dramParams.policy(),
+                    dramParams.queueDepth());
+            dramStats();
+        }
+    }
+
+    /** The DRAM controller's counters, kept in step with it after every decision it makes. */
+    private void dramStats() {
+        dramCounters = new Stat.Scalar[] {
+            stats.scalar("dram_reads", "accesses", "DRAM read accesses (column commands) of this channel"),
+            stats.scalar("dram_writes", "accesses", "DRAM write accesses (column commands) of this channel"),
+            stats.scalar("row_hits", "accesses", "accesses to their bank's open row (no ACT)"),
+            stats.scalar("row_misses", "accesses", "accesses that found their bank closed (ACT, no PRE)"),
+            stats.scalar("row_conflicts", "accesses",
+                    "accesses that found another row open in their bank (PRE, then ACT)"),
+            stats.scalar("activates", "commands", "ACT commands"),
+            stats.scalar("precharges", "commands",
+                    "PRE commands: one per row conflict, one per access under dram.page_policy=closed, one per "
+                            + "open bank a refresh closes"),
+            stats.scalar("refreshes", "commands", "all-bank refreshes taken (one due every dram.tREFI)"),
+            stats.scalar("bank_busy_cycles", "bank-memory cycles",
+                    "sum over banks of the memory cycles each was busy: from an access's first command (PRE, "
+                            + "ACT, or a row hit's column command) to the end of its data, overlaps counted once"),
+        };
+        stats.formula("bank_utilization", "ratio",
+                "bank_busy_cycles / (banks x the memory cycles of the GPU cycles the engine ran): the share of bank time "
+                        + "in use",
+                () -> (double) dramCounters[8].get() / dram.banks()
+                        / Math.max(1, dramParams.toMemory(engine.now())));
+        stats.formula("row_hit_rate", "ratio", "row_hits / (dram_reads + dram_writes)",
+                () -> (double) dramCounters[2].get() / (dramCounters[0].get() + dramCounters[1].get()));
+    }
+
+    private void syncDramStats() {
+        long[] v = {dram.reads(), dram.writes(), dram.rowHits(), dram.rowMisses(), dram.rowConflicts(),
+            dram.activates(), dram.precharges(), dram.refreshes(), dram.bankBusyCycles()};
+        for (int i = 0; i < v.length; i++) {
+            dramCounters[i].set(v[i]);
+        }
+        // busy_cycles: the DRAM data bus's cycles, in GPU cycles (rounded up as they add up).
+        long total = dramParams.toGpu(dram.dataCycles());
+        if (total != busyReported) {
+            busy.add(total - busyReported);
+            system.served(total - busyReported);
+            busyReported = total;
+        }
     }
 
     private void allocateQueue(int cap) {
@@ -329,6 +413,9 @@ public final class MemoryChannel implements Component {
                 }
             }
         }
+        if (dram != null) {
+            return tickDram(now, progress);
+        }
         if (qCount > 0 && busyUntil <= now) {
             progress |= !onlyPolls(qHead[qStart]);
             serve(now);
@@ -351,6 +438,153 @@ public final class MemoryChannel implements Component {
     }
 
     /**
+     * The DRAM half of a tick (completions are done): hands head parts to the controller while
+     * it has room, lets it decide everything due by this cycle's memory cycle, and sleeps until
+     * the next completion or decision.
+     */
+    private boolean tickDram(long now, boolean progress) {
+        tickNow = now;
+        long mNow = dramParams.toMemory(now);
+        boolean moved = false;
+        while (true) {
+            boolean any = false;
+            while (qCount > 0 && dramParams.queueDepth() - dram.queued() >= accesses(qStart)) {
+                progress |= !onlyPolls(qHead[qStart]);
+                serve(now);
+                any = true;
+            }
+            if (dram.advance(mNow, placed) == 0 && !any) {
+                break;
+            }
+            moved |= any;
+        }
+        syncDramStats();
+        if (moved) {
+            for (Component c : blocked) {
+                engine.wakeAt(c, now);
+            }
+            blocked.clear();
+        }
+        long next = fCount > 0 ? fDone[fStart] : Engine.NEVER;
+        long decision = dram.nextDecision();
+        if (decision != Long.MAX_VALUE) {
+            next = Math.min(next, Math.max(now + 1, dramParams.toGpu(decision)));
+        }
+        if (next != Engine.NEVER) {
+            engine.wakeAt(this, next);
+        }
+        return progress;
+    }
+
+    /** The DRAM accesses the part in slot {@code s} needs: one per access block its bytes touch (at least one). */
+    private int accesses(int s) {
+        int a = dramParams.map().accessBytes();
+        if (a >= unit) {
+            return 1;
+        }
+        int n = 0;
+        for (int k = 0; k < unit; k += a) {
+            n += touches(s, k, a) ? 1 : 0;
+        }
+        return Math.max(1, n);
+    }
+
+    /** Whether the part in slot {@code s} has bytes in [k, k + a) of its line. */
+    private boolean touches(int s, int k, int a) {
+        if (qWrite[s]) {
+            return (qMask0[s] & bits(Math.min(k, 64), Math.min(k + a, 64))) != 0
+                    || (qMask1[s] & bits(Math.max(k, 64) - 64, Math.max(k + a, 64) - 64)) != 0;
+        }
+        return qLo[s] < k + a && k < qLo[s] + qLen[s];
+    }
+
+    /** The address of line byte {@code a} within this channel (the channel's own address space). */
+    private long local(long a) {
+        return a / localStride * interleave + a % interleave;
+    }
+
+    /** Hands the served part in slot {@code s} (line {@code line}, chain {@code link}) to the controller. */
+    private void toDram(int s, long line, int link, long now) {
+        int p;
+        if (pFree >= 0) {
+            p = pFree;
+            pFree = pLink[p];
+        } else {
+            if (pTop == pLink.length) {
+                pLink = Arrays.copyOf(pLink, pTop * 2);
+                pLeft = Arrays.copyOf(pLeft, pTop * 2);
+                pDone = Arrays.copyOf(pDone, pTop * 2);
+            }
+            p = pTop++;
+        }
+        pCount++;
+        pLink[p] = link;
+        pDone[p] = 0;
+        long mNow = dramParams.toMemory(now);
+        int a = dramParams.map().accessBytes();
+        boolean write = qWrite[s];
+        if (a >= unit) {
+            pLeft[p] = 1;
+            dram.enqueue(mNow, local(line) & -a, write, p);
+            return;
+        }
+        int n = accesses(s);
+        pLeft[p] = n;
+        boolean none = n == 1 && !touchesAny(s, a);
+        for (int k = 0; k < unit; k += a) {
+            if (none ? k == 0 : touches(s, k, a)) {
+                dram.enqueue(mNow, local(line + k), write, p);
+            }
+        }
+    }
+
+    private boolean touchesAny(int s, int a) {
+        for (int k = 0; k < unit; k += a) {
+            if (touches(s, k, a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The controller placed one access of pending part {@code p}, its data ending at memory cycle {@code end}. */
+    private void accessPlaced(int p, long end) {
+        if (engine.hook() != null) {
+            // The access's data burst on the timeline: the data bus serves accesses in placement
+            // order, so the spans follow one another (clamped where GPU-cycle rounding meets).
+            long from = Math.max(spanEnd, dramParams.toGpu(end - dramParams.timing().burst()));
+            long to = dramParams.toGpu(end);
+            if (to > from) {
+                engine.hook().span(this, "busy", from, to);
+                spanEnd = to;
+            }
+        }
+        pDone[p] = Math.max(pDone[p], end);
+        if (--pLeft[p] > 0) {
+            return;
+        }
+        long done = Math.max(tickNow + 1, dramParams.toGpu(pDone[p]));
+        int link = pLink[p];
+        pLink[p] = pFree;
+        pFree = p;
+        pCount--;
+        // Completions come in decision order, not cycle order: insert keeping the ring sorted.
+        if (fCount == fDone.length) {
+            growFlight();
+        }
+        int mask = fDone.length - 1;
+        int i = fCount;
+        while (i > 0 && fDone[(fStart + i - 1) & mask] > done) {
+            fDone[(fStart + i) & mask] = fDone[(fStart + i - 1) & mask];
+            fLink[(fStart + i) & mask] = fLink[(fStart + i - 1) & mask];
+            i--;
+        }
+        fDone[(fStart + i) & mask] = done;
+        fLink[(fStart + i) & mask] = link;
+        fCount++;
+    }
+
+    /**
      * Whether a part of a request other than a poll is waiting or in flight: its completion
      * is a change to come, however long memory.latency is.
      */
@@ -366,6 +600,15 @@ public final class MemoryChannel implements Component {
                 return true;
             }
         }
+        if (pCount > 0) {
+            // Parts in the DRAM controller: a free slot's pLink is the free list, so look only
+            // at the slots in use (pLeft > 0).
+            for (int p = 0; p < pTop; p++) {
+                if (pLeft[p] > 0 && !onlyPolls(pLink[p])) {
+                    return true;
+                }
+            }
+        }
         return false;
     }
 
@@ -379,7 +622,10 @@ public final class MemoryChannel implements Component {
         return true;
     }
 
-    /** Serves the head part: moves its bytes, occupies the channel, and puts it in flight. */
+    /**
+     * Serves the head part: moves its bytes, and occupies the channel and puts it in flight
+     * (or, with DRAM, hands it to the controller).
+     */
     private void serve(long now) {
         int s = qStart;
         qStart = (qStart + 1) & (qLine.length - 1);
@@ -413,6 +659,11 @@ public final class MemoryChannel implements Component {
             recordDelay(now - lArrived[l]);
         }
         bytes.add(moved);
+        clientBytes(lReq[qHead[s]].from()).add(moved);
+        if (dram != null) {
+            toDram(s, line, qHead[s], now);
+            return;
+        }
         busy.add(service);
         system.served(service);
         busyUntil = now + service;
@@ -426,6 +677,21 @@ public final class MemoryChannel implements Component {
         if (engine.hook() != null) {
             engine.hook().span(this, "busy", now, busyUntil);
         }
+    }
+
+    /**
+     * The bytes_CLIENT statistic, made on first use. A combined write's bytes count for the
+     * client of the write they merged into (the first of the slot).
+     */
+    private Stat.Scalar clientBytes(MemoryClient c) {
+        Stat.Scalar st = clientBytes[c.ordinal()];
+        if (st == null) {
+            st = stats.scalar("bytes_" + c.statName(), "bytes", "bytes this channel transferred for "
+                    + c.statName() + " requests (part of bytes; a combined write's bytes count for the client "
+                    + "of the write they merged into)");
+            clientBytes[c.ordinal()] = st;
+        }
+        return st;
     }
 
     /** Writes the bytes under the 64-bit {@code mask} (covering line bytes base..base+63) as runs of set bits. */
@@ -496,7 +762,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public boolean hasPendingWork() {
-        return qCount > 0 || fCount > 0;
+        return qCount > 0 || fCount > 0 || pCount > 0;
     }
 
     @Override
@@ -506,6 +772,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public String describe() {
-        return qCount + " queued, " + fCount + " in flight, busy until " + busyUntil;
+        return qCount + " queued, " + fCount + " in flight, " + (dram == null ? "busy until " + busyUntil
+                : pCount + " parts (" + dram.queued() + " accesses) in the DRAM controller");
     }
 }

@@ -4,6 +4,7 @@ import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
+import gpusim.memory.dram.DramParams;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.Stat;
@@ -31,9 +32,12 @@ import java.util.List;
  * {@link #channels()} after this component.
  */
 public final class MemorySystem implements Component, MemoryPort {
-    /** The memory's shape and costs (see {@link ConfigKeys} for each one's meaning). */
+    /**
+     * The memory's shape and costs (see {@link ConfigKeys} for each one's meaning); {@code dram}
+     * is the DRAM behind every channel, or null for none (a fixed bandwidth and latency).
+     */
     public record Params(int channels, int interleave, int line, boolean writeCombining, long partialWriteCycles,
-                         int queueDepth, long latency, long bytesPerCycle) {
+                         int queueDepth, long latency, long bytesPerCycle, DramParams dram) {
         public Params {
             if (channels < 1) {
                 throw new IllegalArgumentException("memory: at least one channel");
@@ -47,12 +51,25 @@ public final class MemorySystem implements Component, MemoryPort {
             }
         }
 
+        /** No DRAM behind the channels. */
+        public Params(int channels, int interleave, int line, boolean writeCombining, long partialWriteCycles,
+                      int queueDepth, long latency, long bytesPerCycle) {
+            this(channels, interleave, line, writeCombining, partialWriteCycles, queueDepth, latency, bytesPerCycle,
+                    null);
+        }
+
         /** The memory the configuration describes. */
         public static Params of(Config c) {
             return new Params(c.getInt(ConfigKeys.MEMORY_CHANNELS), c.getInt(ConfigKeys.MEMORY_INTERLEAVE),
                     c.getInt(ConfigKeys.MEMORY_LINE), c.flag(ConfigKeys.MEMORY_WRITE_COMBINING),
                     c.get(ConfigKeys.MEMORY_PARTIAL_WRITE), c.getInt(ConfigKeys.MEMORY_QUEUE),
-                    c.get(ConfigKeys.MEMORY_LATENCY), c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
+                    c.get(ConfigKeys.MEMORY_LATENCY), c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE), DramParams.of(c));
+        }
+
+        /** The same memory with {@code dram} behind its channels (null: none). */
+        public Params withDram(DramParams dram) {
+            return new Params(channels, interleave, line, writeCombining, partialWriteCycles, queueDepth, latency,
+                    bytesPerCycle, dram);
         }
 
         /**

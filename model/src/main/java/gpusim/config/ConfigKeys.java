@@ -78,6 +78,69 @@ public final class ConfigKeys {
     public static final ConfigKey MEMORY_BYTES_PER_CYCLE = ConfigKey.range("memory.bytes_per_cycle", 64, 1, 4096,
             "bytes/cycle", "bandwidth of each memory channel: a line part of B bytes occupies its channel for "
                     + "max(1, ceil(B / this)) cycles");
+
+    // ---- DRAM behind every memory channel (issue 10; docs/memory.md "DRAM behind the channels").
+    // A DRAM key whose value is 0 takes the memory.dram preset's value (gpusim config lists the
+    // values in effect); with memory.dram=none none of them is read.
+    public static final ConfigKey MEMORY_DRAM = ConfigKey.choice("memory.dram", "none",
+            new String[] {"none", "hbm3", "gddr6"},
+            "DRAM behind every channel: none = each channel serves its queue at memory.bytes_per_cycle and "
+                    + "memory.latency; hbm3 / gddr6 = each channel is one DRAM channel (an HBM3 pseudo channel, a "
+                    + "GDDR6 x16 channel) whose FR-FCFS controller schedules its parts under the dram.* timing "
+                    + "(memory.bytes_per_cycle, memory.latency and memory.partial_write_cycles are then unused)");
+    public static final ConfigKey DRAM_CLOCK_MHZ = ConfigKey.range("dram.clock_mhz", 0, 0, 100_000, "MHz",
+            "DRAM command clock (CK); with gpu.clock_mhz it converts GPU cycles to memory cycles, g -> "
+                    + "floor(g x this / gpu.clock_mhz) (0: the preset's, hbm3 1600, gddr6 1754)");
+    public static final ConfigKey DRAM_QUEUE = ConfigKey.range("dram.queue_depth", 32, 16, 4096, "accesses",
+            "capacity of each channel's DRAM controller queue, in accesses of dram.access_bytes; the FR-FCFS "
+                    + "scheduler chooses among the accesses waiting there");
+    public static final ConfigKey DRAM_PAGE_POLICY = ConfigKey.choice("dram.page_policy", "open",
+            new String[] {"open", "closed"},
+            "row-buffer policy: open = a row stays open after an access (the next access to it is a row hit); "
+                    + "closed = auto-precharge after every access (every access activates)");
+    public static final ConfigKey DRAM_BANK_GROUPS = ConfigKey.oneOf("dram.bank_groups", 0,
+            new long[] {0, 1, 2, 4, 8, 16}, "bank groups", "bank groups per channel (0: the preset's, 4)");
+    public static final ConfigKey DRAM_BANKS_PER_GROUP = ConfigKey.oneOf("dram.banks_per_group", 0,
+            new long[] {0, 1, 2, 4, 8, 16}, "banks", "banks in each bank group (0: the preset's, 4)");
+    public static final ConfigKey DRAM_ROW_BYTES = ConfigKey.oneOf("dram.row_bytes", 0,
+            new long[] {0, 256, 512, 1024, 2048, 4096, 8192}, "bytes",
+            "row (page) size of a bank (0: the preset's, hbm3 1024, gddr6 2048)");
+    public static final ConfigKey DRAM_ACCESS_BYTES = ConfigKey.oneOf("dram.access_bytes", 0,
+            new long[] {0, 16, 32, 64, 128}, "bytes",
+            "bytes one column command moves, bus width x burst length (0: the preset's, 32); a part of a line "
+                    + "is one access per such block it touches");
+    public static final ConfigKey DRAM_BURST = dramTiming("dram.burst", "data-bus cycles one access occupies");
+    public static final ConfigKey DRAM_TCL = dramTiming("dram.tCL", "read latency: RD command to first data");
+    public static final ConfigKey DRAM_TCWL = dramTiming("dram.tCWL", "write latency: WR command to first data");
+    public static final ConfigKey DRAM_TRCD = dramTiming("dram.tRCD", "ACT to a RD/WR of that bank");
+    public static final ConfigKey DRAM_TRP = dramTiming("dram.tRP", "PRE to the next ACT of that bank");
+    public static final ConfigKey DRAM_TRAS = dramTiming("dram.tRAS", "ACT to PRE of that bank");
+    public static final ConfigKey DRAM_TRTP = dramTiming("dram.tRTP", "RD to PRE of that bank");
+    public static final ConfigKey DRAM_TWR = dramTiming("dram.tWR",
+            "write recovery: end of write data to PRE of that bank");
+    public static final ConfigKey DRAM_TCCD_S = dramTiming("dram.tCCD_S", "column to column, other bank group");
+    public static final ConfigKey DRAM_TCCD_L = dramTiming("dram.tCCD_L", "column to column, same bank group");
+    public static final ConfigKey DRAM_TRRD_S = dramTiming("dram.tRRD_S", "ACT to ACT, other bank group");
+    public static final ConfigKey DRAM_TRRD_L = dramTiming("dram.tRRD_L", "ACT to ACT, same bank group");
+    public static final ConfigKey DRAM_TFAW = dramTiming("dram.tFAW", "window in which at most four ACTs issue");
+    public static final ConfigKey DRAM_TWTR_S = dramTiming("dram.tWTR_S",
+            "end of write data to RD, other bank group");
+    public static final ConfigKey DRAM_TWTR_L = dramTiming("dram.tWTR_L", "end of write data to RD, same bank group");
+    public static final ConfigKey DRAM_TRTW = dramTiming("dram.tRTW",
+            "bus turnaround: end of read data to start of write data");
+    public static final ConfigKey DRAM_TREFI = dramTiming("dram.tREFI", "interval between all-bank refreshes");
+    public static final ConfigKey DRAM_TRFC = dramTiming("dram.tRFC",
+            "duration of an all-bank refresh (must be below dram.tREFI)");
+
+    /** The DRAM timing parameters, in the order of gpusim.memory.dram.DramTiming's components after the clock. */
+    public static final List<ConfigKey> DRAM_TIMING = List.of(DRAM_BURST, DRAM_TCL, DRAM_TCWL, DRAM_TRCD, DRAM_TRP,
+            DRAM_TRAS, DRAM_TRTP, DRAM_TWR, DRAM_TCCD_S, DRAM_TCCD_L, DRAM_TRRD_S, DRAM_TRRD_L, DRAM_TFAW,
+            DRAM_TWTR_S, DRAM_TWTR_L, DRAM_TRTW, DRAM_TREFI, DRAM_TRFC);
+
+    private static ConfigKey dramTiming(String name, String meaning) {
+        return ConfigKey.range(name, 0, 0, 1_000_000, "memory cycles", meaning + " (0: the memory.dram preset's)");
+    }
+    // ---- end of the DRAM keys.
     public static final ConfigKey CP_CYCLES = ConfigKey.range("cp.cycles_per_command", 2, 1, 10_000, "cycles",
             "command processor cost to decode one command");
     public static final ConfigKey IA_VERTS = ConfigKey.range("ia.vertices_per_clock", 4, 1, 1024, "vertices/cycle",
@@ -228,6 +291,10 @@ public final class ConfigKeys {
             MEMORY_PARTIAL_WRITE,
             MEMORY_LATENCY,
             MEMORY_BYTES_PER_CYCLE,
+            MEMORY_DRAM, DRAM_CLOCK_MHZ, DRAM_QUEUE, DRAM_PAGE_POLICY, DRAM_BANK_GROUPS, DRAM_BANKS_PER_GROUP,
+            DRAM_ROW_BYTES, DRAM_ACCESS_BYTES, DRAM_BURST, DRAM_TCL, DRAM_TCWL, DRAM_TRCD, DRAM_TRP, DRAM_TRAS,
+            DRAM_TRTP, DRAM_TWR, DRAM_TCCD_S, DRAM_TCCD_L, DRAM_TRRD_S, DRAM_TRRD_L, DRAM_TFAW, DRAM_TWTR_S,
+            DRAM_TWTR_L, DRAM_TRTW, DRAM_TREFI, DRAM_TRFC,
             CP_CYCLES,
             POLL_CYCLES,
             IA_VERTS,

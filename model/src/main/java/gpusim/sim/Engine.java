@@ -32,6 +32,8 @@ public final class Engine {
     /** The cycle from which the deadlock detector counts: the last change, or the last cycle timed work was under way. */
     private long quietSince;
     private long ticks;
+    /** Ticks run per component, by index: where the simulator's work goes. */
+    private long[] ticksOf = new long[0];
     private TraceHook hook;
 
     public Engine(long deadlockCycles) {
@@ -47,6 +49,7 @@ public final class Engine {
         indexes.putIfAbsent(c, components.size() - 1);
         wakeAt = Arrays.copyOf(wakeAt, components.size());
         wakeAt[components.size() - 1] = NEVER;
+        ticksOf = Arrays.copyOf(ticksOf, components.size());
         awake = Arrays.copyOf(awake, (components.size() + 63) >> 6);
         return components.size() - 1;
     }
@@ -98,6 +101,12 @@ public final class Engine {
     /** Number of component ticks run so far (a measure of simulator work, not of simulated time). */
     public long ticks() {
         return ticks;
+    }
+
+    /** The ticks component {@code c} has run so far (0 for one not registered). */
+    public long ticksOf(Component c) {
+        Integer i = indexes.get(c);
+        return i == null ? 0 : ticksOf[i];
     }
 
     /** Asks that component {@code c} be ticked at cycle {@code cycle} (or earlier, if it already is). */
@@ -191,6 +200,7 @@ public final class Engine {
                         wakeAt[i] = NEVER;
                         ticking = i;
                         ticks++;
+                        ticksOf[i]++;
                         if (comps[i].tick(now)) {
                             progress = true;
                             if (wakeAt[i] > now + 1) {

@@ -38,6 +38,13 @@ public interface BackEnd {
      */
     gpusim.gpu.query.QueryProtocol queryProtocol();
 
+    /**
+     * The run has ended: functional work the units keep back (colours whose shading is
+     * deferred, see {@link gpusim.gpu.ps.PixelShader}) lands in the surfaces, which are read
+     * next. Called once, with every unit idle.
+     */
+    void finishFunctional();
+
     /** The back end's clocked components, front first, in the order the engine registers them. */
     List<Component> components();
 }

@@ -132,6 +132,8 @@ public final class Gpu {
         try (lanes) {
             last = runEngine(progress);
         }
+        // Every unit is idle and every lane's work done: the colours kept back land now.
+        backEnd.finishFunctional();
         // Functional mode counts steps, not cycles: the report says 0 rather than a misleading figure.
         long cycles = functional ? 0 : last;
         runLength.set(cycles);
@@ -178,6 +180,11 @@ public final class Gpu {
         totals.scalar("draws", "draws", "draws issued").set(draws.draws().size());
         totals.scalar("component_ticks", "ticks", "component ticks the engine ran: the simulator's work, not "
                 + "simulated time (docs/performance.md)").set(engine.ticks());
+        StatGroup perUnit = totals.child(new StatGroup("ticks", "component ticks per component (where the simulator's "
+                + "work goes; an idle component costs none)"));
+        for (Component c : engine.components()) {
+            perUnit.scalar(c.name(), "ticks", "ticks of " + c.name()).set(engine.ticksOf(c));
+        }
         if (functional) {
             // No time is modelled: every figure in cycles reads 0 (model.md, "Functional mode").
             root.untimed();

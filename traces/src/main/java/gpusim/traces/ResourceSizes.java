@@ -64,9 +64,13 @@ public final class ResourceSizes {
         }
     }
 
-    /** RGBA8: 4 bytes a sample. */
+    /**
+     * RGBA8: 4 bytes a sample; a single-sample target 2 more a pixel, the host model's plane
+     * of deferred colours (which triangle's colour a pixel takes, resolved when read:
+     * gpusim.gpu.ps.PixelShader).
+     */
     public static long renderTarget(long width, long height, long samples) {
-        return mul(mul(mul(width, height), samples), 4);
+        return mul(mul(mul(width, height), samples), samples == 1 ? 6 : 4);
     }
 
     public static long depthStencil(long width, long height, long samples, DepthFormat format) {

@@ -51,6 +51,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final long[] tag;
     private final boolean[] valid;
     private final boolean[] dirty;
+    /** Whose bytes each line holds (the client of the request that filled it), for its write-back. */
+    private final gpusim.sim.MemoryClient[] owner;
     private final long[] lastUse;
     private final byte[] data;
     private long useClock;
@@ -109,6 +111,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         tag = new long[n];
         valid = new boolean[n];
         dirty = new boolean[n];
+        owner = new gpusim.sim.MemoryClient[n];
         lastUse = new long[n];
         data = new byte[(int) p.sizeBytes()];
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
@@ -215,7 +218,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             byte[] bytes = new byte[len];
             System.arraycopy(r.data(), (int) (a - r.address()), bytes, 0, len);
             busy++;
-            send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)), now + p.hitLatency(), false);
+            send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)).from(r.from()), now + p.hitLatency(), false);
             return;
         }
         if (w >= 0) {
@@ -236,7 +239,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             m = new Mshr(l);
             inFlight.put(l / line, m);
             busy++;
-            send(MemoryRequest.read(l, line, this, m), now + p.hitLatency(), false);
+            send(MemoryRequest.read(l, line, this, m).from(r.from()), now + p.hitLatency(), false);
         }
         m.targets.add(new Target(r, a, len, true));
         m.dirtyOnFill |= write;
@@ -292,10 +295,11 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 System.arraycopy(data, w * line, victim, 0, line);
                 // The fill's MSHR becomes the write-back's buffer entry.
                 keptEntry = true;
-                send(MemoryRequest.write(tag[w], victim, null, null), now, true);
+                send(MemoryRequest.write(tag[w], victim, null, null).from(owner[w]), now, true);
             }
         }
         tag[w] = m.line;
+        owner[w] = req.from();
         valid[w] = true;
         dirty[w] = m.dirtyOnFill;
         lastUse[w] = ++useClock;

@@ -16,6 +16,8 @@ final class DramBank {
     /** Earliest PRE: tRAS after ACT, tRTP after a read, tWR after the end of a write's data. */
     long earliestPrecharge;
     long accesses;
+    /** End of the data of the bank's latest access (for the busy bank-cycles). */
+    long busyUntil;
 
     DramBank(int group) {
         this.group = group;

@@ -76,7 +76,9 @@ public final class DramController {
     private long rowMisses;
     private long rowConflicts;
     private long activates;
+    private long precharges;
     private long refreshes;
+    private long bankBusy;
     private long dataCycles;
 
     public DramController(DramTiming timing, DramAddressMap map, PagePolicy policy, int queueDepth) {
@@ -182,6 +184,9 @@ public final class DramController {
     private void refresh() {
         long start = nextRefresh;
         for (DramBank b : banks) {
+            if (b.openRow != DramBank.NO_ROW) {
+                precharges++;
+            }
             long ready = b.openRow != DramBank.NO_ROW
                     ? Math.max(nextRefresh, b.earliestPrecharge) + t.tRP()
                     : Math.max(nextRefresh, b.earliestAct);
@@ -199,6 +204,7 @@ public final class DramController {
     private long place(long arrival, int bankIndex, long row, boolean write) {
         DramBank b = banks[bankIndex];
         long columnEarliest;
+        long first = -1; // the access's first command (PRE or ACT; a hit's is its column)
         if (b.openRow == row) {
             rowHits++;
             columnEarliest = Math.max(arrival, b.earliestColumn);
@@ -206,12 +212,17 @@ public final class DramController {
             long actEarliest;
             if (b.openRow != DramBank.NO_ROW) {
                 rowConflicts++;
-                actEarliest = Math.max(arrival, b.earliestPrecharge) + t.tRP();
+                precharges++;
+                first = Math.max(arrival, b.earliestPrecharge);
+                actEarliest = first + t.tRP();
             } else {
                 rowMisses++;
                 actEarliest = Math.max(arrival, b.earliestAct);
             }
             long act = activate(actEarliest, b.group);
+            if (first < 0) {
+                first = act;
+            }
             b.openRow = row;
             b.earliestColumn = act + t.tRCD();
             b.earliestPrecharge = act + t.tRAS();
@@ -236,6 +247,13 @@ public final class DramController {
         dataBusFree = dataEnd;
         dataCycles += t.burst();
         b.accesses++;
+        // The bank is busy from the access's first command to the end of its data; an access
+        // overlapping the bank's previous one adds only the cycles beyond it.
+        long from = Math.max(first < 0 ? col : first, b.busyUntil);
+        if (dataEnd > from) {
+            bankBusy += dataEnd - from;
+            b.busyUntil = dataEnd;
+        }
         if (write) {
             writes++;
             lastWriteDataEnd = dataEnd;
@@ -247,6 +265,7 @@ public final class DramController {
             b.earliestPrecharge = Math.max(b.earliestPrecharge, col + t.tRTP());
         }
         if (policy == PagePolicy.CLOSED) {
+            precharges++;
             b.openRow = DramBank.NO_ROW;
             b.earliestAct = b.earliestPrecharge + t.tRP();
         }
@@ -299,6 +318,32 @@ public final class DramController {
 
     public long refreshes() {
         return refreshes;
+    }
+
+    /** PREs issued: one per row conflict, one per access under the closed policy, one per open bank a refresh closes. */
+    public long precharges() {
+        return precharges;
+    }
+
+    /**
+     * Bank-cycles the banks were busy: for each access, the cycles from its first command (PRE,
+     * ACT, or the column command of a row hit) to the end of its data, cycles one bank already
+     * counted for its previous access not counted again. Over banks x cycles, the bank utilisation.
+     */
+    public long bankBusyCycles() {
+        return bankBusy;
+    }
+
+    public int banks() {
+        return banks.length;
+    }
+
+    /**
+     * The memory cycle of the next decision (the scheduler places a request no earlier), or
+     * Long.MAX_VALUE when nothing is waiting: a caller need not advance before it.
+     */
+    public long nextDecision() {
+        return qCount == 0 ? Long.MAX_VALUE : Math.max(lastColumn, qArrival[0]);
     }
 
     /** Data-bus cycles used (burst per access): over a run's cycles, the bus utilisation. */

@@ -584,7 +584,7 @@ public final class CommandProcessor extends EngineStats implements Component {
 
         /** The step's one memory request: issued by the next tick, awaited before the next step. */
         private void request(MemoryRequest r) {
-            pendingMem = r;
+            pendingMem = r.from(unit != null ? unit.memoryClient() : gpusim.sim.MemoryClient.OTHER);
             awaitingMemory++;
         }
 

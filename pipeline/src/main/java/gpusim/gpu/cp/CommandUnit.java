@@ -22,6 +22,11 @@ interface CommandUnit<C extends Command> {
     /** Where the command being executed is, for the deadlock dump (e.g. "resolve: reading from index 3"). */
     String describe();
 
+    /** Whose bytes the unit's memory requests are, for the memory's per-client statistics. */
+    default gpusim.sim.MemoryClient memoryClient() {
+        return gpusim.sim.MemoryClient.OTHER;
+    }
+
     /** Takes {@code c} ({@link #start}) and returns this unit, for the engine's dispatch. */
     default CommandUnit<C> take(C c) {
         start(c);

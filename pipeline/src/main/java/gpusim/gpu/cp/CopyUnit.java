@@ -9,6 +9,7 @@ import gpusim.trace.Command;
  * write has completed.
  */
 final class CopyUnit implements CommandUnit<Command.CopyBufferRegion> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.COPY; }
     private static final long CHUNK = 4096;
 
     /** The next step of a copy: read the piece at {@code at}, or write the piece just read there. */

@@ -19,6 +19,7 @@ import gpusim.trace.Resource;
  * ({@link #reset}).
  */
 final class DecodeUnit implements CommandUnit<Command> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.DECODE; }
     private static final long CHUNK = 4096;
 
     /** The last decode_frame of a command list: its heap, frame size and cycles from start to finish. */

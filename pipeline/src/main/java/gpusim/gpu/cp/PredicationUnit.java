@@ -11,6 +11,7 @@ import gpusim.trace.Command;
  * predication off. Every command list starts with predication off ({@link #reset}).
  */
 final class PredicationUnit implements CommandUnit<Command.SetPredication> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.PREDICATION; }
     private final EngineServices engine;
     private final Resources res;
     /** Whether predicated commands are skipped now. */

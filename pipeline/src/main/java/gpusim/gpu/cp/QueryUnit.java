@@ -27,6 +27,7 @@ import gpusim.trace.Resource;
  * marker reaches them. The unit also tells {@link BinaryEarlyOut} which queries are active.
  */
 final class QueryUnit implements CommandUnit<Command> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.QUERY; }
     /** The steps of a BeginQuery: wait for the previous use to land and reset the slot; send the marker. */
     private enum Step { RESET, BEGIN }
 

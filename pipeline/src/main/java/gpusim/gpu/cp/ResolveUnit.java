@@ -14,6 +14,7 @@ import gpusim.trace.Command;
  * computes the results ({@link QueryResolver}) and writes them to the destination buffer.
  */
 final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.RESOLVE; }
     /** The next step of a resolve. */
     private sealed interface Step permits Read, Check, Written {
     }

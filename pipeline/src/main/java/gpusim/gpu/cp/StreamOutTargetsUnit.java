@@ -16,6 +16,7 @@ import gpusim.trace.SoTargetView;
  * previous list bound.
  */
 final class StreamOutTargetsUnit implements CommandUnit<Command.SetSoTargets> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.STREAM_OUT; }
     /** The steps: wait for the drain; read the next slot's filled size; take the one read. */
     private enum Step { DRAIN, LOAD, LOADED }
 

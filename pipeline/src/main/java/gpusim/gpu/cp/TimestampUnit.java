@@ -21,6 +21,7 @@ import gpusim.trace.Command;
  * earlier work is done, and they write the value the step after taking the command.
  */
 final class TimestampUnit implements CommandUnit<Command.EndQuery> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.QUERY; }
     /** The steps: wait for the previous use; reset the fence (or drain); send the event or write the value; done. */
     private enum Step { PREVIOUS, RESET, DRAINED, SENT }
 

@@ -21,6 +21,7 @@ import java.util.Arrays;
  * read): for OCCLUSION one write per enabled DB, of its counter as it is now.
  */
 final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
+    @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.COUNTER; }
     /** The next step of a WriteQuery. */
     private sealed interface Step permits SendMarker, Sample, WriteCounter, Drain, WriteValue, Written {
     }

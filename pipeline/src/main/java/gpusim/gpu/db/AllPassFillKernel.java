@@ -115,6 +115,9 @@ final class AllPassFillKernel {
                     rowColor[r] = shader.rowColor(y0 + r);
                 }
                 fillRegion(d, shader.target(), layout.pixel(x0, y0), layout.tileSize, rows, n, rowZ, rowColor, cx, dz0);
+                for (int r = 0, from = layout.pixel(x0, y0); r < rows; r++, from += layout.tileSize) {
+                    shader.overwritten(from, from + n);
+                }
                 count(x0, y0, x1, y1, out);
                 return;
             }

@@ -499,6 +499,11 @@ public final class DepthBlock extends PipeStage {
         }
         p.writeIssued();
         counterWrites.inc();
-        emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> p.writeLanded(t), p));
+        emitMemory(MemoryRequest.writeLongs(addr, new long[] {value}, (r, t) -> p.writeLanded(t), p).from(gpusim.sim.MemoryClient.COUNTER));
+    }
+
+    /** The run has ended: this DB's deferred colours land in its tiles of the targets (BackEnd#finishFunctional). */
+    public void finishFunctional() {
+        core.resolveDeferredColor();
     }
 }

@@ -146,7 +146,15 @@ public final class DepthBlockCore {
         ColorSurface rt = m.surface();
         float[] c = m.rgba();
         int v = ColorSurface.pack(c[0], c[1], c[2], c[3]);
-        return forOwnedTiles(rt.layout, (tx, ty, from, to) -> java.util.Arrays.fill(rt.rgba, from, to, v));
+        return forOwnedTiles(rt.layout, (tx, ty, from, to) -> {
+            java.util.Arrays.fill(rt.rgba, from, to, v);
+            rt.overwritten(from, to);
+        });
+    }
+
+    /** Computes the colours this DB's shader deferred ({@link PixelShader}): before its targets are read. */
+    public void resolveDeferredColor() {
+        shader.resolveDeferred();
     }
 
     /** What to do with one tile's block of storage, [from, to). */

@@ -23,6 +23,13 @@ final class DepthOnlyTileKernel {
         this.shader = shader;
     }
 
+    /** The bits of the quads (pairs of columns from quadBase) that pixels first .. last touch. */
+    private static long quadRun(int first, int last, int quadBase) {
+        int lo = (first >> 1) - quadBase;
+        int hi = (last >> 1) - quadBase;
+        return (-1L >>> (63 - hi)) & (-1L << lo);
+    }
+
     /** Region [x0..x1] x [y0..y1] of triangle {@code t}; {@code accept}: every pixel is covered. */
     void run(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept, RegionCounts out) {
         DepthTestState st = s;
@@ -56,40 +63,67 @@ final class DepthOnlyTileKernel {
                 quadBits = 0;
                 coveredBits = 0;
             }
+            // The row's covered pixels are one run (a convex triangle, one sample a pixel).
+            int first = x0;
+            int last = x1;
             if (!accept) {
-                scan.rowStart(x0, y);
+                scan.rowSpan(y, x0, x1);
+                first = scan.spanFirst;
+                last = scan.spanLast;
+                if (first > last) {
+                    continue;
+                }
+            }
+            covered += last - first + 1;
+            if (lateZ) {
+                coveredBits |= quadRun(first, last, quadBase);
             }
             double zRow = st.rowDepth(y);
             int rowBase = layout.pixel(x0, y) - x0;
-            int run = 0;
-            for (int x = x0; x <= x1; x++) {
-                if (!accept && scan.nextMask() == 0) {
-                    continue;
-                }
-                covered++;
-                if (lateZ) {
-                    coveredBits |= 1L << ((x >> 1) - quadBase);
-                }
-                int idx = rowBase + x;
-                if (od != null) {
-                    od[idx]++;
-                }
-                double z = zRow + dzdx * (x - originX) + dz0;
-                int q = DepthTestState.encode(format, z < lo ? lo : z > hi ? hi : z);
-                if (DepthTestState.compare(funcCode, q, d[idx])) {
-                    if (depthWrite) {
-                        d[idx] = q;
-                        wMin = Math.min(wMin, q);
-                        wMax = Math.max(wMax, q);
-                    }
-                    passed++;
-                    if (shading) {
-                        xs[run++] = x;
-                    }
-                    quadBits |= 1L << ((x >> 1) - quadBase);
+            if (od != null) {
+                for (int x = first; x <= last; x++) {
+                    od[rowBase + x]++;
                 }
             }
-            if (run > 0) {
+            int run = 0;
+            if (dzdx == 0) {
+                // A depth constant along the row: dz/dx (x - x0) is a zero for every x, and a
+                // zero's sign survives neither the clamp's comparisons nor the encoding (UNORM
+                // rounds it to 0, D32 adds +0.0f), so every pixel gets the same bits.
+                double z = zRow + dzdx * (first - originX) + dz0;
+                int q = DepthTestState.encode(format, z < lo ? lo : z > hi ? hi : z);
+                for (int x = first; x <= last; x++) {
+                    int idx = rowBase + x;
+                    if (DepthTestState.compare(funcCode, q, d[idx])) {
+                        if (depthWrite) {
+                            d[idx] = q;
+                        }
+                        xs[run++] = x;
+                        quadBits |= 1L << ((x >> 1) - quadBase);
+                    }
+                }
+                if (run > 0 && depthWrite) {
+                    wMin = Math.min(wMin, q);
+                    wMax = Math.max(wMax, q);
+                }
+            } else {
+                for (int x = first; x <= last; x++) {
+                    int idx = rowBase + x;
+                    double z = zRow + dzdx * (x - originX) + dz0;
+                    int q = DepthTestState.encode(format, z < lo ? lo : z > hi ? hi : z);
+                    if (DepthTestState.compare(funcCode, q, d[idx])) {
+                        if (depthWrite) {
+                            d[idx] = q;
+                            wMin = Math.min(wMin, q);
+                            wMax = Math.max(wMax, q);
+                        }
+                        xs[run++] = x;
+                        quadBits |= 1L << ((x >> 1) - quadBase);
+                    }
+                }
+            }
+            passed += run;
+            if (run > 0 && shading) {
                 // The row's passing pixels are shaded together, the triangle's planes loaded once.
                 shader.shadeRow(src, t, y, xs, run, rowBase);
             }

@@ -99,6 +99,6 @@ public final class EndOfPipe extends Stage {
 
     private void write(MarkerProgress p, long address, long[] words) {
         p.writeIssued();
-        emitMemory(MemoryRequest.writeLongs(address, words, (r, t) -> p.writeLanded(t), p));
+        emitMemory(MemoryRequest.writeLongs(address, words, (r, t) -> p.writeLanded(t), p).from(gpusim.sim.MemoryClient.COUNTER));
     }
 }

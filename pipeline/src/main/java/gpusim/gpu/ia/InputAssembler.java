@@ -12,6 +12,7 @@ import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.StatisticsMarker;
 import gpusim.gpu.work.Work;
 import gpusim.sim.MemoryPort;
+import gpusim.sim.MemoryClient;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Stat;
@@ -191,11 +192,15 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
      */
     private void fetch(int s, GeomBatch b, DrawPacket d, long firstPos, long lastPos, long now) {
         int n = 0;
+        long indexLo = Long.MAX_VALUE; // the index lines [indexLo, indexHi], for the requests' client
+        long indexHi = -1;
         if (d.indexed() && d.state().ib() != null) {
             int isz = d.state().ib().format().bytes();
             long base = res.address(d.state().ib());
             long lo = (base + firstPos * isz) / line;
             long hi = (base + (lastPos + 1) * isz - 1) / line;
+            indexLo = lo;
+            indexHi = hi;
             for (long l = lo; l <= hi; l++) {
                 n = addLine(n, l);
             }
@@ -225,7 +230,8 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
             fetchLines.add(count);
             fetchRequests.inc();
             pending[s]++;
-            MemoryRequest r = MemoryRequest.fetch(first * line, (int) (count * line), this, SLOT_TAGS[s]);
+            MemoryRequest r = MemoryRequest.fetch(first * line, (int) (count * line), this, SLOT_TAGS[s])
+                    .from(first <= indexHi && last >= indexLo ? MemoryClient.INDEX : MemoryClient.VERTEX);
             if (!unissued.isEmpty() || !port.request(r, this, now)) {
                 unissued.add(r);
             }

@@ -13,6 +13,15 @@ public final class ColorSurface {
     public final SurfaceLayout layout;
     /** Where the surface lives in device memory (surfaces.in_memory), or null: its accesses take no memory time. */
     public gpusim.gpu.db.SurfaceMemory memory;
+    /**
+     * Host-side only (never visible in a result): per sample slot, 1 + the index of the
+     * colour planes in the owning DB's {@link PixelShader} whose shading of this pixel is
+     * deferred, 0 where {@link #rgba} holds the colour; null until a shader defers one.
+     * Each slot belongs to the one DB that owns its tile, as the colour does.
+     */
+    char[] pending;
+    /** Per tile: 1 while a shader has a deferred pixel there (in its list of such tiles). */
+    byte[] tileDeferred;
 
     public ColorSurface(String name, int width, int height, int samples, int tileSize) {
         this.name = name;
@@ -21,6 +30,13 @@ public final class ColorSurface {
         this.samples = samples;
         this.layout = new SurfaceLayout(width, height, samples, tileSize);
         this.rgba = new int[layout.size()];
+    }
+
+    /** Slots [from, to) now hold their colour (written directly): nothing deferred there is left to resolve. */
+    public void overwritten(int from, int to) {
+        if (pending != null) {
+            java.util.Arrays.fill(pending, from, to, (char) 0);
+        }
     }
 
     /** UNORM8 encoding of a colour channel: clamp to [0, 1], round to nearest (halves up). */

@@ -2,6 +2,7 @@ package gpusim.gpu.ps;
 
 import gpusim.api.BlendMode;
 import gpusim.gpu.work.DrawState;
+import gpusim.gpu.db.SurfaceLayout;
 import gpusim.gpu.work.TriBatch;
 
 /**
@@ -14,8 +15,21 @@ import gpusim.gpu.work.TriBatch;
  * (sum e_k / w_k). Per triangle the five linear functions (r, g, b, a numerators and the
  * denominator) are set up once; when the three 1/w are equal (no perspective) the colour
  * itself is linear and the divide is folded into the planes.
+ *
+ * <p>Deferred colour (host-side only, never visible in a result): where a pixel's colour is
+ * a plain overwrite (no blend, every channel written, one sample, the depth surface's
+ * layout), what lands in the target is the colour of the last fragment that passed, so
+ * the shader records only which triangle's planes that was ({@link ColorSurface#pending})
+ * and computes the colour once, with the same arithmetic, when it is needed:
+ * {@link #resolveDeferred} before a draw that reads or partly writes the target (blend,
+ * a write mask, another layout), when the table of planes is full, and at the end of a
+ * run. A pixel written directly (a flat fill, a clear, a write through {@link #shade})
+ * drops what was deferred there. In an overdrawn frame most fragments are overwritten,
+ * so most colours are never computed (stress-2k: 9.4 M passing fragments, 2 M pixels).
  */
 public final class PixelShader {
+    /** Planes a shader's table holds before it resolves what it deferred (1 MiB of floats). */
+    static final int DEFERRED_PLANES = 16_384;
     private ColorSurface rt;
     private int channelMask;
     private boolean blend;
@@ -26,6 +40,15 @@ public final class PixelShader {
     private final double[] acc = new double[15];
     private boolean affine;
     private boolean sameLayout;
+    /** The deferred planes: 15 floats and the affine flag each; {@link #planeEntry} is the current one's index (-1: not stored). */
+    private final float[] table = new float[DEFERRED_PLANES * 15];
+    private final boolean[] tableAffine = new boolean[DEFERRED_PLANES];
+    private int entries;
+    private int planeEntry = -1;
+    /** The tiles this shader has deferred pixels in: surface and tile index, in the order first deferred. */
+    private ColorSurface[] deferredSurface = new ColorSurface[64];
+    private int[] deferredTile = new int[64];
+    private int deferredTiles;
 
     /** Whether the bound state writes any colour (a render target and a non-zero write mask). */
     public boolean writes() {
@@ -44,6 +67,11 @@ public final class PixelShader {
         writes = rt != null && channelMask != 0;
         planeBatch = null;
         planeTri = -1;
+        if (writes && deferredTiles > 0 && !planesHoistable()) {
+            // This draw reads what is in the target (blend) or writes part of it (a mask):
+            // the deferred colours must be there first.
+            resolveDeferred();
+        }
     }
 
     /**
@@ -98,37 +126,81 @@ public final class PixelShader {
             }
             return;
         }
-        float[] p = planes(src, t);
-        float ry = p[1] * y + p[2];
-        float gy = p[4] * y + p[5];
-        float by = p[7] * y + p[8];
-        float ay = p[10] * y + p[11];
-        float rx = p[0];
-        float gx = p[3];
-        float bx = p[6];
-        float ax = p[9];
-        int[] rgba = rt.rgba;
-        if (affine) {
-            if (rx == 0 && gx == 0 && bx == 0 && ax == 0) {
-                // Flat along x: p0 x + p1y is exactly p1y for every x (0 x is a zero, and a
-                // zero's sign does not survive the addition or the UNORM8 clamp), so one
-                // colour fills the run.
-                java.util.Arrays.fill(rgba, rowBase + first, rowBase + end, ColorSurface.pack(ry, gy, by, ay));
-                return;
+        planes(src, t);
+        defer(rowBase + first, rowBase + end);
+    }
+
+    /** Slots [from, to) of one tile take the current triangle's colour, deferred. */
+    private void defer(int from, int to) {
+        if (planeEntry < 0) {
+            if (entries == DEFERRED_PLANES) {
+                resolveDeferred();
             }
-            for (int x = first; x < end; x++) {
-                rgba[rowBase + x] = ColorSurface.pack(rx * x + ry, gx * x + gy, bx * x + by, ax * x + ay);
+            System.arraycopy(plane, 0, table, entries * 15, 15);
+            tableAffine[entries] = affine;
+            planeEntry = entries++;
+        }
+        ColorSurface s = rt;
+        if (s.pending == null) {
+            s.pending = new char[s.rgba.length];
+            s.tileDeferred = new byte[s.layout.tilesX * s.layout.tilesY];
+        }
+        java.util.Arrays.fill(s.pending, from, to, (char) (planeEntry + 1));
+        int tile = from / s.layout.tileSlots();
+        if (s.tileDeferred[tile] == 0) {
+            s.tileDeferred[tile] = 1;
+            if (deferredTiles == deferredTile.length) {
+                deferredTile = java.util.Arrays.copyOf(deferredTile, deferredTiles * 2);
+                deferredSurface = java.util.Arrays.copyOf(deferredSurface, deferredTiles * 2);
             }
-            return;
+            deferredSurface[deferredTiles] = s;
+            deferredTile[deferredTiles++] = tile;
         }
-        float dx = p[12];
-        float dy = p[13] * y + p[14];
-        for (int x = first; x < end; x++) {
-            float d = dx * x + dy;
-            float inv = d == 0 ? 0 : 1f / d;
-            rgba[rowBase + x] = ColorSurface.pack((rx * x + ry) * inv, (gx * x + gy) * inv, (bx * x + by) * inv,
-                    (ax * x + ay) * inv);
+    }
+
+    /**
+     * Computes every colour this shader deferred and stores it in its target, with the
+     * arithmetic {@link #write} and the row loops use: the planes evaluated as
+     * p0 x + (p1 y + p2), divided by the interpolated 1/w unless affine.
+     */
+    public void resolveDeferred() {
+        for (int i = 0; i < deferredTiles; i++) {
+            ColorSurface s = deferredSurface[i];
+            int tile = deferredTile[i];
+            s.tileDeferred[tile] = 0;
+            SurfaceLayout l = s.layout;
+            int slots = l.tileSlots();
+            int base = tile * slots;
+            int x0 = (tile % l.tilesX) << l.tileShift;
+            int y0 = (tile / l.tilesX) << l.tileShift;
+            char[] pend = s.pending;
+            int[] rgba = s.rgba;
+            for (int k = 0; k < slots; k++) {
+                int id = pend[base + k];
+                if (id != 0) {
+                    pend[base + k] = 0;
+                    rgba[base + k] = resolvedColor(id - 1, x0 + (k & (l.tileSize - 1)), y0 + (k >> l.tileShift));
+                }
+            }
         }
+        deferredTiles = 0;
+        java.util.Arrays.fill(deferredSurface, null);
+        entries = 0;
+        planeEntry = -1;
+    }
+
+    private int resolvedColor(int entry, int x, int y) {
+        float[] p = table;
+        int o = entry * 15;
+        float inv = 1f;
+        if (!tableAffine[entry]) {
+            float d = p[o + 12] * x + (p[o + 13] * y + p[o + 14]);
+            inv = d == 0 ? 0 : 1f / d;
+        }
+        return ColorSurface.pack((p[o] * x + (p[o + 1] * y + p[o + 2])) * inv,
+                (p[o + 3] * x + (p[o + 4] * y + p[o + 5])) * inv,
+                (p[o + 6] * x + (p[o + 7] * y + p[o + 8])) * inv,
+                (p[o + 9] * x + (p[o + 10] * y + p[o + 11])) * inv);
     }
 
     /**
@@ -158,6 +230,7 @@ public final class PixelShader {
                 for (int i = from; i < from + n; i++) {
                     rgba[i] = c;
                 }
+                rt.overwritten(from, from + n);
             }
             return;
         }
@@ -184,6 +257,11 @@ public final class PixelShader {
     public int rowColor(int y) {
         float[] p = plane;
         return ColorSurface.pack(p[1] * y + p[2], p[4] * y + p[5], p[7] * y + p[8], p[10] * y + p[11]);
+    }
+
+    /** Slots [from, to) of the bound target were written directly (see {@link ColorSurface#overwritten}). */
+    public void overwritten(int from, int to) {
+        rt.overwritten(from, to);
     }
 
     /** The bound render target's storage (for a caller writing {@link #rowColor} itself). */
@@ -226,6 +304,7 @@ public final class PixelShader {
         int[] rgba = rt.rgba;
         if (!blend && mask == 1 && channelMask == -1) {
             rgba[base] = ColorSurface.pack(r, g, b, a);
+            rt.overwritten(base, base + 1);
             return;
         }
         int packed = ColorSurface.pack(r, g, b, a);
@@ -241,6 +320,7 @@ public final class PixelShader {
     }
 
     private void setupPlanes(TriBatch src, int t) {
+        planeEntry = -1;
         long[] e = src.edge;
         int eo = t * 9;
         double[] p = acc;

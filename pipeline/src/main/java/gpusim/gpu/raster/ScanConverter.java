@@ -132,6 +132,57 @@ public final class ScanConverter {
         }
     }
 
+    /** The first and last covered pixel column of the last {@link #rowSpan} (first > last: none). */
+    public int spanFirst;
+    public int spanLast;
+
+    /**
+     * The covered pixels of row {@code y} within columns [x0..x1], single-sample patterns
+     * only: they are one run (the triangle is convex), and each edge bounds it on one side,
+     * found by an exact integer division instead of a walk. Pixel x is covered when every
+     * edge, A 256 x + (B 256 y + C + offset), is non-negative (the same sums {@link #nextMask}
+     * forms): for A &gt; 0 that is x &gt;= ceil(-K / 256A), for A &lt; 0 x &lt;= floor(K / -256A),
+     * for A = 0 every x or none. Leaves the run in {@link #spanFirst} .. {@link #spanLast}.
+     */
+    public void rowSpan(int y, int x0, int x1) {
+        long py = (long) y * 256;
+        long lo = x0;
+        long hi = x1;
+        lo = Math.max(lo, edgeLow(a0, b0 * py + c0 + off[0]));
+        hi = Math.min(hi, edgeHigh(a0, b0 * py + c0 + off[0]));
+        lo = Math.max(lo, edgeLow(a1, b1 * py + c1 + off[16]));
+        hi = Math.min(hi, edgeHigh(a1, b1 * py + c1 + off[16]));
+        lo = Math.max(lo, edgeLow(a2, b2 * py + c2 + off[32]));
+        hi = Math.min(hi, edgeHigh(a2, b2 * py + c2 + off[32]));
+        spanFirst = (int) lo;
+        spanLast = (int) Math.max(hi, lo - 1);
+    }
+
+    private static final long NO_BOUND = Long.MAX_VALUE / 2;
+
+    /**
+     * The lowest column edge (a, k) allows: a 256 x + k &gt;= 0 (-NO_BOUND: no bound from this
+     * edge; NO_BOUND: no column is covered). Selected by arithmetic, not branches: horizontal
+     * edges (a = 0) are rare and come late in a run, and a branch the JIT has never seen taken
+     * is compiled as a trap that throws the compiled DB loop away when it is first taken.
+     */
+    private static long edgeLow(long a, long k) {
+        long positive = -((-a) >>> 63); // all ones when a > 0
+        long flatMissed = -((((a | -a) >>> 63) ^ 1) & (k >>> 63)); // all ones when a == 0 and k < 0
+        long bound = -Math.floorDiv(k, Math.max(a, 1) * 256);
+        long other = (NO_BOUND & flatMissed) | (-NO_BOUND & ~flatMissed);
+        return (bound & positive) | (other & ~positive);
+    }
+
+    /** The highest column edge (a, k) allows (NO_BOUND: no bound; -NO_BOUND: none covered); see {@link #edgeLow}. */
+    private static long edgeHigh(long a, long k) {
+        long negative = -(a >>> 63); // all ones when a < 0
+        long flatMissed = -((((a | -a) >>> 63) ^ 1) & (k >>> 63));
+        long bound = Math.floorDiv(k, Math.max(-a, 1) * 256);
+        long other = (-NO_BOUND & flatMissed) | (NO_BOUND & ~flatMissed);
+        return (bound & negative) | (other & ~negative);
+    }
+
     /** Starts a walk along row {@code y} at pixel {@code x}; {@link #nextMask} then steps right one pixel at a time. */
     public void rowStart(int x, int y) {
         long px = (long) x * 256;

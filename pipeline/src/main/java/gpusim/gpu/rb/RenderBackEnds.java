@@ -187,6 +187,13 @@ public final class RenderBackEnds implements BackEnd {
         return components;
     }
 
+    @Override
+    public void finishFunctional() {
+        for (DepthBlock d : dbs) {
+            d.finishFunctional();
+        }
+    }
+
     /** The depth blocks, unit order (for connecting their input queues to the binner). */
     public List<DepthBlock> depthBlocks() {
         return dbs;

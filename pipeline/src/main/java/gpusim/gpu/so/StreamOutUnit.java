@@ -2,6 +2,7 @@ package gpusim.gpu.so;
 
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.work.GeomBatch;
+import gpusim.sim.MemoryClient;
 import gpusim.sim.MemoryRequest;
 import gpusim.trace.StreamOutput;
 import java.lang.invoke.MethodHandles;
@@ -79,7 +80,8 @@ public final class StreamOutUnit {
                 t.filled[slot] += fit * perPrim;
                 long f = t.filled[slot];
                 memory.accept(MemoryRequest.write(t.filledAddress[slot],
-                        new byte[] {(byte) f, (byte) (f >>> 8), (byte) (f >>> 16), (byte) (f >>> 24)}, null, null));
+                        new byte[] {(byte) f, (byte) (f >>> 8), (byte) (f >>> 16), (byte) (f >>> 24)}, null, null)
+                        .from(MemoryClient.STREAM_OUT));
                 counters.soWritten[so.stream()] += fit;
             }
         }
@@ -95,13 +97,14 @@ public final class StreamOutUnit {
             for (int v = 0; v < vertices; v++) {
                 put(b, b.prims[v], data, v * StreamOutput.VERTEX_BYTES);
             }
-            memory.accept(MemoryRequest.write(address, data, null, null));
+            memory.accept(MemoryRequest.write(address, data, null, null).from(MemoryClient.STREAM_OUT));
             return;
         }
         for (int v = 0; v < vertices; v++) {
             byte[] data = new byte[StreamOutput.VERTEX_BYTES];
             put(b, b.prims[v], data, 0);
-            memory.accept(MemoryRequest.write(address + (long) v * stride, data, null, null));
+            memory.accept(MemoryRequest.write(address + (long) v * stride, data, null, null)
+                    .from(MemoryClient.STREAM_OUT));
         }
     }
 

@@ -72,7 +72,14 @@ class TileKernelDifferentialTest {
                 if (ref.ds().stencil != null) {
                     assertArrayEquals(ref.ds().stencil, fast.ds().stencil, what + ": stencils");
                 }
-                assertArrayEquals(ref.rt().rgba, fast.rt().rgba, what + ": colours");
+                if (scene % 2 == 0 || batch == 5) {
+                    // The fast side defers plain overwrites' colours (PixelShader): they land when
+                    // resolved; in odd scenes only at the end, so deferral across batches (and the
+                    // resolve a blending or masked batch forces) is compared too.
+                    fast.core().resolveDeferredColor();
+                    ref.core().resolveDeferredColor();
+                    assertArrayEquals(ref.rt().rgba, fast.rt().rgba, what + ": colours");
+                }
                 assertArrayEquals(ref.ds().hizMin, fast.ds().hizMin, what + ": HiZ minima");
                 assertArrayEquals(ref.ds().hizMax, fast.ds().hizMax, what + ": HiZ maxima");
                 assertArrayEquals(ref.ds().overdraw, fast.ds().overdraw, what + ": overdraw");

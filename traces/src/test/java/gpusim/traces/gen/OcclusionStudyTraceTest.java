@@ -13,4 +13,15 @@ class OcclusionStudyTraceTest {
         Path bundled = Path.of("..", "examples", "occlusion-study.trace");
         assertEquals(Files.readString(bundled), OcclusionStudyTrace.generate(256, 4, 1));
     }
+
+    @Test
+    void bundledBaselineIsTheGeneratorsOutputWithoutWriteQuery() throws Exception {
+        String baseline = Files.readString(Path.of("..", "examples", "occlusion-study-resolve.trace"));
+        assertEquals(baseline, OcclusionStudyTrace.generate(256, 4, 1, OcclusionStudyTrace.Readback.RESOLVE_ONLY));
+        // The same frame line for line, less the 256 WriteQuery lines and the header's wording.
+        String study = OcclusionStudyTrace.generate(256, 4, 1);
+        assertEquals(study.lines().filter(l -> !l.startsWith("write_query") && !l.startsWith("#")).toList(),
+                baseline.lines().filter(l -> !l.startsWith("#")).toList());
+        assertEquals(256, study.lines().filter(l -> l.startsWith("write_query")).count());
+    }
 }
