@@ -127,6 +127,14 @@ class ConformanceTest {
         for (gpusim.config.Preset p : gpusim.config.Preset.values()) {
             assertDumps(name, run(name, p.config())); // every preset
         }
+        // Surfaces in memory (issue 10): tiny depth caches with one MSHR and one tile in flight,
+        // write-through colour caches, starved channels, fast clears and depth planes; then the default caches.
+        assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.fast_clear=on")
+                .with("compression.depth_planes=on")
+                .with("db.cache.size=256").with("db.cache.ways=2").with("db.cache.line=64").with("db.cache.mshrs=1")
+                .with("surfaces.tiles_in_flight=1").with("cb.cache.policy=write_through").with("cb.cache.mshrs=1")
+                .with("cb.cache.line=256").with("cb.cache.size=1024").with("memory.bytes_per_cycle=4")));
+        assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on")));
     }
 
     /**

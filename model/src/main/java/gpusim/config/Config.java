@@ -65,7 +65,19 @@ public final class Config {
             throw new IllegalArgumentException("db.enabled 0x" + Long.toHexString(enabled) + " enables none of the "
                     + count + owners);
         }
+        checkCacheShape("db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE);
+        checkCacheShape("cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE);
         return this;
+    }
+
+    /** A cache's size must be ways x line x a power of two sets (the cache indexes its sets by address bits). */
+    private void checkCacheShape(String cache, ConfigKey size, ConfigKey ways, ConfigKey line) {
+        long bytes = get(size);
+        long perSet = get(ways) * get(line);
+        if (bytes % perSet != 0 || Long.bitCount(bytes / perSet) != 1) {
+            throw new IllegalArgumentException(cache + ".size " + bytes + " is not " + cache + ".ways x " + cache
+                    + ".line (" + get(ways) + " x " + get(line) + ") x a power of two sets");
+        }
     }
 
     public long get(ConfigKey key) {

@@ -292,6 +292,54 @@ public final class ConfigKeys {
             "backend.kind=rops: cycles from an occlusion marker leaving the last ROP to the on-chip sum of every "
                     + "ROP's counter being written as the query's one report");
     // ---- end of the ROP back end's block ----
+    // ---- Surfaces in memory, the render back ends' depth and colour caches, compression (issue 10) ----
+    public static final ConfigKey SURFACES_IN_MEMORY = ConfigKey.flag("surfaces.in_memory", false,
+            "depth, stencil, HTILE and colour surfaces live at device addresses: every tile a DB tests reads and "
+                    + "writes its depth (and stencil, HTILE) and the colour back end writes (and, blending, reads) "
+                    + "its colour through the RB's depth and colour caches; off: surface accesses take no memory "
+                    + "time; never changes results");
+    public static final ConfigKey SURFACES_TILES_IN_FLIGHT = ConfigKey.range("surfaces.tiles_in_flight", 16, 1, 1024,
+            "tiles", "tile records a depth block may have surface reads outstanding for, ahead of the tile it tests "
+                    + "(its prefetch window; a step of more tiles than this ends early)");
+    public static final ConfigKey DB_CACHE_SIZE = ConfigKey.range("db.cache.size", 32768, 64, 64L << 20, "bytes",
+            "depth cache of each render back end (depth, stencil and HTILE lines): ways x line x a power of two sets");
+    public static final ConfigKey DB_CACHE_WAYS = ConfigKey.range("db.cache.ways", 4, 1, 64, "ways",
+            "associativity of the depth cache (LRU)");
+    public static final ConfigKey DB_CACHE_LINE = ConfigKey.oneOf("db.cache.line", 256,
+            new long[] {32, 64, 128, 256}, "bytes", "line size of the depth cache (256: an 8 x 8 D32 tile at one "
+                    + "sample is one line)");
+    public static final ConfigKey DB_CACHE_POLICY = ConfigKey.choice("db.cache.policy", "write_back",
+            new String[] {"write_back", "write_through"},
+            "depth cache write policy: write_back = write-allocate, dirty lines written back when evicted; "
+                    + "write_through = every write goes to memory, write misses do not allocate");
+    public static final ConfigKey DB_CACHE_MSHRS = ConfigKey.range("db.cache.mshrs", 32, 1, 4096, "lines",
+            "miss status holding registers of the depth cache: lines it may be fetching (or writing back) at once");
+    public static final ConfigKey DB_CACHE_HIT_LATENCY = ConfigKey.range("db.cache.hit_latency", 4, 1, 100_000,
+            "cycles", "depth cache hit latency (also the lookup a miss pays before its fetch goes to memory)");
+    public static final ConfigKey CB_CACHE_SIZE = ConfigKey.range("cb.cache.size", 32768, 64, 64L << 20, "bytes",
+            "colour cache of each render back end (colour and colour metadata lines): ways x line x a power of two "
+                    + "sets");
+    public static final ConfigKey CB_CACHE_WAYS = ConfigKey.range("cb.cache.ways", 4, 1, 64, "ways",
+            "associativity of the colour cache (LRU)");
+    public static final ConfigKey CB_CACHE_LINE = ConfigKey.oneOf("cb.cache.line", 256,
+            new long[] {32, 64, 128, 256}, "bytes", "line size of the colour cache (256: an 8 x 8 RGBA8 tile at one "
+                    + "sample is one line)");
+    public static final ConfigKey CB_CACHE_POLICY = ConfigKey.choice("cb.cache.policy", "write_back",
+            new String[] {"write_back", "write_through"},
+            "colour cache write policy: write_back = write-allocate, dirty lines written back when evicted; "
+                    + "write_through = every write goes to memory, write misses do not allocate");
+    public static final ConfigKey CB_CACHE_MSHRS = ConfigKey.range("cb.cache.mshrs", 32, 1, 4096, "lines",
+            "miss status holding registers of the colour cache");
+    public static final ConfigKey CB_CACHE_HIT_LATENCY = ConfigKey.range("cb.cache.hit_latency", 4, 1, 100_000,
+            "cycles", "colour cache hit latency (also the lookup a miss pays before its fetch goes to memory)");
+    public static final ConfigKey COMPRESSION_FAST_CLEAR = ConfigKey.flag("compression.fast_clear", false,
+            "with surfaces.in_memory: a depth or colour clear writes only the tiles' metadata (HTILE / colour "
+                    + "metadata, 4 bytes a tile) and marks them cleared; a cleared tile's first access reads no "
+                    + "data (radeonsi's fast clears); off: a clear writes every byte of its tiles");
+    public static final ConfigKey COMPRESSION_DEPTH_PLANES = ConfigKey.flag("compression.depth_planes", false,
+            "with surfaces.in_memory: a tile whose every sample one triangle wrote stores that triangle's depth "
+                    + "plane (16 bytes) instead of its samples, read back as 16 bytes, until a partial write expands it "
+                    + "(HTILE's plane-compressed depth, radeonsi/PAL)");
 
     public static final List<ConfigKey> ALL = List.of(
             CLOCK_MHZ,
@@ -350,6 +398,22 @@ public final class ConfigKeys {
             CB_SAMPLES,
             CB_BLEND_SAMPLES,
             CB_LATENCY,
+            SURFACES_IN_MEMORY,
+            SURFACES_TILES_IN_FLIGHT,
+            DB_CACHE_SIZE,
+            DB_CACHE_WAYS,
+            DB_CACHE_LINE,
+            DB_CACHE_POLICY,
+            DB_CACHE_MSHRS,
+            DB_CACHE_HIT_LATENCY,
+            CB_CACHE_SIZE,
+            CB_CACHE_WAYS,
+            CB_CACHE_LINE,
+            CB_CACHE_POLICY,
+            CB_CACHE_MSHRS,
+            CB_CACHE_HIT_LATENCY,
+            COMPRESSION_FAST_CLEAR,
+            COMPRESSION_DEPTH_PLANES,
             QUEUE_WAVES,
             QUEUE_DEPTH,
             QUEUE_LATENCY,

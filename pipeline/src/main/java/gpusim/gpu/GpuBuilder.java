@@ -113,7 +113,7 @@ final class GpuBuilder {
         CommandProcessor.Links links = new CommandProcessor.Links(engine, memory, drain, counters, draws, tiles);
         // The back end's query protocol comes before the back end: the query heaps are placed by it.
         QueryProtocol queries = rops ? new RopQueryProtocol() : new RenderBackEndQueryProtocol(tiles);
-        res = new Resources(trace.resources(), mem, queries, tiles.tileSize);
+        res = new Resources(trace.resources(), mem, queries, tiles.tileSize, params.surfaces().inMemory());
         int depth = sim.queueDepth();
         int latency = sim.queueLatency();
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();
@@ -151,9 +151,9 @@ final class GpuBuilder {
         // backend.kind: the render back ends (default) or the ROPs, on the same seam.
         backEnd = rops
                 ? new RopBackEnd(wiring, counters, tiles, params, ropParams, (RopQueryProtocol) queries, shaders, cores,
-                        lanes, workLimit, tilePool, depth, latency)
+                        lanes, workLimit, tilePool, depth, latency, memory)
                 : new RenderBackEnds(wiring, counters, tiles, params, (RenderBackEndQueryProtocol) queries, shaders,
-                        cores, lanes, workLimit, tilePool, depth, latency);
+                        cores, lanes, workLimit, tilePool, depth, latency, memory);
 
         // Front of the pipe first: the engine ticks back to front.
         add(host);

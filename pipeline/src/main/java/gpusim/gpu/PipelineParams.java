@@ -1,7 +1,9 @@
 package gpusim.gpu;
 
 import gpusim.config.Config;
+import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
+import gpusim.memory.cache.CacheParams;
 
 /**
  * The timing parameters of each block of the pipeline, as typed records built once from the
@@ -12,7 +14,7 @@ import gpusim.config.ConfigKeys;
  */
 public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, ShaderParams vs,
                              PrimitiveParams setup, RasterParams raster, DepthBlockParams db, ShaderArrayParams shaders,
-                             ColorBackEndParams cb, int waveQueueDepth) {
+                             ColorBackEndParams cb, int waveQueueDepth, SurfaceParams surfaces) {
 
     /** A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early out. */
     public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
@@ -68,6 +70,37 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                                      long latency) {
     }
 
+    /**
+     * Surfaces in memory (issue 10): whether the render back ends' surface accesses go through
+     * memory, each RB's depth and colour cache, the prefetch window of a DB, and fast clears.
+     * {@code dbCache} and {@code cbCache} are null when {@code inMemory} is off.
+     */
+    public record SurfaceParams(boolean inMemory, int tilesInFlight, CacheParams dbCache, CacheParams cbCache,
+                                boolean fastClear, boolean depthPlanes) {
+        static SurfaceParams of(Config c) {
+            if (!c.flag(ConfigKeys.SURFACES_IN_MEMORY)) {
+                return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT), null, null,
+                        c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES));
+            }
+            return new SurfaceParams(true, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
+                    cache(c, "db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE,
+                            ConfigKeys.DB_CACHE_POLICY, ConfigKeys.DB_CACHE_MSHRS, ConfigKeys.DB_CACHE_HIT_LATENCY),
+                    cache(c, "cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE,
+                            ConfigKeys.CB_CACHE_POLICY, ConfigKeys.CB_CACHE_MSHRS, ConfigKeys.CB_CACHE_HIT_LATENCY),
+                    c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES));
+        }
+
+        private static CacheParams cache(Config c, String name, ConfigKey size, ConfigKey ways, ConfigKey line,
+                                         ConfigKey policy, ConfigKey mshrs, ConfigKey hitLatency) {
+            try {
+                return new CacheParams(c.get(size), c.getInt(ways), c.getInt(line), c.get(policy) == 0,
+                        c.getInt(mshrs), c.get(hitLatency));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(name + ".*: " + e.getMessage(), e);
+            }
+        }
+    }
+
     public static PipelineParams of(Config c) {
         return new PipelineParams(
                 new CommandProcessorParams(c.get(ConfigKeys.CP_CYCLES), c.get(ConfigKeys.POLL_CYCLES),
@@ -86,6 +119,6 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                         c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),
                 new ColorBackEndParams(c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_SAMPLES),
                         c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY)),
-                c.getInt(ConfigKeys.QUEUE_WAVES));
+                c.getInt(ConfigKeys.QUEUE_WAVES), SurfaceParams.of(c));
     }
 }

@@ -1,6 +1,7 @@
 package gpusim.gpu;
 
 import gpusim.gpu.db.DepthSurface;
+import gpusim.gpu.db.SurfaceMemory;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryProtocol;
@@ -33,6 +34,17 @@ public final class Resources {
 
     /** @param occlusion the back end's occlusion query protocol ({@link gpusim.gpu.BackEnd#queryProtocol}) */
     public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize) {
+        this(resources, memory, occlusion, tileSize, false);
+    }
+
+    /**
+     * @param surfacesInMemory surfaces.in_memory: the depth-stencil and render-target surfaces
+     *                         also get device addresses ({@link SurfaceMemory}), placed after
+     *                         every other resource (in trace order), so the buffers' addresses
+     *                         are the same with the switch on or off
+     */
+    public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize,
+                     boolean surfacesInMemory) {
         this.occlusion = occlusion;
         for (Resource r : resources) {
             if (r instanceof Resource.Buffer b) {
@@ -53,6 +65,17 @@ public final class Resources {
                 depth.put(r, s);
             } else if (r instanceof Resource.RenderTarget t) {
                 color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize));
+            }
+        }
+        if (surfacesInMemory) {
+            for (Resource r : resources) {
+                if (r instanceof Resource.DepthStencil d) {
+                    DepthSurface s = depth.get(r);
+                    s.memory = SurfaceMemory.depth(memory, s.layout, d.format());
+                } else if (r instanceof Resource.RenderTarget) {
+                    ColorSurface s = color.get(r);
+                    s.memory = SurfaceMemory.color(memory, s.layout);
+                }
             }
         }
     }

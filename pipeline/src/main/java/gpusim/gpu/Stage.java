@@ -1,6 +1,7 @@
 package gpusim.gpu;
 
 import gpusim.gpu.work.Work;
+import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
@@ -32,6 +33,8 @@ public abstract class Stage implements Component {
     protected final Stat.Scalar items;
     private final List<Object> outputs = new ArrayList<>();
     private final List<BoundedQueue<Work>> outputQueues = new ArrayList<>();
+    /** Per memory output: the port it goes to (null: the memory system, through the drain monitor). */
+    private final List<MemoryPort> outputPorts = new ArrayList<>();
     /** Per output: the cycles it arrives after the queue's own latency (the stage's pipeline latency). */
     private long[] outputDelays = new long[8];
     protected final Stat.Scalar starvedCycles;
@@ -41,6 +44,16 @@ public abstract class Stage implements Component {
     private Work current;
     private long busyUntil;
     private boolean holding;
+    /** {@link #current} could not start ({@link #WAIT}): it is retried when the stage is woken. */
+    private boolean waiting;
+
+    /**
+     * What {@link #process} returns for an item (or a step of one) that cannot start yet
+     * because data it needs is still coming from memory: nothing is charged or emitted, and
+     * the stage retries the item when it is next ticked (the stage wakes itself, e.g. when
+     * its reads complete; {@link #retryAt}).
+     */
+    protected static final long WAIT = -1;
 
     protected Stage(StageWiring wiring, String name, String description) {
         this.engine = wiring.engine();
@@ -113,6 +126,16 @@ public abstract class Stage implements Component {
         output(r, null, 0);
     }
 
+    /**
+     * Queues a memory request for {@code port} (a cache of this unit's own) instead of the
+     * memory system: like any output it must be accepted before the stage takes its next
+     * item. The port, a drainable component, keeps the drain waiting until it is done.
+     */
+    protected final void emitMemory(MemoryRequest r, MemoryPort port) {
+        output(r, null, 0);
+        outputPorts.set(outputPorts.size() - 1, port);
+    }
+
     /** Queues an output: a work item for {@code q}, or a memory request when {@code q} is null. */
     private void output(Object o, BoundedQueue<Work> q, long delay) {
         int i = outputs.size();
@@ -122,10 +145,39 @@ public abstract class Stage implements Component {
         outputDelays[i] = delay;
         outputs.add(o);
         outputQueues.add(q);
+        outputPorts.add(null);
+    }
+
+    /**
+     * Tells the drain monitor the pipeline may have gone idle at {@code now}: for a unit whose
+     * own cache has just completed its last request (the cache is drainable, and nothing else
+     * would look again once it is done).
+     */
+    protected final void mayBeIdle(long now) {
+        drain.maybeIdle(now);
+    }
+
+    /** Asks for the waiting item to be retried at {@code cycle} (a read it waits for has completed). */
+    protected final void retryAt(long cycle) {
+        if (waiting) {
+            engine.wakeAt(this, cycle);
+        }
+    }
+
+    /** Whether an item is waiting to start ({@link #WAIT}). */
+    protected final boolean waiting() {
+        return waiting;
     }
 
     @Override
     public boolean tick(long now) {
+        if (waiting) {
+            start(current, now);
+            if (!waiting) {
+                engine.noteProgress();
+            }
+            return false;
+        }
         boolean progress = false;
         if (holding) {
             if (now < busyUntil) {
@@ -135,7 +187,9 @@ public abstract class Stage implements Component {
             while (nextOutput < outputs.size()) {
                 Object o = outputs.get(nextOutput);
                 BoundedQueue<Work> q = outputQueues.get(nextOutput);
+                MemoryPort port = outputPorts.get(nextOutput);
                 boolean ok = q != null ? q.push((Work) o, now, outputDelays[nextOutput])
+                        : port != null ? port.request((MemoryRequest) o, this, now)
                         : drain.pipelineRequest((MemoryRequest) o, this, now);
                 if (!ok) {
                     return progress;
@@ -151,6 +205,7 @@ public abstract class Stage implements Component {
             }
             outputs.clear();
             outputQueues.clear();
+            outputPorts.clear();
             nextOutput = 0;
             holding = false;
             Work w = current;
@@ -190,7 +245,14 @@ public abstract class Stage implements Component {
     }
 
     private void start(Work w, long now) {
-        long cost = Math.max(1, process(w, now));
+        long c = process(w, now);
+        if (c == WAIT && !functional) {
+            current = w;
+            waiting = true;
+            return;
+        }
+        waiting = false;
+        long cost = Math.max(1, c);
         if (functional) {
             // Results only: the item's work is done; it leaves at the next step.
             cost = 1;
@@ -208,7 +270,7 @@ public abstract class Stage implements Component {
 
     @Override
     public boolean hasPendingWork() {
-        return holding || inputPending();
+        return holding || waiting || inputPending();
     }
 
     /**
@@ -228,6 +290,9 @@ public abstract class Stage implements Component {
 
     @Override
     public String describe() {
+        if (waiting) {
+            return "waiting for memory to start " + current.getClass().getSimpleName();
+        }
         if (holding) {
             return "holding " + current.getClass().getSimpleName() + (nextOutput < outputs.size()
                     ? ", " + (outputs.size() - nextOutput) + " outputs not accepted" : "") + ", busy until " + busyUntil;

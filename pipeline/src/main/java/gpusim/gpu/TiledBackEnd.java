@@ -46,6 +46,32 @@ public abstract class TiledBackEnd implements BackEnd {
         return components;
     }
 
+    /** The units' depth and colour caches (surfaces.in_memory), registered after the units. */
+    protected final List<gpusim.memory.cache.Cache> caches = new ArrayList<>();
+
+    /**
+     * With surfaces.in_memory (and timing), puts a depth cache in front of tile owner
+     * {@code u}'s depth block and a colour cache in front of its colour unit, each a port over
+     * {@code memory}: AMD GCN's render back end has its own depth and colour caches in front of
+     * memory (radeonsi flushes them as DB_CACHE / CB_CACHE); a ROP unit's caches stand for the
+     * ROP's tile caches in front of its partition's L2 slice.
+     */
+    protected void surfaceCaches(StageWiring wiring, PipelineParams.SurfaceParams sp, String dbName, String cbName,
+                                 DepthBlock db, gpusim.gpu.cb.ColorBackEnd cb, gpusim.gpu.raster.TileMap tiles,
+                                 gpusim.sim.MemoryPort memory) {
+        if (!sp.inMemory() || wiring.mode().functional()) {
+            return;
+        }
+        gpusim.memory.cache.Cache dc = new gpusim.memory.cache.Cache(dbName + "_cache", wiring.engine(), memory,
+                sp.dbCache());
+        db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear(), sp.depthPlanes());
+        gpusim.memory.cache.Cache cc = new gpusim.memory.cache.Cache(cbName + "_cache", wiring.engine(), memory,
+                sp.cbCache());
+        cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear());
+        caches.add(dc);
+        caches.add(cc);
+    }
+
     /** Each depth block lands the functional work it kept back (deferred colour). */
     @Override
     public void finishFunctional() {

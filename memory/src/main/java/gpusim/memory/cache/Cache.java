@@ -78,6 +78,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     private record Out(MemoryRequest req, long readyAt, boolean writeBack) { }
 
+    /**
+     * Lines being fetched, by line number (address / line): keyed by the address, a line's low
+     * zero bits would put every line of a 64 KiB window in one HashMap bucket.
+     */
     private final HashMap<Long, Mshr> inFlight = new HashMap<>();
     private final ArrayDeque<Hit> hitsDue = new ArrayDeque<>();
     private final ArrayDeque<Out> out = new ArrayDeque<>();
@@ -166,7 +170,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
                 need++;
-            } else if (find(l) < 0 && !inFlight.containsKey(l)) {
+            } else if (find(l) < 0 && !inFlight.containsKey(l / line)) {
                 need++; // a request covers each line once, so no line is counted twice
             }
             a = l + line;
@@ -193,7 +197,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     private void part(MemoryRequest r, long l, long a, int len, boolean write, long now) {
         int w = find(l);
-        Mshr m = w < 0 ? inFlight.get(l) : null;
+        Mshr m = w < 0 ? inFlight.get(l / line) : null;
         if (w >= 0) {
             hits.inc();
         } else {
@@ -233,7 +237,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         }
         if (m == null) {
             m = new Mshr(l);
-            inFlight.put(l, m);
+            inFlight.put(l / line, m);
             busy++;
             send(MemoryRequest.read(l, line, this, m).from(r.from()), now + p.hitLatency(), false);
         }
@@ -268,7 +272,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void fill(Mshr m, MemoryRequest req, long now) {
-        inFlight.remove(m.line);
+        inFlight.remove(m.line / line);
         int base = setOf(m.line) * ways;
         int w = -1;
         for (int i = 0; i < ways && w < 0; i++) {

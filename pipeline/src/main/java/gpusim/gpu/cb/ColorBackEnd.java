@@ -4,11 +4,15 @@ import gpusim.api.BlendMode;
 import gpusim.gpu.PipeStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams.ColorBackEndParams;
+import gpusim.gpu.db.SurfaceMemory;
+import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.rb.SurfaceTraffic;
 import gpusim.gpu.work.ClearColor;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
+import gpusim.sim.MemoryClient;
 import gpusim.sim.Stat;
 import java.util.ArrayDeque;
 
@@ -53,9 +57,32 @@ public final class ColorBackEnd extends PipeStage {
                 "samples of late-Z pipeline states depth/stencil tested after shading");
     }
 
+    /** Surfaces in memory: this colour back end's colour-cache traffic, or null. */
+    private SurfaceTraffic traffic;
+    private TileMap tiles;
+    private boolean fastClear;
+    /** The wave being started has issued its blend reads (it waits for them). */
+    private boolean readsIssued;
+
+    /**
+     * Puts this colour back end's colour accesses in memory, through {@code cache}
+     * (surfaces.in_memory): a blending wave reads the colour lines of its tiles first and
+     * waits for them; every wave writes the lines of the samples it writes; clears write
+     * their tiles (or, with compression.fast_clear, only the tiles' colour metadata).
+     */
+    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, TileMap tiles, boolean fastClear) {
+        this.traffic = new SurfaceTraffic(cache, this, lineBytes, 1, stats, this::retryAt, this::mayBeIdle, MemoryClient.COLOR,
+                MemoryClient.COLOR_META);
+        this.tiles = tiles;
+        this.fastClear = fastClear;
+    }
+
     @Override
     protected long process(Work w, long now) {
         if (w instanceof QuadWave q) {
+            if (traffic != null && q.rt != null && q.tiles > 0 && !colorTraffic(q, now)) {
+                return WAIT;
+            }
             samplesWritten.add(q.colorSamples);
             lateSamples.add(q.lateSamples);
             long colorRate = q.pso.blend() == BlendMode.OFF ? rate : blendRate;
@@ -64,10 +91,69 @@ public final class ColorBackEnd extends PipeStage {
         Marker m = (Marker) w;
         emit(out, m, latency);
         if (m instanceof ClearColor c) {
+            if (traffic != null && c.surface().memory != null) {
+                clearTraffic(c);
+            }
             // This RB's colour back end clears its tiles (a fast clear, 4x its write rate).
             return ceilDiv(c.progress().count(rb), rate * 4);
         }
         return 1;
+    }
+
+    /**
+     * The wave's colour traffic: a blending wave's reads of its tiles' colour lines (issued
+     * once; false until they have returned), then the writes of the samples it writes. A tile
+     * a fast clear left cleared reads no data and has its metadata rewritten when first written.
+     */
+    private boolean colorTraffic(QuadWave q, long now) {
+        SurfaceMemory s = q.rt;
+        if (!readsIssued) {
+            readsIssued = true;
+            if (q.pso.blend() != BlendMode.OFF) {
+                for (int i = 0; i < q.tiles; i++) {
+                    int tile = tileIndex(s, q.tileAt[i]);
+                    int bytes = traffic.bytes(q.tileSamples[i], s.bytesPerSample, s.tileBytes);
+                    if (fastClear && s.cleared.get(tile)) {
+                        traffic.avoided(bytes);
+                    } else {
+                        traffic.read(0, s.tileAddress(tile), bytes, MemoryClient.COLOR, now);
+                    }
+                }
+            }
+        }
+        traffic.pump(now);
+        if (!traffic.ready(0)) {
+            traffic.waited();
+            return false;
+        }
+        readsIssued = false;
+        for (int i = 0; i < q.tiles; i++) {
+            int tile = tileIndex(s, q.tileAt[i]);
+            emitMemory(traffic.write(s.tileAddress(tile), traffic.bytes(q.tileSamples[i], s.bytesPerSample, s.tileBytes),
+                    MemoryClient.COLOR), traffic.port());
+            if (s.cleared.get(tile)) {
+                s.cleared.clear(tile);
+                emitMemory(traffic.write(s.metaAddress(tile), SurfaceMemory.META_BYTES, MemoryClient.COLOR_META),
+                        traffic.port());
+            }
+        }
+        return true;
+    }
+
+    private static int tileIndex(SurfaceMemory s, int at) {
+        return (at >>> 16) * s.tilesX + (at & 0xFFFF);
+    }
+
+    /**
+     * A colour clear's traffic for this RB's tiles: with compression.fast_clear only their
+     * metadata words (one write per metadata line; the tiles are marked cleared), else every
+     * byte of their colour and the metadata.
+     */
+    private void clearTraffic(ClearColor c) {
+        SurfaceMemory s = c.surface().memory;
+        traffic.clear(s, c.surface().layout, tiles, rb, fastClear, s.tileBytes,
+                tile -> emitMemory(traffic.write(s.tileAddress(tile), s.tileBytes, MemoryClient.COLOR), traffic.port()),
+                MemoryClient.COLOR_META, r -> emitMemory(r, traffic.port()));
     }
 
     @Override

@@ -4,7 +4,9 @@ import gpusim.config.ConfigKeys;
 import gpusim.gpu.PipeStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.rb.SurfaceTraffic;
 import gpusim.gpu.query.QueryProtocol;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.work.ClearColor;
@@ -90,6 +92,23 @@ public final class DepthBlock extends PipeStage {
 
     private final SampleWorkLimit workLimit;
 
+    /** Surfaces in memory: this DB's depth-cache traffic, or null (surface accesses take no memory time). */
+    private SurfaceTraffic traffic;
+    private TileMap tileMap;
+    private boolean fastClear;
+    private boolean depthPlanes;
+    /** The batch's depth-stencil surface in memory (null: none, or no traffic) and what its state reads and writes. */
+    private SurfaceMemory ds;
+    private SurfaceMemory rt;
+    private boolean depthRead;
+    private boolean depthWrite;
+    private boolean stencilRead;
+    private boolean stencilWrite;
+    /** The next tile record of the batch whose reads have not been issued. */
+    private int prefetched;
+    /** The HTILE line last read: tiles whose HTILE word shares it need no request (the DB keeps it on chip). */
+    private long htileLine;
+
     public DepthBlock(StageWiring wiring, PipelineCounters counters, TileMap tiles, int index, BoundedQueue<Work> in,
                       DepthBlockCore core, FunctionalLanes lanes,
                       SampleWorkLimit workLimit, java.util.ArrayDeque<QuadWave> wavePool,
@@ -131,6 +150,21 @@ public final class DepthBlock extends PipeStage {
         this.wavesSent = stats.scalar("waves", "waves", "pixel waves sent to the shader engine");
         this.quadsSent = stats.scalar("quads", "quads", "2x2 quads sent to the shader engine");
         inFlight.report(stats, runLength::cycles);
+        this.tileMap = tiles;
+    }
+
+    /**
+     * Puts this DB's depth, stencil and HTILE accesses in memory, through {@code cache}
+     * (surfaces.in_memory): every tile it tests reads its HTILE word and, unless HiZ rejected
+     * it, its depth (and stencil) lines before the tile's step starts, up to
+     * {@code tilesInFlight} tile records ahead, and writes what the test changed.
+     */
+    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, int tilesInFlight, boolean fastClear,
+                                boolean depthPlanes) {
+        this.depthPlanes = depthPlanes;
+        this.traffic = new SurfaceTraffic(cache, this, lineBytes, tilesInFlight, stats, this::retryAt, this::mayBeIdle,
+                gpusim.sim.MemoryClient.DEPTH, gpusim.sim.MemoryClient.STENCIL, gpusim.sim.MemoryClient.HTILE);
+        this.fastClear = fastClear;
     }
 
     /**
@@ -196,7 +230,10 @@ public final class DepthBlock extends PipeStage {
                     p.count(index) | (q.setValid() ? QueryLayout.WRITTEN : 0));
             return 1;
         }
-        if (m instanceof ClearDepth) {
+        if (m instanceof ClearDepth c) {
+            if (traffic != null && c.surface().memory != null) {
+                clearTraffic(c);
+            }
             return ceilDiv(p.count(index), samplesPerClock * 4);
         }
         if (m instanceof StatisticsMarker s) {
@@ -227,6 +264,18 @@ public final class DepthBlock extends PipeStage {
         if (late) {
             lateSamples.add(tb.samplesTested);
         }
+        if (traffic != null) {
+            DepthSurface d = tb.source.state.ds();
+            ds = d == null ? null : d.memory;
+            ColorSurface c = tb.source.state.rt();
+            rt = c == null || !color ? null : c.memory;
+            depthRead = ds != null && pso.depthEnable();
+            depthWrite = depthRead && pso.depthWrite();
+            stencilRead = ds != null && ds.stencil >= 0 && pso.stencilEnable();
+            stencilWrite = stencilRead && pso.stencilWriteMask() != 0;
+            prefetched = 0;
+            htileLine = -1;
+        }
         // PSInvocations: pixels with a passing sample, counted as the DB sends them on. A
         // statistics snapshot takes each DB's own count as its copy of the marker passes (a DB
         // past the marker may already count later work while others have not reached it).
@@ -250,7 +299,7 @@ public final class DepthBlock extends PipeStage {
         long passed = 0;
         long quads = 0;
         int i = cursor;
-        int n = tb.tiles;
+        int n = traffic == null ? tb.tiles : Math.min(tb.tiles, cursor + traffic.window());
         while (i < n) {
             hiz += tb.tileHiz[i];
             scan += tb.tileScan[i];
@@ -262,6 +311,10 @@ public final class DepthBlock extends PipeStage {
                 break;
             }
         }
+        if (traffic != null && !surfacesReady(tb, i, now)) {
+            return WAIT;
+        }
+        int first = cursor;
         cursor = i;
         settle(now);
         long cost = Math.max(Math.max(ceilDiv(scan, scanPerClock), ceilDiv(hiz, hizTilesPerClock)),
@@ -276,9 +329,149 @@ public final class DepthBlock extends PipeStage {
             wavesSent.inc();
             quadsSent.add(quads);
             inFlight.issue(quads, now);
+            if (rt != null) {
+                for (int k = first; k < i; k++) {
+                    if (tb.tilePassed[k] > 0) {
+                        q.tile(tb.tileAt[k], tb.tilePassed[k]);
+                    }
+                }
+                q.rt = rt;
+            }
             emit(out, q, latency);
         }
+        if (traffic != null) {
+            writeSurfaces(tb, first, i);
+        }
         return cost;
+    }
+
+    /**
+     * Issues the surface reads of the batch's tile records up to {@link SurfaceTraffic#window}
+     * ahead of {@link #cursor}, and says whether those of records [cursor, end) have all
+     * returned (the step's depth test needs them).
+     */
+    private boolean surfacesReady(TileBatch tb, int end, long now) {
+        traffic.pump(now);
+        int limit = Math.min(tb.tiles, cursor + traffic.window());
+        for (; prefetched < limit; prefetched++) {
+            readTile(tb, prefetched, now);
+        }
+        for (int k = cursor; k < end; k++) {
+            if (!traffic.ready(k)) {
+                traffic.waited();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int tileIndex(SurfaceMemory s, int at) {
+        return (at >>> 16) * s.tilesX + (at & 0xFFFF);
+    }
+
+    /**
+     * Record {@code k}'s reads: its tile's HTILE word (unless the DB holds that line already),
+     * then, unless HiZ rejected it (no sample tested), the lines of its depth (and stencil)
+     * samples; a tile a fast clear left cleared reads no data (its value is the clear value).
+     */
+    private void readTile(TileBatch tb, int k, long now) {
+        if (ds == null || !(depthRead || stencilRead)) {
+            return;
+        }
+        int tile = tileIndex(ds, tb.tileAt[k]);
+        long meta = ds.metaAddress(tile);
+        long line = meta & -(long) traffic.line();
+        if (line != htileLine) {
+            htileLine = line;
+            traffic.read(k, meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE, now);
+        }
+        int tested = tb.tileTested[k];
+        if (tested == 0) {
+            return;
+        }
+        int depthBytes = depthRead ? traffic.bytes(tested, ds.bytesPerSample, ds.tileBytes) : 0;
+        int stencilBytes = stencilRead ? traffic.bytes(tested, 1, ds.stencilTileBytes) : 0;
+        if (fastClear && ds.cleared.get(tile)) {
+            traffic.avoided(depthBytes + stencilBytes);
+            return;
+        }
+        if (depthBytes > SurfaceMemory.PLANE_BYTES && ds.planes.get(tile)) {
+            // A plane-compressed tile: its plane is all there is to read.
+            traffic.plane(false, depthBytes - SurfaceMemory.PLANE_BYTES);
+            depthBytes = SurfaceMemory.PLANE_BYTES;
+        }
+        if (depthBytes > 0) {
+            traffic.read(k, ds.tileAddress(tile), depthBytes, gpusim.sim.MemoryClient.DEPTH, now);
+        }
+        if (stencilBytes > 0) {
+            traffic.read(k, ds.stencilAddress(tile), stencilBytes, gpusim.sim.MemoryClient.STENCIL, now);
+        }
+    }
+
+    /**
+     * The step's writes, records [from, to): the depth (and stencil) lines of samples that
+     * passed and were written, and the HTILE word of each written tile (its HiZ bounds and
+     * compression state change), one write per HTILE line in the step.
+     */
+    private void writeSurfaces(TileBatch tb, int from, int to) {
+        if (ds == null || !(depthWrite || stencilWrite)) {
+            return;
+        }
+        long lastMeta = -1;
+        for (int k = from; k < to; k++) {
+            int passed = tb.tilePassed[k];
+            int tested = tb.tileTested[k];
+            if (tested == 0 || (passed == 0 && !stencilWrite)) {
+                continue;
+            }
+            int tile = tileIndex(ds, tb.tileAt[k]);
+            if (depthWrite && passed > 0) {
+                int bytes = traffic.bytes(passed, ds.bytesPerSample, ds.tileBytes);
+                if (depthPlanes && passed == tested && tested == ds.tileBytes / ds.bytesPerSample) {
+                    // One triangle wrote every sample of the tile: its plane is stored instead.
+                    ds.planes.set(tile);
+                    traffic.plane(true, bytes - SurfaceMemory.PLANE_BYTES);
+                    bytes = SurfaceMemory.PLANE_BYTES;
+                } else if (ds.planes.get(tile)) {
+                    // A partial write expands a plane tile: every sample is written.
+                    ds.planes.clear(tile);
+                    bytes = ds.tileBytes;
+                }
+                emitMemory(traffic.write(ds.tileAddress(tile), bytes, gpusim.sim.MemoryClient.DEPTH), traffic.port());
+            }
+            if (stencilWrite) {
+                // Stencil ops may write failing samples too: every tested sample's byte.
+                emitMemory(traffic.write(ds.stencilAddress(tile), traffic.bytes(tested, 1, ds.stencilTileBytes),
+                        gpusim.sim.MemoryClient.STENCIL), traffic.port());
+            }
+            ds.cleared.clear(tile);
+            long meta = ds.metaAddress(tile);
+            if ((meta & -(long) traffic.line()) != lastMeta) {
+                lastMeta = meta & -(long) traffic.line();
+                emitMemory(traffic.write(meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE), traffic.port());
+            }
+        }
+    }
+
+    /**
+     * A depth-stencil clear's traffic for this DB's tiles: with compression.fast_clear, only
+     * their HTILE words (one write per HTILE line; the tiles are marked cleared), else every
+     * byte of their depth (and stencil) data as well.
+     */
+    private void clearTraffic(ClearDepth c) {
+        SurfaceMemory s = c.surface().memory;
+        boolean stencil = c.clearStencil() && s.stencil >= 0;
+        int bytes = (c.clearDepth() ? s.tileBytes : 0) + (stencil ? s.stencilTileBytes : 0);
+        traffic.clear(s, c.surface().layout, tileMap, index, fastClear, bytes, tile -> {
+            if (c.clearDepth()) {
+                emitMemory(traffic.write(s.tileAddress(tile), s.tileBytes, gpusim.sim.MemoryClient.DEPTH), traffic.port());
+            }
+            if (stencil) {
+                emitMemory(traffic.write(s.stencilAddress(tile), s.stencilTileBytes, gpusim.sim.MemoryClient.STENCIL),
+                        traffic.port());
+            }
+        }, gpusim.sim.MemoryClient.HTILE, r -> emitMemory(r, traffic.port()));
+        htileLine = -1;
     }
 
     /** Counts the last step's passing samples once its depth test has finished. */

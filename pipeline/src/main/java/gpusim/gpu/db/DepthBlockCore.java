@@ -292,7 +292,7 @@ public final class DepthBlockCore {
                         tb.hizRejectedTiles++;
                         tb.hizRejectedSamples += tileScan;
                         // Rejected whole by its depth bounds: no fine scan, nothing tested.
-                        tb.hizRejected();
+                        tb.hizRejected(tx, ty);
                         continue;
                     }
                 }
@@ -319,7 +319,8 @@ public final class DepthBlockCore {
                 tested += r.covered;
                 passed += r.passed;
                 // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
-                tb.tile(tileScan, (int) r.covered, (int) r.passed, (int) (state.lateZ ? r.coveredQuads : r.quads),
+                tb.tile(tx, ty, tileScan, (int) r.covered, (int) r.passed,
+                        (int) (state.lateZ ? r.coveredQuads : r.quads),
                         (int) r.shaded, hiz);
                 if (k != TileKernel.REFERENCE && hizEnabled && ds != null && r.wrote()) {
                     // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way).

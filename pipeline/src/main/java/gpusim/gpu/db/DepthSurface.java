@@ -31,6 +31,8 @@ public final class DepthSurface {
     public final int[] hizMax;
 
     public final SurfaceLayout layout;
+    /** Where the surface lives in device memory (surfaces.in_memory), or null: its accesses take no memory time. */
+    public SurfaceMemory memory;
 
     public DepthSurface(String name, int width, int height, int samples, DepthFormat format, int tileSize) {
         this.name = name;

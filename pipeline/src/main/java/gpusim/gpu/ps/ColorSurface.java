@@ -11,6 +11,8 @@ public final class ColorSurface {
     public final int[] rgba;
 
     public final SurfaceLayout layout;
+    /** Where the surface lives in device memory (surfaces.in_memory), or null: its accesses take no memory time. */
+    public gpusim.gpu.db.SurfaceMemory memory;
     /**
      * Host-side only (never visible in a result): per sample slot, 1 + the index of the
      * colour planes in the owning DB's {@link PixelShader} whose shading of this pixel is

@@ -19,6 +19,7 @@ import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
+import gpusim.sim.MemoryPort;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import java.util.ArrayDeque;
@@ -57,7 +58,7 @@ public final class RenderBackEnds extends TiledBackEnd {
                           RenderBackEndQueryProtocol queries,
                           ShaderArray shaders, DepthBlockCore[] cores,
                           FunctionalLanes lanes, SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool,
-                          int depth, int latency) {
+                          int depth, int latency, MemoryPort memory) {
         Engine engine = wiring.engine();
         this.queries = queries;
         int n = cores.length;
@@ -87,6 +88,7 @@ public final class RenderBackEnds extends TiledBackEnd {
             depthBlocks.add(db);
             ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
+            surfaceCaches(wiring, p.surfaces(), "db" + d, "cb" + d, db, cb, tiles, memory);
         }
         ses.addAll(ShaderEngine.forOwners(wiring, shaders, dbToSe, seToCb, p.shaders(), seOf));
         eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()));
@@ -98,6 +100,7 @@ public final class RenderBackEnds extends TiledBackEnd {
         components.addAll(ses);
         components.addAll(cbs);
         components.add(eop);
+        components.addAll(caches);
     }
 
     private final RenderBackEndQueryProtocol queries;

@@ -76,7 +76,8 @@ public final class RopBackEnd extends TiledBackEnd {
      */
     public RopBackEnd(StageWiring wiring, PipelineCounters counters, TileMap tiles, PipelineParams p, RopParams rop,
                       RopQueryProtocol queries, ShaderArray shaders, DepthBlockCore[] cores, FunctionalLanes lanes,
-                      SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool, int depth, int latency) {
+                      SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool, int depth, int latency,
+                      gpusim.sim.MemoryPort memory) {
         Engine engine = wiring.engine();
         int n = cores.length;
         if (n != rop.units() || tiles.dbCount != n) {
@@ -97,9 +98,13 @@ public final class RopBackEnd extends TiledBackEnd {
         PipelineParams.ColorBackEndParams cParams = rop.color();
         for (int u = 0; u < n; u++) {
             QuadsInFlight inFlight = new QuadsInFlight();
-            depthBlocks.add(new DepthBlock(wiring, counters, tiles, u, inputs.get(u), cores[u], lanes, workLimit,
-                    wavePool, tilePool, inFlight, queries, zParams));
-            colorUnits.add(new ColorBackEnd(wiring, u, xbarToC.get(u), wavePool, inFlight, cParams));
+            DepthBlock z = new DepthBlock(wiring, counters, tiles, u, inputs.get(u), cores[u], lanes, workLimit,
+                    wavePool, tilePool, inFlight, queries, zParams);
+            ColorBackEnd c = new ColorBackEnd(wiring, u, xbarToC.get(u), wavePool, inFlight, cParams);
+            depthBlocks.add(z);
+            colorUnits.add(c);
+            // The unit's DB and CB halves are named db/cb U in its statistics (see DepthBlock).
+            surfaceCaches(wiring, p.surfaces(), "db" + u, "cb" + u, z, c, tiles, memory);
         }
         seOf = new ShaderEngine[n];
         List<ShaderEngine> ses = ShaderEngine.forOwners(wiring, shaders, zToSe, seToXbar, p.shaders(), seOf);
@@ -113,6 +118,7 @@ public final class RopBackEnd extends TiledBackEnd {
         components.addAll(colorUnits);
         components.add(eop);
         components.add(report);
+        components.addAll(caches);
     }
 
     private static List<BoundedQueue<Work>> queues(int n, IntFunction<BoundedQueue<Work>> make) {

@@ -22,7 +22,30 @@ public final class QuadWave implements Work {
     /** Samples the late depth/stencil test takes after shading (late-Z pipeline states only). */
     public int lateSamples;
 
+    /**
+     * Surfaces in memory: the render target the colour back end writes (null: no colour
+     * traffic), and the wave's tiles with colour samples, {@code ty << 16 | tx} with the
+     * samples written in each ({@link #tiles} of them).
+     */
+    public gpusim.gpu.db.SurfaceMemory rt;
+    public int tiles;
+    public int[] tileAt = new int[4];
+    public int[] tileSamples = new int[4];
+
+    /** Adds a tile of colour samples to the wave (surfaces in memory). */
+    public void tile(int at, int samples) {
+        if (tiles == tileAt.length) {
+            tileAt = java.util.Arrays.copyOf(tileAt, tiles * 2);
+            tileSamples = java.util.Arrays.copyOf(tileSamples, tiles * 2);
+        }
+        tileAt[tiles] = at;
+        tileSamples[tiles] = samples;
+        tiles++;
+    }
+
     public QuadWave set(int drawId, int rb, PipelineState pso, int quads, int colorSamples, int lateSamples) {
+        this.rt = null;
+        this.tiles = 0;
         this.drawId = drawId;
         this.rb = rb;
         this.pso = pso;

@@ -53,10 +53,15 @@ public final class TileBatch implements Work {
     public int[] tilePixels = new int[64];
     /** Per record: the HiZ tests it stands for (0 or 1 for a tile; a run of rejected tiles is one record). */
     public int[] tileHiz = new int[64];
+    /**
+     * Per record: its screen tile, {@code ty << 16 | tx} (for a run of rejected tiles, the
+     * first): where its surface accesses go when surfaces are in memory.
+     */
+    public int[] tileAt = new int[64];
 
-    /** Records one tile of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
-    public void tile(int scan, int tested, int passed, int quads, int pixels, boolean hiz) {
-        record(scan, tested, passed, quads, pixels, hiz ? 1 : 0);
+    /** Records tile (tx, ty) of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
+    public void tile(int tx, int ty, int scan, int tested, int passed, int quads, int pixels, boolean hiz) {
+        record(ty << 16 | tx, scan, tested, passed, quads, pixels, hiz ? 1 : 0);
     }
 
     /**
@@ -64,16 +69,16 @@ public final class TileBatch implements Work {
      * them is one record counting its tests, so the DB's steps (which end only after a tile
      * with quads) are the same and a batch of rejected layers stays small.
      */
-    public void hizRejected() {
+    public void hizRejected(int tx, int ty) {
         int n = tiles;
         if (n > 0 && tileScan[n - 1] == 0 && tileTested[n - 1] == 0 && tileQuads[n - 1] == 0 && tileHiz[n - 1] > 0) {
             tileHiz[n - 1]++;
             return;
         }
-        record(0, 0, 0, 0, 0, 1);
+        record(ty << 16 | tx, 0, 0, 0, 0, 0, 1);
     }
 
-    private void record(int scan, int tested, int passed, int quads, int pixels, int hiz) {
+    private void record(int at, int scan, int tested, int passed, int quads, int pixels, int hiz) {
         int n = tiles;
         if (n == tileScan.length) {
             int m = n * 2;
@@ -83,7 +88,9 @@ public final class TileBatch implements Work {
             tileQuads = java.util.Arrays.copyOf(tileQuads, m);
             tilePixels = java.util.Arrays.copyOf(tilePixels, m);
             tileHiz = java.util.Arrays.copyOf(tileHiz, m);
+            tileAt = java.util.Arrays.copyOf(tileAt, m);
         }
+        tileAt[n] = at;
         tileScan[n] = scan;
         tileTested[n] = tested;
         tilePassed[n] = passed;

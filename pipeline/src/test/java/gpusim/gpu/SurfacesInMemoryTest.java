@@ -1,0 +1,174 @@
+package gpusim.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gpusim.api.ComparisonFunc;
+import gpusim.api.CullMode;
+import gpusim.api.DepthFormat;
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.sim.Stat;
+import gpusim.trace.Resource;
+import gpusim.trace.Trace;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Surfaces in memory (issue 10): a 4x-MSAA fill whose depth and colour traffic goes through
+ * the RBs' caches to the memory channels slows down when the channels' bandwidth drops, the
+ * channels' extra bytes are exactly the caches' line traffic (depth caches the most), and the
+ * results never move.
+ */
+class SurfacesInMemoryTest {
+    static final int DBS = 4;
+
+    static final int SIZE = 128;
+    static final int DRAWS = 4;
+
+    /**
+     * SIZE x SIZE, 4x MSAA, D32 and RGBA8: clears, then DRAWS full-screen triangles, each nearer
+     * than the last (every sample passes). With {@code query}, an occlusion query around the
+     * draws resolved and dumped (its resolve polls memory, so the no-query trace is the one
+     * whose memory bytes are compared exactly).
+     */
+    static Trace msaaFill(boolean query) {
+        TraceBuilder b = new TraceBuilder();
+        Resource.RenderTarget rt = b.renderTarget("rt", SIZE, SIZE, 4);
+        Resource.DepthStencil ds = b.depthStencil("ds", SIZE, SIZE, 4, DepthFormat.D32_FLOAT);
+        Resource.QueryHeap qh = b.queryHeap("qh", QueryHeapType.OCCLUSION, 1);
+        Resource.Buffer out = b.buffer("out", 8);
+        // One triangle covering the screen (clipped to it): every tile is one record, covered whole.
+        float[] v = new float[DRAWS * 3 * 4];
+        for (int d = 0; d < DRAWS; d++) {
+            float z = 0.9f - 0.1f * d;
+            float[] tri = {-1, -1, z, 1, -1, 3, z, 1, 3, -1, z, 1};
+            System.arraycopy(tri, 0, v, d * 12, 12);
+        }
+        Resource.VertexBuffer vb = b.vertices("vb", v);
+        Resource.Pso pso = b.pso("p", new TraceBuilder.Pso().cull(CullMode.NONE)
+                .depth(true, true, ComparisonFunc.LESS).psCycles(1));
+        var l = b.list("l").targets(rt, ds).clearDs(ds, 1.0f, null).clearRt(rt, 0, 0, 0, 1).pso(pso).vb(vb);
+        if (query) {
+            l.begin(qh, QueryType.OCCLUSION, 0);
+        }
+        for (int d = 0; d < DRAWS; d++) {
+            l.draw(3, d * 3, 1);
+        }
+        if (query) {
+            l.end(qh, QueryType.OCCLUSION, 0).resolve(qh, QueryType.OCCLUSION, 0, 1, out, 0);
+        }
+        return b.execute(l.close()).dump(out).build();
+    }
+
+    static long stat(RunResult r, String path) {
+        return ((Stat.Scalar) r.stats().find(path)).get();
+    }
+
+    /** Bytes the caches of kind {@code unit} ("db" or "cb") moved to and from memory: line fills and write-backs. */
+    static long lineBytes(RunResult r, String unit, String what) {
+        long lines = 0;
+        for (int d = 0; d < DBS; d++) {
+            String c = unit + d + "_cache.";
+            lines += what.equals("read") ? stat(r, c + "misses") - stat(r, c + "mshr_merges")
+                    : stat(r, c + "write_backs");
+        }
+        return lines * gpusim.config.Config.defaults()
+                .get(unit.equals("db") ? gpusim.config.ConfigKeys.DB_CACHE_LINE : gpusim.config.ConfigKeys.CB_CACHE_LINE);
+    }
+
+    @Test
+    void aDepthBoundMsaaFillSlowsWithBandwidthAndTheDepthCachesFillTheChannels() {
+        Trace q = msaaFill(true);
+        long samples = (long) DRAWS * SIZE * SIZE * 4;
+        long[] passed = TraceBuilder.run(q).dumps().get(0).values();
+        assertArrayEquals(new long[] {samples}, passed);
+        assertArrayEquals(passed, TraceBuilder.run(q, "surfaces.in_memory=on", "memory.bytes_per_cycle=4")
+                .dumps().get(0).values());
+        Trace t = msaaFill(false);
+        RunResult off = TraceBuilder.run(t);
+        RunResult wide = TraceBuilder.run(t, "surfaces.in_memory=on");
+        RunResult narrow = TraceBuilder.run(t, "surfaces.in_memory=on", "memory.bytes_per_cycle=4");
+        RunResult narrowOff = TraceBuilder.run(t, "memory.bytes_per_cycle=4");
+        // Without surfaces in memory bandwidth changes nothing here (the issue's complaint) ...
+        assertEquals(off.cycles(), narrowOff.cycles());
+        // ... with them, a sixteenth of the bandwidth costs far more than 1.5x.
+        assertTrue(narrow.cycles() >= 1.5 * wide.cycles(), narrow.cycles() + " vs " + wide.cycles());
+        for (RunResult on : new RunResult[] {wide, narrow}) {
+            // Every byte the channels moved beyond the run without surfaces is a cache line filled or written back.
+            assertEquals(stat(on, "memory.bytes_read") - stat(off, "memory.bytes_read"),
+                    lineBytes(on, "db", "read") + lineBytes(on, "cb", "read"));
+            assertEquals(stat(on, "memory.bytes_written") - stat(off, "memory.bytes_written"),
+                    lineBytes(on, "db", "write") + lineBytes(on, "cb", "write"));
+            // Depth is read and written for every sample, colour only written: the depth caches move the most.
+            assertTrue(lineBytes(on, "db", "read") + lineBytes(on, "db", "write")
+                    > lineBytes(on, "cb", "read") + lineBytes(on, "cb", "write"));
+        }
+        // Each DB read and wrote the depth of every sample of its tiles for each draw (4 bytes a
+        // sample), and the clear wrote each tile once more.
+        long depthRead = 0;
+        long depthWritten = 0;
+        for (int d = 0; d < DBS; d++) {
+            depthRead += stat(wide, "db" + d + ".depth_bytes_read");
+            depthWritten += stat(wide, "db" + d + ".depth_bytes_written");
+        }
+        assertEquals(samples * 4, depthRead);
+        assertEquals(samples * 4 + SIZE * SIZE * 4 * 4, depthWritten);
+        // The cycles' breakdown: the depth caches' misses stalled the DBs, not the shaders.
+        assertTrue(stat(narrow, "db0.surface_read_waits") > 0);
+    }
+
+    @Test
+    void fastClearsWriteMetadataOnlyAndSkipTheFirstRead() {
+        Trace t = msaaFill(true);
+        RunResult slow = TraceBuilder.run(t, "surfaces.in_memory=on");
+        RunResult fast = TraceBuilder.run(t, "surfaces.in_memory=on", "compression.fast_clear=on");
+        assertArrayEquals(slow.dumps().get(0).values(), fast.dumps().get(0).values());
+        long tiles = 0;
+        long avoided = 0;
+        long depthRead = 0;
+        long depthReadSlow = 0;
+        for (int d = 0; d < DBS; d++) {
+            tiles += stat(fast, "db" + d + ".fast_cleared_tiles") + stat(fast, "cb" + d + ".fast_cleared_tiles");
+            avoided += stat(fast, "db" + d + ".fast_clear_bytes_avoided") + stat(fast, "cb" + d + ".fast_clear_bytes_avoided");
+            depthRead += stat(fast, "db" + d + ".depth_bytes_read");
+            depthReadSlow += stat(slow, "db" + d + ".depth_bytes_read");
+        }
+        long surfaceTiles = (SIZE / 8) * (SIZE / 8); // each surface
+        long tileBytes = 8 * 8 * 4 * 4;
+        assertEquals(2 * surfaceTiles, tiles, "both clears left every tile as metadata only");
+        // Saved: each clear's data writes, and exactly the depth reads the fast-cleared run did not make.
+        assertEquals(2 * surfaceTiles * tileBytes + (depthReadSlow - depthRead), avoided);
+        // The first draw reads no tile's depth: its every tile was cleared.
+        assertEquals(surfaceTiles * tileBytes, depthReadSlow - depthRead);
+        assertTrue(fast.cycles() < slow.cycles(), fast.cycles() + " vs " + slow.cycles());
+    }
+
+    @Test
+    void depthPlanesStoreATileWrittenWholeByOneTriangleInSixteenBytes() {
+        Trace t = msaaFill(true);
+        RunResult full = TraceBuilder.run(t, "surfaces.in_memory=on");
+        RunResult planes = TraceBuilder.run(t, "surfaces.in_memory=on", "compression.depth_planes=on");
+        assertArrayEquals(full.dumps().get(0).values(), planes.dumps().get(0).values());
+        long tiles = 0;
+        long read = 0;
+        long written = 0;
+        long avoided = 0;
+        for (int d = 0; d < DBS; d++) {
+            tiles += stat(planes, "db" + d + ".depth_plane_tiles");
+            read += stat(planes, "db" + d + ".depth_bytes_read");
+            written += stat(planes, "db" + d + ".depth_bytes_written");
+            avoided += stat(planes, "db" + d + ".depth_plane_bytes_avoided");
+        }
+        long surfaceTiles = (SIZE / 8) * (SIZE / 8);
+        long tileBytes = 8 * 8 * 4 * 4;
+        // Each draw's one triangle covers every tile and every sample passes: every write is a plane.
+        assertEquals(DRAWS * surfaceTiles, tiles);
+        // The clear writes whole tiles; each draw then writes 16 bytes a tile.
+        assertEquals(surfaceTiles * tileBytes + DRAWS * surfaceTiles * 16, written);
+        // The first draw reads the cleared tiles whole, the others read planes.
+        assertEquals(surfaceTiles * tileBytes + (DRAWS - 1) * surfaceTiles * 16, read);
+        assertEquals((DRAWS + DRAWS - 1) * surfaceTiles * (tileBytes - 16), avoided);
+        assertTrue(planes.cycles() < full.cycles(), planes.cycles() + " vs " + full.cycles());
+    }
+}

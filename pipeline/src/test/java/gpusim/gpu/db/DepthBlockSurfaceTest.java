@@ -1,0 +1,136 @@
+package gpusim.gpu.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gpusim.api.DepthFormat;
+import gpusim.config.Config;
+import gpusim.gpu.DrawTracker;
+import gpusim.gpu.PipelineCounters;
+import gpusim.gpu.PipelineDrain;
+import gpusim.gpu.RunLength;
+import gpusim.gpu.RunMode;
+import gpusim.gpu.StageWiring;
+import gpusim.gpu.raster.TileMap;
+import gpusim.gpu.rb.RenderBackEndQueryProtocol;
+import gpusim.gpu.work.DrawState;
+import gpusim.gpu.work.TileBatch;
+import gpusim.gpu.work.TriBatch;
+import gpusim.gpu.work.Work;
+import gpusim.memory.DeviceMemory;
+import gpusim.memory.MemorySystem;
+import gpusim.memory.cache.Cache;
+import gpusim.memory.cache.CacheParams;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.sim.TraceHook;
+import gpusim.trace.PipelineState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A depth block's tile step with its surfaces in memory (surfaces.in_memory), cycle-exactly:
+ * the step starts once the tile's HTILE word and depth lines have come back through the DB's
+ * depth cache. A step whose lines miss waits for the cache's lookup, then for memory to serve
+ * each missing line and return it; the same tile's next step hits and waits only the lookup.
+ */
+class DepthBlockSurfaceTest {
+    static final long HIT = 4;
+    static final long LATENCY = 20;
+
+    /** One DB (one tile, 8 x 8, one sample, D32) over a depth cache over a one-channel memory. */
+    static final class Rig {
+        final Engine engine = new Engine(10_000);
+        final DeviceMemory memory = new DeviceMemory(256);
+        final DrawTracker draws = new DrawTracker();
+        final BoundedQueue<Work> in;
+        final DepthBlock db;
+        final Cache cache;
+        final DrawState state;
+        final List<Long> stepStarts = new ArrayList<>();
+
+        Rig() {
+            MemorySystem ms = new MemorySystem(engine, memory, MemorySystem.Params.single(64, LATENCY, 64));
+            StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, ms), draws, RunMode.TIMED,
+                    new RunLength());
+            TileMap tiles = new TileMap(1, 8);
+            DepthBlockQueryLayoutTest.Idle src = new DepthBlockQueryLayoutTest.Idle("src");
+            DepthBlockQueryLayoutTest.Idle sink = new DepthBlockQueryLayoutTest.Idle("sink");
+            engine.add(src);
+            in = engine.queue("in", 16, 1);
+            db = new DepthBlock(wiring, new PipelineCounters(), tiles, 0, in, new DepthBlockCore(0, tiles, false),
+                    new FunctionalLanes(1, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, draws),
+                    new java.util.ArrayDeque<>(), new java.util.ArrayDeque<>(), new gpusim.gpu.cb.QuadsInFlight(),
+                    new RenderBackEndQueryProtocol(tiles), gpusim.gpu.PipelineParams.of(Config.defaults()).db());
+            engine.add(db);
+            engine.add(sink);
+            cache = new Cache("db0_cache", engine, ms, new CacheParams(16384, 4, 64, true, 16, HIT));
+            engine.add(cache);
+            ms.register();
+            db.surfacesThrough(cache, 64, 8, false, false);
+            in.connect(src, db);
+            db.connect(engine.<Work>queue("out", 16, 1).connect(db, sink));
+            DepthSurface ds = new DepthSurface("ds", 8, 8, 1, DepthFormat.D32_FLOAT, 8);
+            ds.memory = SurfaceMemory.depth(memory, ds.layout, DepthFormat.D32_FLOAT);
+            // Depth only (no render target), early Z, LESS with writes: no waves, only depth traffic.
+            state = new DrawState(PipelineState.defaults("p", 1), null, ds, 1, 0, 0, 8, 8, 0, 1, 0, 0, 7, 7,
+                    new float[16], 0, null, null);
+            draws.issue(1, 0);
+            engine.setHook(new TraceHook() {
+                @Override
+                public void span(Component c, String kind, long start, long end) {
+                    if (c == db && kind.equals("busy")) {
+                        stepStarts.add(start);
+                    }
+                }
+
+                @Override
+                public void instant(Component c, String name, long cycle) {
+                }
+
+                @Override
+                public void counter(String name, long cycle, long value) {
+                }
+            });
+        }
+
+        /** Sends a batch of tile (0, 0), every one of its 64 samples tested and passing; returns the cycle it arrives. */
+        long send() {
+            TileBatch tb = new TileBatch();
+            tb.reset(new TriBatch(0, state, 1), 0);
+            tb.tile(0, 0, 64, 64, 64, 16, 64, true);
+            tb.scanSamples = 64;
+            tb.done = CompletableFuture.completedFuture(null);
+            long now = engine.now();
+            assertTrue(in.push(tb, now));
+            engine.run(() -> false);
+            return now + 1; // the input queue's latency
+        }
+    }
+
+    @Test
+    void aStepThatMissesWaitsForMemoryAndOneThatHitsForTheLookup() {
+        Rig r = new Rig();
+        long arrived = r.send();
+        // Miss: the tile's HTILE line and its four depth lines (256 bytes) each take an MSHR;
+        // after the lookup (HIT) the five fetches leave together, the channel serves one 64-byte
+        // line a cycle from the next cycle, and each returns LATENCY cycles after its service.
+        long miss = r.stepStarts.get(0) - arrived;
+        assertEquals(HIT + 1 + 5 + LATENCY, miss, "miss: lookup, then five lines served and returned");
+        assertEquals(5, count(r.cache, "misses"), "five line parts missed");
+        assertEquals(5, count(r.cache, "hits"), "the step's writes (four depth lines, the HTILE word) hit");
+        arrived = r.send();
+        long hit = r.stepStarts.get(1) - arrived;
+        // Hit: the HTILE line and the four depth lines are in the cache.
+        assertEquals(HIT, hit, "hit: the lookup only");
+        assertEquals(5, count(r.cache, "misses"), "no new miss");
+        assertEquals(5 + 5 + 5, count(r.cache, "hits"), "the second step's five reads and five writes hit");
+    }
+
+    static long count(Cache c, String stat) {
+        return ((gpusim.sim.Stat.Scalar) c.stats().find(stat)).get();
+    }
+}
