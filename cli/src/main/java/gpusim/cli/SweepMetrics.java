@@ -33,6 +33,9 @@ final class SweepMetrics {
     /** The default metric of the plot. */
     static final String CYCLES = "run.cycles";
 
+    /** The figures that sum a channel statistic over the channels: figure name to the channels' statistic. */
+    static final Map<String, String> CHANNEL_SUMS = new LinkedHashMap<>();
+
     /** The per-run figures, in column order. */
     static final List<Metric> RUN = List.of(
             new Metric(CYCLES, "cycles", "total simulated cycles of the run", r -> r.cycles()),
@@ -40,6 +43,20 @@ final class SweepMetrics {
                     "mean cycles from an EndQuery or WriteQuery to all of its counters being in memory"),
             stat("queries.counter_write_latency_p95", "cycles",
                     "95th percentile of the cycles from an EndQuery or WriteQuery to its counters being in memory"),
+            stat("queries.counter_write_latency_p50", "cycles",
+                    "median cycles from an EndQuery or WriteQuery to its counters being in memory"),
+            stat("queries.counter_write_latency_max", "cycles",
+                    "longest cycles from an EndQuery or WriteQuery to its counters being in memory"),
+            channels("memory.bytes_counter", "bytes_counter", "bytes",
+                    "bytes the channels moved for counter writes (occlusion counters, WriteQuery, reports)"),
+            channels("memory.bytes_depth", "bytes_depth", "bytes", "bytes the channels moved for depth samples"),
+            channels("memory.bytes_color", "bytes_color", "bytes", "bytes the channels moved for colour samples"),
+            channels("memory.row_conflicts", "row_conflicts", "accesses",
+                    "DRAM accesses that found another row open (memory.dram), all channels"),
+            channels("memory.row_conflicts_counter", "row_conflicts_counter", "accesses",
+                    "DRAM row conflicts of counter-write accesses, all channels"),
+            channels("memory.row_misses_counter", "row_misses_counter", "accesses",
+                    "DRAM row misses (closed bank) of counter-write accesses, all channels"),
             stat("memory.requests", "requests", "memory requests admitted, all channels"),
             stat("memory.conflicts", "requests", "requests that met another request at the same channel in the "
                     + "same cycle, summed over channels"),
@@ -110,6 +127,23 @@ final class SweepMetrics {
             m.put(x.name(), x.read(r));
         }
         return m;
+    }
+
+    /** A channel statistic summed over every channel the run has (null if none has it). */
+    private static Metric channels(String name, String channelStat, String unit, String description) {
+        CHANNEL_SUMS.put(name, channelStat);
+        return new Metric(name, unit, description, r -> {
+            Number total = null;
+            for (int c = 0; c < MAX_CHANNELS; c++) {
+                Number v = value(r, "memory.channel" + c + "." + channelStat);
+                if (v != null) {
+                    total = total == null ? v.longValue() : (Number) (total.longValue() + v.longValue());
+                } else if (value(r, "memory.channel" + c + ".requests") == null) {
+                    break;
+                }
+            }
+            return total;
+        });
     }
 
     private static Metric stat(String path, String unit, String description) {

@@ -63,6 +63,15 @@ class DramWiringTest {
             accesses += value(ch, "dram_reads") + value(ch, "dram_writes");
             classified += value(ch, "row_hits") + value(ch, "row_misses") + value(ch, "row_conflicts");
             assertEquals(value(ch, "row_misses") + value(ch, "row_conflicts"), value(ch, "activates"), ch.name());
+            // Each miss and conflict is also counted against the client whose access it was.
+            long misses = 0;
+            long conflicts = 0;
+            for (Stat s : ch.stats()) {
+                misses += s.name().startsWith("row_misses_") ? s.value().longValue() : 0;
+                conflicts += s.name().startsWith("row_conflicts_") ? s.value().longValue() : 0;
+            }
+            assertEquals(value(ch, "row_misses"), misses, ch.name() + ": row misses by client add up");
+            assertEquals(value(ch, "row_conflicts"), conflicts, ch.name() + ": row conflicts by client add up");
         }
         assertTrue(accesses > 0);
         assertEquals(accesses, classified, "every access is a hit, a miss or a conflict");

@@ -547,8 +547,33 @@ public final class MemoryChannel implements Component {
         return false;
     }
 
+    /** row_misses_CLIENT and row_conflicts_CLIENT, made when the client first opens a row here. */
+    private final Stat.Scalar[] clientRowMisses = new Stat.Scalar[MemoryClient.values().length];
+    private final Stat.Scalar[] clientRowConflicts = new Stat.Scalar[MemoryClient.values().length];
+
+    /** Counts a placed access that was not a row hit against its part's client (the first request of the part). */
+    private void rowOutcome(int p) {
+        int outcome = dram.lastOutcome();
+        if (outcome == DramController.ROW_HIT) {
+            return;
+        }
+        MemoryClient c = lReq[pLink[p]].from();
+        boolean conflict = outcome == DramController.ROW_CONFLICT;
+        Stat.Scalar[] by = conflict ? clientRowConflicts : clientRowMisses;
+        Stat.Scalar st = by[c.ordinal()];
+        if (st == null) {
+            String what = conflict ? "row_conflicts_" : "row_misses_";
+            st = stats.scalar(what + c.statName(), "accesses", (conflict ? "row conflicts (PRE, then ACT)"
+                    : "row misses (ACT into a closed bank)") + " of " + c.statName() + " accesses (part of "
+                    + (conflict ? "row_conflicts" : "row_misses") + ")");
+            by[c.ordinal()] = st;
+        }
+        st.add(1);
+    }
+
     /** The controller placed one access of pending part {@code p}, its data ending at memory cycle {@code end}. */
     private void accessPlaced(int p, long end) {
+        rowOutcome(p);
         if (engine.hook() != null) {
             // The access's data burst on the timeline: the data bus serves accesses in placement
             // order, so the spans follow one another (clamped where GPU-cycle rounding meets).

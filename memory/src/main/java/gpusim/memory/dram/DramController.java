@@ -39,6 +39,10 @@ package gpusim.memory.dram;
  * <p>Deterministic, no allocation per request: the queue is primitive arrays.
  */
 public final class DramController {
+    /** Row-buffer outcomes of an access ({@link #lastOutcome}). */
+    public static final int ROW_HIT = 0;
+    public static final int ROW_MISS = 1;
+    public static final int ROW_CONFLICT = 2;
 
     /** Receives each request's completion cycle, in the order the controller decides. */
     @FunctionalInterface
@@ -72,6 +76,8 @@ public final class DramController {
 
     private long reads;
     private long writes;
+    /** The row-buffer outcome of the access placed last: {@link #ROW_HIT}, {@link #ROW_MISS} or {@link #ROW_CONFLICT}. */
+    private int lastOutcome;
     private long rowHits;
     private long rowMisses;
     private long rowConflicts;
@@ -207,16 +213,19 @@ public final class DramController {
         long first = -1; // the access's first command (PRE or ACT; a hit's is its column)
         if (b.openRow == row) {
             rowHits++;
+            lastOutcome = ROW_HIT;
             columnEarliest = Math.max(arrival, b.earliestColumn);
         } else {
             long actEarliest;
             if (b.openRow != DramBank.NO_ROW) {
                 rowConflicts++;
+                lastOutcome = ROW_CONFLICT;
                 precharges++;
                 first = Math.max(arrival, b.earliestPrecharge);
                 actEarliest = first + t.tRP();
             } else {
                 rowMisses++;
+                lastOutcome = ROW_MISS;
                 actEarliest = Math.max(arrival, b.earliestAct);
             }
             long act = activate(actEarliest, b.group);
@@ -296,6 +305,14 @@ public final class DramController {
 
     public long writes() {
         return writes;
+    }
+
+    /**
+     * The row-buffer outcome of the access whose completion was reported last (read it in the
+     * {@link Completion}): which client's accesses open rows and conflict.
+     */
+    public int lastOutcome() {
+        return lastOutcome;
     }
 
     public long rowHits() {
