@@ -255,6 +255,29 @@ public final class ConfigKeys {
     public static final ConfigKey POLL_CYCLES = ConfigKey.range("cp.poll_cycles", 16, 1, 100_000, "cycles",
             "interval at which the command processor re-reads memory while waiting on a value (WAIT_REG_MEM)");
 
+    // ---- The command processor's query, timestamp and resolve costs (issue 11, refit), one block ----
+    // Each is cycles of the queue engine beyond cp.cycles_per_command, spent after the command's
+    // last step (its marker sent, its results written), so the next command waits for them. 0 (the
+    // default) adds nothing: every golden stays cycle-exact. On NVIDIA hardware each of these is a
+    // sequence of pushbuffer methods, not one packet: nvk_query_pool.c's BeginQuery/EndQuery write a
+    // report semaphore (NV9097 SET_REPORT_SEMAPHORE_*), a timestamp is a semaphore release with a
+    // timestamp at the end of the pipe, and vkCmdCopyQueryPoolResults copies the reports one query at
+    // a time (nvk_cmd_copy_query_pool_results: an MME loop or a compute shader). The H200 set's facts:
+    // back-to-back timestamps ~640 ns apart, an empty begin/end query pair 21.5 ns, ~20 ns a resolved
+    // query (data/calibration/README.md).
+    public static final ConfigKey CP_QUERY_CYCLES = ConfigKey.range("cp.query_cycles", 0, 0, 100_000, "cycles",
+            "command processor cost of a BeginQuery or EndQuery (occlusion, binary occlusion, statistics), after "
+                    + "its marker is sent, beyond cp.cycles_per_command");
+    public static final ConfigKey CP_TIMESTAMP_CYCLES = ConfigKey.range("cp.timestamp_cycles", 0, 0, 100_000,
+            "cycles", "command processor cost of an EndQuery(TIMESTAMP), after its end-of-pipe event is sent (or "
+                    + "its value written), beyond cp.cycles_per_command");
+    public static final ConfigKey CP_RESOLVE_CYCLES = ConfigKey.range("cp.resolve_cycles", 0, 0, 100_000, "cycles",
+            "command processor cost of a ResolveQueryData, once its results are written, beyond "
+                    + "cp.cycles_per_command and cp.resolve_cycles_per_query");
+    public static final ConfigKey CP_RESOLVE_CYCLES_PER_QUERY = ConfigKey.range("cp.resolve_cycles_per_query", 0, 0,
+            10_000, "cycles/query", "command processor cost of a ResolveQueryData for each query it resolves "
+                    + "(the copy of one query's result), beyond its memory traffic");
+    // ---- end of the command processor's query costs ----
     // ---- The ROP back end (issue 10): backend.kind and the rop.* keys, one block ----
     public static final ConfigKey BACKEND_KIND = ConfigKey.choice("backend.kind", "render_back_ends",
             new String[] {"render_back_ends", "rops"},
@@ -423,6 +446,8 @@ public final class ConfigKeys {
             SIM_THREADS_AFTER,
             FEATURE_COPY_QUEUE_TIMESTAMPS,
             DECODE_CYCLES_PER_BYTE,
+            // the command processor's query costs
+            CP_QUERY_CYCLES, CP_TIMESTAMP_CYCLES, CP_RESOLVE_CYCLES, CP_RESOLVE_CYCLES_PER_QUERY,
             // the ROP back end's block
             BACKEND_KIND,
             ROP_PARTITIONS,

@@ -19,7 +19,19 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     /** A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early out. */
     public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
                                          long timestampHz, long decodeCyclesPerByte, boolean binaryEarlyOut,
-                                         TimestampAt timestampAt) {
+                                         TimestampAt timestampAt, QueryCosts queryCosts) {
+    }
+
+    /**
+     * The command processor's own cost of the query commands, in cycles beyond
+     * {@code cp.cycles_per_command} ({@code cp.query_cycles}, {@code cp.timestamp_cycles},
+     * {@code cp.resolve_cycles}, {@code cp.resolve_cycles_per_query}); all 0 by default.
+     */
+    public record QueryCosts(long queryCycles, long timestampCycles, long resolveCycles, long resolveCyclesPerQuery) {
+        /** The cost of resolving {@code queries} queries in one ResolveQueryData. */
+        public long resolve(long queries) {
+            return resolveCycles + resolveCyclesPerQuery * queries;
+        }
     }
 
     /** Where a DIRECT queue's EndQuery(TIMESTAMP) takes the clock ({@code timestamp.at}). */
@@ -107,7 +119,9 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                         c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.CLOCK_MHZ) * 1_000_000L,
                         c.get(ConfigKeys.TIMESTAMP_HZ), c.get(ConfigKeys.DECODE_CYCLES_PER_BYTE),
                         c.flag(ConfigKeys.DB_BINARY_EARLY_OUT),
-                        TimestampAt.values()[(int) c.get(ConfigKeys.TIMESTAMP_AT)]),
+                        TimestampAt.values()[(int) c.get(ConfigKeys.TIMESTAMP_AT)],
+                        new QueryCosts(c.get(ConfigKeys.CP_QUERY_CYCLES), c.get(ConfigKeys.CP_TIMESTAMP_CYCLES),
+                                c.get(ConfigKeys.CP_RESOLVE_CYCLES), c.get(ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY))),
                 new InputAssemblyParams(c.get(ConfigKeys.IA_VERTS), c.getInt(ConfigKeys.IA_FETCH_WINDOW)),
                 new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.VS_CYCLES)),
                 new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS)),

@@ -212,9 +212,9 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.drawUnit = new DrawUnit(services, links.draws(), bound, earlyOut, draws);
         this.clears = new ClearUnit(services, res);
         this.dispatches = new DispatchUnit(services, counters, p.shaderUnits(), csInvocations);
-        this.queries = new QueryUnit(services, links.tiles(), res, earlyOut, counters);
-        this.timestamps = new TimestampUnit(services, res, direct, p.timestampAt());
-        this.resolves = new ResolveUnit(services, res, polls);
+        this.queries = new QueryUnit(services, links.tiles(), res, earlyOut, counters, p.queryCosts().queryCycles());
+        this.timestamps = new TimestampUnit(services, res, direct, p.timestampAt(), p.queryCosts().timestampCycles());
+        this.resolves = new ResolveUnit(services, res, polls, p.queryCosts());
         this.copies = new CopyUnit(services, res);
         this.decoder = new DecodeUnit(services, res, p.decodeCyclesPerByte(), clockHz, decodes);
         this.writeQueries = new WriteQueryUnit(services, links.tiles(), links.counters(), res, counters);
@@ -439,8 +439,9 @@ public final class CommandProcessor extends EngineStats implements Component {
             unit = unitFor(c);
         }
         if (unit.step(now)) {
+            long after = unit.afterCycles();
             unit = null;
-            done(now);
+            done(now, after);
         }
         return true;
     }
@@ -535,10 +536,18 @@ public final class CommandProcessor extends EngineStats implements Component {
     }
 
     private void done(long now) {
+        done(now, 0);
+    }
+
+    /**
+     * The command is complete at {@code now}; {@code after} more cycles of its own (a query's,
+     * a timestamp's, a resolve's: {@link CommandUnit#afterCycles}) come before the next command.
+     */
+    private void done(long now, long after) {
         cmdIndex++;
         // A command's own busy time (a dispatch's ceil(groups / shader.units)) comes before the decode
         // cost of the next command: model.md's "cp.cycles_per_command; dispatch: ceil(groups / units) more".
-        busyUntil = Math.max(busyUntil, now) + cpCycles;
+        busyUntil = Math.max(busyUntil, now) + cpCycles + after;
     }
 
     /** Reports a span to the attached hook, if any. */

@@ -22,6 +22,15 @@ interface CommandUnit<C extends Command> {
     /** Where the command being executed is, for the deadlock dump (e.g. "resolve: reading from index 3"). */
     String describe();
 
+    /**
+     * The engine's own cycles for the command just completed, beyond {@code cp.cycles_per_command}:
+     * spent after its last step, before the next command (cp.query_cycles, cp.timestamp_cycles,
+     * cp.resolve_cycles and cp.resolve_cycles_per_query; 0 for every other unit and by default).
+     */
+    default long afterCycles() {
+        return 0;
+    }
+
     /** Whose bytes the unit's memory requests are, for the memory's per-client statistics. */
     default gpusim.sim.MemoryClient memoryClient() {
         return gpusim.sim.MemoryClient.OTHER;

@@ -38,11 +38,19 @@ final class QueryUnit implements CommandUnit<Command> {
     private final BinaryEarlyOut earlyOut;
     /** The pipeline statistics counters of this engine (a snapshot's CSInvocations is the engine's own). */
     private final long[] counters;
+    /**
+     * cp.query_cycles: the engine's own time for a BeginQuery or EndQuery, after its marker is sent:
+     * nvk's are several pushbuffer methods each (nvk_query_pool.c: the report semaphore's address,
+     * payload and operation), not one packet.
+     */
+    private final long costCycles;
 
     private Command command;
     private Step step;
 
-    QueryUnit(EngineServices engine, TileMap tiles, Resources res, BinaryEarlyOut earlyOut, long[] counters) {
+    QueryUnit(EngineServices engine, TileMap tiles, Resources res, BinaryEarlyOut earlyOut, long[] counters,
+              long costCycles) {
+        this.costCycles = costCycles;
         this.engine = engine;
         this.tiles = tiles;
         this.res = res;
@@ -120,6 +128,11 @@ final class QueryUnit implements CommandUnit<Command> {
         }
         engine.issued(m);
         return m;
+    }
+
+    @Override
+    public long afterCycles() {
+        return costCycles;
     }
 
     @Override

@@ -35,13 +35,16 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     private final Resources res;
     private final QueryResolver resolver;
     private final Stat.Scalar polls;
+    /** cp.resolve_cycles and cp.resolve_cycles_per_query: the engine's own time for a resolve. */
+    private final gpusim.gpu.PipelineParams.QueryCosts costs;
 
     private Command.ResolveQueryData resolve;
     private Step step;
     /** The range's slots as read so far. */
     private byte[] data;
 
-    ResolveUnit(EngineServices engine, Resources res, Stat.Scalar polls) {
+    ResolveUnit(EngineServices engine, Resources res, Stat.Scalar polls, gpusim.gpu.PipelineParams.QueryCosts costs) {
+        this.costs = costs;
         this.engine = engine;
         this.res = res;
         this.resolver = new QueryResolver(res.queryProtocol());
@@ -94,6 +97,16 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
             return false;
         }
         return true;
+    }
+
+    /**
+     * The resolve's own time once its results are written, beyond its memory traffic: nvk copies
+     * query results one query at a time (nvk_cmd_copy_query_pool_results); the H200 takes ~20 ns a
+     * query after a fixed cost (occq-resolve, data/calibration).
+     */
+    @Override
+    public long afterCycles() {
+        return costs.resolve(resolve.count());
     }
 
     @Override

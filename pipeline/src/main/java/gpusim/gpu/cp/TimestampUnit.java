@@ -29,14 +29,21 @@ final class TimestampUnit implements CommandUnit<Command.EndQuery> {
     private final Resources res;
     private final boolean pipe;
     private final TimestampAt at;
+    /**
+     * cp.timestamp_cycles: the engine's own time for the timestamp, once its event is sent or its
+     * value written (the H200 takes back-to-back timestamps ~640 ns apart, data/calibration/README.md).
+     */
+    private final long costCycles;
     private Command.EndQuery query;
     private Step step;
 
     /**
      * @param pipe whether this engine feeds the graphics pipe (the DIRECT queue's)
      * @param at   where a DIRECT queue's timestamp is taken
+     * @param costCycles cp.timestamp_cycles (0: none)
      */
-    TimestampUnit(EngineServices engine, Resources res, boolean pipe, TimestampAt at) {
+    TimestampUnit(EngineServices engine, Resources res, boolean pipe, TimestampAt at, long costCycles) {
+        this.costCycles = costCycles;
         this.engine = engine;
         this.res = res;
         this.pipe = pipe;
@@ -100,6 +107,11 @@ final class TimestampUnit implements CommandUnit<Command.EndQuery> {
         engine.write(slot, fence ? new long[] {ts, QueryLayout.WRITTEN} : new long[] {ts});
         res.queryState(query.heap()).end(query.index(), query.type(), null);
         step = Step.SENT;
+    }
+
+    @Override
+    public long afterCycles() {
+        return costCycles;
     }
 
     @Override

@@ -1,0 +1,100 @@
+package gpusim.gpu;
+
+import static gpusim.gpu.TraceBuilder.dump;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import gpusim.api.QueryHeapType;
+import gpusim.api.QueryType;
+import gpusim.config.Config;
+import gpusim.config.ConfigKeys;
+import gpusim.trace.Resource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The command processor's own cost of the query commands (cp.query_cycles, cp.timestamp_cycles,
+ * cp.resolve_cycles, cp.resolve_cycles_per_query): cycles after the command's last step, before
+ * the next command, beyond cp.cycles_per_command. Each is measured as the change of t1 - t0
+ * between two bottom-of-pipe timestamps around the command, on both back ends: the engine
+ * reaches the second timestamp exactly that many cycles later, and the pipe behind it is idle,
+ * so its end-of-pipe write moves by the same amount.
+ */
+class QueryCostsTest {
+    /** Timestamp ticks equal to cycles (1 GHz clock, 1 GHz timestamps). */
+    static final String TICKS_ARE_CYCLES = "timestamp.frequency_hz=1000000000";
+    static final String[] BACK_ENDS = {"backend.kind=render_back_ends", "backend.kind=rops"};
+
+    /** What lies between the two timestamps. */
+    enum Between { NOTHING, QUERY_PAIR, RESOLVE_OF_4 }
+
+    /** t1 - t0 in cycles: TS0, {@code between}, TS1 on one DIRECT list. */
+    static long interval(Between between, String... cfg) {
+        TraceBuilder t = new TraceBuilder();
+        Resource.QueryHeap ts = t.queryHeap("ts", QueryHeapType.TIMESTAMP, 2);
+        Resource.QueryHeap qh = t.queryHeap("qh", QueryHeapType.OCCLUSION, 4);
+        Resource.Buffer out = t.buffer("out", 16);
+        Resource.Buffer qres = t.buffer("qres", 32);
+        TraceBuilder.ListBuilder l = t.list("l");
+        // The queries the resolve reads are ended (and landed, the first timestamp's cost apart) first.
+        for (int i = 0; i < 4; i++) {
+            l.begin(qh, QueryType.OCCLUSION, i).end(qh, QueryType.OCCLUSION, i);
+        }
+        l.end(ts, QueryType.TIMESTAMP, 0);
+        if (between == Between.QUERY_PAIR) {
+            l.begin(qh, QueryType.OCCLUSION, 0).end(qh, QueryType.OCCLUSION, 0);
+        } else if (between == Between.RESOLVE_OF_4) {
+            l.resolve(qh, QueryType.OCCLUSION, 0, 4, qres, 0);
+        }
+        l.end(ts, QueryType.TIMESTAMP, 1).resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
+        t.execute(l.close()).dump(out);
+        Config c = Config.defaults().with(TICKS_ARE_CYCLES);
+        for (String kv : cfg) {
+            c = c.with(kv);
+        }
+        long[] v = dump(new Gpu(t.build(), c).run(), 0);
+        return v[1] - v[0];
+    }
+
+    @Test
+    void theDefaultsCostNothing() {
+        for (var k : new gpusim.config.ConfigKey[] {ConfigKeys.CP_QUERY_CYCLES, ConfigKeys.CP_TIMESTAMP_CYCLES,
+            ConfigKeys.CP_RESOLVE_CYCLES, ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY}) {
+            assertEquals(0, Config.defaults().get(k), k.name());
+        }
+        for (String be : BACK_ENDS) {
+            for (Between b : Between.values()) {
+                assertEquals(interval(b, be), interval(b, be, "cp.query_cycles=0", "cp.timestamp_cycles=0",
+                        "cp.resolve_cycles=0", "cp.resolve_cycles_per_query=0"), be + " " + b);
+            }
+        }
+    }
+
+    @Test
+    void aTimestampsCostDelaysTheNextCommandByExactlyIt() {
+        for (String be : BACK_ENDS) {
+            long base = interval(Between.NOTHING, be);
+            assertEquals(base + 1300, interval(Between.NOTHING, be, "cp.timestamp_cycles=1300"), be);
+        }
+    }
+
+    @Test
+    void aBeginAndAnEndQueryEachCostTheirCycles() {
+        for (String be : BACK_ENDS) {
+            long base = interval(Between.QUERY_PAIR, be, "cp.timestamp_cycles=500");
+            assertEquals(base + 2 * 37, interval(Between.QUERY_PAIR, be, "cp.timestamp_cycles=500",
+                    "cp.query_cycles=37"), be);
+        }
+    }
+
+    @Test
+    void aResolveCostsAFixedPartAndAPartPerQuery() {
+        for (String be : BACK_ENDS) {
+            // The first timestamp's cost lets every query land before the resolve reads them, so
+            // the resolve never polls and only its own cost moves t1.
+            long base = interval(Between.RESOLVE_OF_4, be, "cp.timestamp_cycles=500");
+            assertEquals(base + 900, interval(Between.RESOLVE_OF_4, be, "cp.timestamp_cycles=500",
+                    "cp.resolve_cycles=900"), be);
+            assertEquals(base + 900 + 4 * 25, interval(Between.RESOLVE_OF_4, be, "cp.timestamp_cycles=500",
+                    "cp.resolve_cycles=900", "cp.resolve_cycles_per_query=25"), be);
+        }
+    }
+}
