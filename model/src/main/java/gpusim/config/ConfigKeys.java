@@ -301,8 +301,9 @@ public final class ConfigKeys {
     public static final ConfigKey SURFACES_TILES_IN_FLIGHT = ConfigKey.range("surfaces.tiles_in_flight", 16, 1, 1024,
             "tiles", "tile records a depth block may have surface reads outstanding for, ahead of the tile it tests "
                     + "(its prefetch window; a step of more tiles than this ends early)");
-    public static final ConfigKey DB_CACHE_SIZE = ConfigKey.range("db.cache.size", 32768, 64, 64L << 20, "bytes",
-            "depth cache of each render back end (depth, stencil and HTILE lines): ways x line x a power of two sets");
+    public static final ConfigKey DB_CACHE_SIZE = ConfigKey.range("db.cache.size", 32768, 64, 1L << 20, "bytes",
+            "depth cache of each render back end (depth, stencil and HTILE lines): ways x line x a power of two sets; at "
+                    + "most 1 MiB (GCN's are kilobytes; with 32 units the caches then hold at most 64 MiB of host memory)");
     public static final ConfigKey DB_CACHE_WAYS = ConfigKey.range("db.cache.ways", 4, 1, 64, "ways",
             "associativity of the depth cache (LRU)");
     public static final ConfigKey DB_CACHE_LINE = ConfigKey.oneOf("db.cache.line", 256,
@@ -316,7 +317,7 @@ public final class ConfigKeys {
             "miss status holding registers of the depth cache: lines it may be fetching (or writing back) at once");
     public static final ConfigKey DB_CACHE_HIT_LATENCY = ConfigKey.range("db.cache.hit_latency", 4, 1, 100_000,
             "cycles", "depth cache hit latency (also the lookup a miss pays before its fetch goes to memory)");
-    public static final ConfigKey CB_CACHE_SIZE = ConfigKey.range("cb.cache.size", 32768, 64, 64L << 20, "bytes",
+    public static final ConfigKey CB_CACHE_SIZE = ConfigKey.range("cb.cache.size", 32768, 64, 1L << 20, "bytes",
             "colour cache of each render back end (colour and colour metadata lines): ways x line x a power of two "
                     + "sets");
     public static final ConfigKey CB_CACHE_WAYS = ConfigKey.range("cb.cache.ways", 4, 1, 64, "ways",
