@@ -178,6 +178,9 @@ class ConformanceTest {
         Config rops = Config.defaults().with("backend.kind=rops");
         assertDumps(name, run(name, rops));
         assertDumps(name, run(name, rops.with("sim.mode=functional")));
+        // The ROP units' surfaces through their caches, with both compressions.
+        assertDumps(name, run(name, rops.with("surfaces.in_memory=on").with("compression.fast_clear=on")
+                .with("compression.depth_planes=on")));
         // Six units on three partitions, a one-quad crossbar with no latency, the shortest reduction, one-wave queues.
         assertDumps(name, run(name, rops.with("memory.channels=3").with("rop.units_per_partition=2")
                 .with("rop.crossbar_quads_per_clock=1").with("rop.crossbar_latency=0").with("rop.report_latency=1")

@@ -140,7 +140,8 @@ public final class MemoryChannel implements Component {
         // host memory only if a run fills it.
         allocateQueue(Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1));
         stats = new StatGroup("channel" + index, "memory channel " + index
-                + " (addresses a with (a / memory.interleave) mod memory.channels = " + index + ")");
+                + " (the addresses memory.hash maps to it: with interleave, (a / memory.interleave) mod "
+                + "memory.channels = " + index + ")");
         requests = stats.scalar("requests", "parts",
                 "line parts that arrived at this channel (a request spanning several lines is one part per line)");
         reads = stats.scalar("reads", "parts", "read parts that arrived");

@@ -261,10 +261,10 @@ public final class ConfigKeys {
     // default) adds nothing: every golden stays cycle-exact. On NVIDIA hardware each of these is a
     // sequence of pushbuffer methods, not one packet: nvk_query_pool.c's BeginQuery/EndQuery write a
     // report semaphore (NV9097 SET_REPORT_SEMAPHORE_*), a timestamp is a semaphore release with a
-    // timestamp at the end of the pipe, and vkCmdCopyQueryPoolResults copies the reports one query at
-    // a time (nvk_cmd_copy_query_pool_results: an MME loop or a compute shader). The H200 set's facts:
-    // back-to-back timestamps ~640 ns apart, an empty begin/end query pair 21.5 ns, ~20 ns a resolved
-    // query (data/calibration/README.md).
+    // timestamp at the end of the pipe, and vkCmdCopyQueryPoolResults reads every query's report and
+    // writes its result (nvk_cmd_copy_query_pool_results). The H200 set's facts:
+    // back-to-back timestamps ~640 ns apart and an empty begin/end query pair 21.5 ns (its README); a
+    // resolve of N queries ~13 us + 14-17 ns x N (the occq-resolve traces).
     public static final ConfigKey CP_QUERY_CYCLES = ConfigKey.range("cp.query_cycles", 0, 0, 100_000, "cycles",
             "command processor cost of a BeginQuery or EndQuery (occlusion, binary occlusion, statistics), after "
                     + "its marker is sent, beyond cp.cycles_per_command");
@@ -324,8 +324,9 @@ public final class ConfigKeys {
     public static final ConfigKey SURFACES_TILES_IN_FLIGHT = ConfigKey.range("surfaces.tiles_in_flight", 16, 1, 1024,
             "tiles", "tile records a depth block may have surface reads outstanding for, ahead of the tile it tests "
                     + "(its prefetch window; a step of more tiles than this ends early)");
-    public static final ConfigKey DB_CACHE_SIZE = ConfigKey.range("db.cache.size", 32768, 64, 64L << 20, "bytes",
-            "depth cache of each render back end (depth, stencil and HTILE lines): ways x line x a power of two sets");
+    public static final ConfigKey DB_CACHE_SIZE = ConfigKey.range("db.cache.size", 32768, 64, 1L << 20, "bytes",
+            "depth cache of each render back end (depth, stencil and HTILE lines): ways x line x a power of two sets; at "
+                    + "most 1 MiB (GCN's are kilobytes; with 32 units the caches then hold at most 64 MiB of host memory)");
     public static final ConfigKey DB_CACHE_WAYS = ConfigKey.range("db.cache.ways", 4, 1, 64, "ways",
             "associativity of the depth cache (LRU)");
     public static final ConfigKey DB_CACHE_LINE = ConfigKey.oneOf("db.cache.line", 256,
@@ -339,7 +340,7 @@ public final class ConfigKeys {
             "miss status holding registers of the depth cache: lines it may be fetching (or writing back) at once");
     public static final ConfigKey DB_CACHE_HIT_LATENCY = ConfigKey.range("db.cache.hit_latency", 4, 1, 100_000,
             "cycles", "depth cache hit latency (also the lookup a miss pays before its fetch goes to memory)");
-    public static final ConfigKey CB_CACHE_SIZE = ConfigKey.range("cb.cache.size", 32768, 64, 64L << 20, "bytes",
+    public static final ConfigKey CB_CACHE_SIZE = ConfigKey.range("cb.cache.size", 32768, 64, 1L << 20, "bytes",
             "colour cache of each render back end (colour and colour metadata lines): ways x line x a power of two "
                     + "sets");
     public static final ConfigKey CB_CACHE_WAYS = ConfigKey.range("cb.cache.ways", 4, 1, 64, "ways",

@@ -118,6 +118,27 @@ class SurfacesInMemoryTest {
         assertTrue(stat(narrow, "db0.surface_read_waits") > 0);
     }
 
+    /**
+     * The ROP back end's units get the same surface caches (TiledBackEnd.surfaceCaches): with
+     * as many ROP units as DBs (4 partitions of one) and the same tile ownership, each unit
+     * reads and writes exactly the depth bytes the render back end's DB of those tiles does,
+     * and the results are the same.
+     */
+    @Test
+    void theRopUnitsMoveTheRenderBackEndsSurfaceBytes() {
+        Trace q = msaaFill(true);
+        RunResult rb = TraceBuilder.run(q, "surfaces.in_memory=on");
+        RunResult rop = TraceBuilder.run(q, "surfaces.in_memory=on", "backend.kind=rops", "rop.partitions=4",
+                "rop.units_per_partition=1");
+        assertArrayEquals(rb.dumps().get(0).values(), rop.dumps().get(0).values());
+        for (int d = 0; d < DBS; d++) {
+            assertEquals(stat(rb, "db" + d + ".depth_bytes_read"), stat(rop, "db" + d + ".depth_bytes_read"), "unit " + d);
+            assertEquals(stat(rb, "db" + d + ".depth_bytes_written"), stat(rop, "db" + d + ".depth_bytes_written"),
+                    "unit " + d);
+            assertTrue(stat(rop, "db" + d + "_cache.misses") > 0, "unit " + d + " goes through its depth cache");
+        }
+    }
+
     @Test
     void fastClearsWriteMetadataOnlyAndSkipTheFirstRead() {
         Trace t = msaaFill(true);

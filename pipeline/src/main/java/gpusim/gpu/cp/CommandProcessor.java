@@ -212,7 +212,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.drawUnit = new DrawUnit(services, links.draws(), bound, earlyOut, draws);
         this.clears = new ClearUnit(services, res);
         this.dispatches = new DispatchUnit(services, counters, p.shaderUnits(), csInvocations);
-        this.queries = new QueryUnit(services, links.tiles(), res, earlyOut, counters, p.queryCosts().queryCycles());
+        this.queries = new QueryUnit(services, res, earlyOut, counters, p.queryCosts().queryCycles());
         this.timestamps = new TimestampUnit(services, res, direct, p.timestampAt(), p.queryCosts().timestampCycles());
         this.resolves = new ResolveUnit(services, res, polls, p.queryCosts());
         this.copies = new CopyUnit(services, res);

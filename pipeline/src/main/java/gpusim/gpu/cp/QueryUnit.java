@@ -2,7 +2,6 @@ package gpusim.gpu.cp;
 
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
-import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.Resources;
 import gpusim.gpu.query.QueryLayout;
@@ -33,7 +32,6 @@ final class QueryUnit implements CommandUnit<Command> {
 
     private final EngineServices engine;
     /** Which DBs are enabled (each enabled DB writes its part of an occlusion query). */
-    private final TileMap tiles;
     private final Resources res;
     private final BinaryEarlyOut earlyOut;
     /** The pipeline statistics counters of this engine (a snapshot's CSInvocations is the engine's own). */
@@ -48,11 +46,9 @@ final class QueryUnit implements CommandUnit<Command> {
     private Command command;
     private Step step;
 
-    QueryUnit(EngineServices engine, TileMap tiles, Resources res, BinaryEarlyOut earlyOut, long[] counters,
-              long costCycles) {
+    QueryUnit(EngineServices engine, Resources res, BinaryEarlyOut earlyOut, long[] counters, long costCycles) {
         this.costCycles = costCycles;
         this.engine = engine;
-        this.tiles = tiles;
         this.res = res;
         this.earlyOut = earlyOut;
         this.counters = counters;
