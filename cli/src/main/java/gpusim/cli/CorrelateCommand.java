@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
             + "at the configured timestamp.frequency_hz) with the measured median in MEASURED (JSON lines: "
             + "{\"trace\": NAME, \"median_ns\": T}, as data/calibration/h200.jsonl). Prints a table per trace and "
             + "per category and the summary: Pearson r of the log times, MAPE, NRMSE (RMSE over the mean measured "
-            + "time), the share within 10%, the mean |log(predicted / measured)|.",
+            + "time), the share within 10%%, the mean |log(predicted / measured)|.",
             "Exit status: 0 on success, 2 for bad input (a trace without a measurement or the other way round, a "
                 + "malformed line, a trace without the timestamp pair, a trace error), 3 if the model deadlocks."})
 public final class CorrelateCommand implements Callable<Integer> {

@@ -260,9 +260,10 @@ public final class ConfigKeys {
     // last step (its marker sent, its results written), so the next command waits for them. 0 (the
     // default) adds nothing: every golden stays cycle-exact. On NVIDIA hardware each of these is a
     // sequence of pushbuffer methods, not one packet: nvk_query_pool.c's BeginQuery/EndQuery write a
-    // report semaphore (NV9097 SET_REPORT_SEMAPHORE_*), a timestamp is a semaphore release with a
-    // timestamp at the end of the pipe, and vkCmdCopyQueryPoolResults reads every query's report and
-    // writes its result (nvk_cmd_copy_query_pool_results). The H200 set's facts:
+    // report semaphore (NV9097 SET_REPORT_SEMAPHORE_A..D, REPORT_ZPASS_PIXEL_CNT64), a timestamp is a
+    // four-word report at the end of the pipe, and nvk_CmdCopyQueryPoolResults waits on each query's
+    // availability word (a semaphore acquire, with WAIT) and runs a compute pass that reads each
+    // query's reports and writes end - begin (nvk_meta_copy_query_pool_results). The H200 set's facts:
     // back-to-back timestamps ~640 ns apart and an empty begin/end query pair 21.5 ns (its README); a
     // resolve of N queries ~13 us + 14-17 ns x N (the occq-resolve traces).
     public static final ConfigKey CP_QUERY_CYCLES = ConfigKey.range("cp.query_cycles", 0, 0, 100_000, "cycles",

@@ -100,8 +100,9 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     }
 
     /**
-     * The resolve's own time once its results are written, beyond its memory traffic: nvk reads
-     * every query's report and writes its result (nvk_cmd_copy_query_pool_results); the H200 takes
+     * The resolve's own time once its results are written, beyond its memory traffic: nvk waits on
+     * each query's availability word and runs a compute pass that reads each query's reports and
+     * writes end - begin (nvk_CmdCopyQueryPoolResults, nvk_meta_copy_query_pool_results); the H200 takes
      * ~15-17 ns a query after a fixed ~13 us (occq-resolve, data/calibration).
      */
     @Override
