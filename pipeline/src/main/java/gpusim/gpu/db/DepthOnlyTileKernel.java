@@ -86,40 +86,18 @@ final class DepthOnlyTileKernel {
                 }
             }
             int run = 0;
-            if (dzdx == 0) {
-                // A depth constant along the row: dz/dx (x - x0) is a zero for every x, and a
-                // zero's sign survives neither the clamp's comparisons nor the encoding (UNORM
-                // rounds it to 0, D32 adds +0.0f), so every pixel gets the same bits.
-                double z = zRow + dzdx * (first - originX) + dz0;
+            for (int x = first; x <= last; x++) {
+                int idx = rowBase + x;
+                double z = zRow + dzdx * (x - originX) + dz0;
                 int q = DepthTestState.encode(format, z < lo ? lo : z > hi ? hi : z);
-                for (int x = first; x <= last; x++) {
-                    int idx = rowBase + x;
-                    if (DepthTestState.compare(funcCode, q, d[idx])) {
-                        if (depthWrite) {
-                            d[idx] = q;
-                        }
-                        xs[run++] = x;
-                        quadBits |= 1L << ((x >> 1) - quadBase);
+                if (DepthTestState.compare(funcCode, q, d[idx])) {
+                    if (depthWrite) {
+                        d[idx] = q;
+                        wMin = Math.min(wMin, q);
+                        wMax = Math.max(wMax, q);
                     }
-                }
-                if (run > 0 && depthWrite) {
-                    wMin = Math.min(wMin, q);
-                    wMax = Math.max(wMax, q);
-                }
-            } else {
-                for (int x = first; x <= last; x++) {
-                    int idx = rowBase + x;
-                    double z = zRow + dzdx * (x - originX) + dz0;
-                    int q = DepthTestState.encode(format, z < lo ? lo : z > hi ? hi : z);
-                    if (DepthTestState.compare(funcCode, q, d[idx])) {
-                        if (depthWrite) {
-                            d[idx] = q;
-                            wMin = Math.min(wMin, q);
-                            wMax = Math.max(wMax, q);
-                        }
-                        xs[run++] = x;
-                        quadBits |= 1L << ((x >> 1) - quadBase);
-                    }
+                    xs[run++] = x;
+                    quadBits |= 1L << ((x >> 1) - quadBase);
                 }
             }
             passed += run;
