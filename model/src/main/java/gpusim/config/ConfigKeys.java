@@ -216,6 +216,10 @@ public final class ConfigKeys {
     public static final ConfigKey DB_DEPTH_ONLY_SAMPLES = ConfigKey.range("db.depth_only_samples_per_clock", 32, 1,
             4096, "samples/cycle", "early depth/stencil test rate of one DB for a draw that writes no colour (no "
                     + "render target, or color_write=0): depth-only passes run at a higher rate");
+    public static final ConfigKey DB_TEST_ONLY_SAMPLES = ConfigKey.range("db.test_only_samples_per_clock", 0, 0,
+            4096, "samples/cycle", "early depth/stencil test rate of one DB for a draw that writes nothing: no colour, "
+                    + "no depth (depth_write=off or depth off), no stencil (a visibility probe: the occlusion query "
+                    + "passes of an occlusion-culling engine); 0 = db.depth_only_samples_per_clock");
     public static final ConfigKey DB_LATENCY = ConfigKey.range("db.latency", 16, 0, 100_000, "cycles",
             "pipeline latency of a depth block: from a tile entering its HiZ and early depth units to its quads "
                     + "reaching the shader engine's queue, beyond its occupancy");
@@ -305,6 +309,9 @@ public final class ConfigKeys {
     public static final ConfigKey ROP_DEPTH_ONLY_SAMPLES = ConfigKey.range("rop.depth_only_samples_per_clock", 32, 1,
             4096, "samples/cycle", "backend.kind=rops: depth/stencil test rate of one ROP unit for a draw that "
                     + "writes no colour");
+    public static final ConfigKey ROP_TEST_ONLY_SAMPLES = ConfigKey.range("rop.test_only_samples_per_clock", 0, 0,
+            4096, "samples/cycle", "backend.kind=rops: depth/stencil test rate of one ROP unit for a draw that writes "
+                    + "nothing (no colour, depth or stencil); 0 = rop.depth_only_samples_per_clock");
     public static final ConfigKey ROP_COLOR_SAMPLES = ConfigKey.range("rop.color_samples_per_clock", 8, 1, 4096,
             "samples/cycle", "backend.kind=rops: colour write rate of one ROP unit (opaque)");
     public static final ConfigKey ROP_BLEND_SAMPLES = ConfigKey.range("rop.blend_samples_per_clock", 4, 1, 4096,
@@ -416,6 +423,7 @@ public final class ConfigKeys {
             HIZ_ENABLED,
             HIZ_TILES,
             DB_DEPTH_ONLY_SAMPLES,
+            DB_TEST_ONLY_SAMPLES,
             DB_LATENCY,
             SHADER_ENGINES,
             SHADER_LATENCY,
@@ -458,6 +466,7 @@ public final class ConfigKeys {
             ROP_CROSSBAR_QUADS,
             ROP_Z_SAMPLES,
             ROP_DEPTH_ONLY_SAMPLES,
+            ROP_TEST_ONLY_SAMPLES,
             ROP_COLOR_SAMPLES,
             ROP_BLEND_SAMPLES,
             ROP_LATENCY,

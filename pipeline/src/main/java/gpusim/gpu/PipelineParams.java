@@ -66,7 +66,12 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * and the quads it packs into one pixel wave.
      */
     public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
-                                   long depthOnlySamplesPerClock, long latency, int waveQuads) {
+                                   long depthOnlySamplesPerClock, long testOnlySamplesPerClock, long latency,
+                                   int waveQuads) {
+        /** The rate of a draw that writes no colour, no depth and no stencil (the depth-only rate unless set). */
+        public long testOnlyRate() {
+            return testOnlySamplesPerClock > 0 ? testOnlySamplesPerClock : depthOnlySamplesPerClock;
+        }
     }
 
     /** The shader engines: how many, the units in all (split evenly), a wave's latency, the default quad cost. */
@@ -127,7 +132,8 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS)),
                 new RasterParams(c.get(ConfigKeys.RASTER_TRIS)),
                 new DepthBlockParams(c.get(ConfigKeys.RASTER_SAMPLES), c.get(ConfigKeys.HIZ_TILES),
-                        c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_DEPTH_ONLY_SAMPLES), c.get(ConfigKeys.DB_LATENCY),
+                        c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_DEPTH_ONLY_SAMPLES),
+                        c.get(ConfigKeys.DB_TEST_ONLY_SAMPLES), c.get(ConfigKeys.DB_LATENCY),
                         c.getInt(ConfigKeys.PS_WAVE_QUADS)),
                 new ShaderArrayParams(c.getInt(ConfigKeys.SHADER_ENGINES), c.get(ConfigKeys.SHADER_UNITS),
                         c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),

@@ -160,6 +160,31 @@ class BackEndTimingTest {
         assertEquals(64 * 64, stat(d, "shaders.ps_invocations"), "PSInvocations still counts the passing pixels");
     }
 
+    /**
+     * A draw that writes nothing (no render target, depth_write off: a visibility probe) tests
+     * at db.test_only_samples_per_clock when that is set: ceil(64 / 64) = 1 a tile instead of
+     * the depth-only pass's ceil(64 / 32) = 2; unset (0) it is the depth-only rate. A draw that
+     * writes depth keeps the depth-only rate either way. The clear first: 64 DB cycles.
+     */
+    @Test
+    void aDrawThatWritesNothingTestsAtTheTestOnlyRate() {
+        TraceBuilder.Pso probe = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
+        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+                .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32");
+        RunResult unset = new Gpu(oneTriangleTrace(probe, false, true), c).run();
+        assertEquals(64 + 64 * 2, stat(unset, "db0.busy_cycles"));
+        gpusim.config.Config fast = c.with("db.test_only_samples_per_clock=64");
+        RunResult set = new Gpu(oneTriangleTrace(probe, false, true), fast).run();
+        assertEquals(64 + 64 * 1, stat(set, "db0.busy_cycles"));
+        RunResult writes = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true), fast).run();
+        assertEquals(64 + 64 * 2, stat(writes, "db0.busy_cycles"), "a depth-writing pass is not test only");
+        // The ROP units' depth halves the same way (rop.test_only_samples_per_clock).
+        gpusim.config.Config rops = gpusim.config.Config.defaults().with("backend.kind=rops").with("rop.partitions=1")
+                .with("shader.engines=1").with("rop.depth_only_samples_per_clock=32")
+                .with("rop.test_only_samples_per_clock=64");
+        assertEquals(64 + 64 * 1, stat(new Gpu(oneTriangleTrace(probe, false, true), rops).run(), "db0.busy_cycles"));
+    }
+
     /** A target of {@code size}, {@code layers} full-screen layers, between two bottom-of-pipe timestamps: the ticks between. */
     static long layers(int size, int layers, boolean frontToBack, boolean color, String... config) {
         return layers(size, layers, frontToBack, color, false, config);

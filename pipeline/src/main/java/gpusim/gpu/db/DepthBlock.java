@@ -37,7 +37,8 @@ import gpusim.sim.Stat;
  * tile: its units work in step on a tile, scan converter (the tile's sample positions /
  * raster.samples_per_clock), HiZ (hiz.tiles_per_clock tiles; a tile HiZ rejects takes no
  * fine scan and no test), early depth/stencil (covered samples / db.samples_per_clock, or
- * db.depth_only_samples_per_clock for a draw that writes no colour; a late-Z state's
+ * db.depth_only_samples_per_clock for a draw that writes no colour, and
+ * db.test_only_samples_per_clock for one that writes no depth or stencil either; a late-Z state's
  * samples are tested after shading, by the colour back end). Every {@code ps.wave_quads}
  * quads to shade make a pixel wave, handed to the shader engine {@code db.latency} cycles
  * after the step that made it, so shading overlaps the rest of the batch. A draw that
@@ -49,6 +50,8 @@ public final class DepthBlock extends PipeStage {
     private final FunctionalLanes lanes;
     private final long samplesPerClock;
     private final long depthOnlyPerClock;
+    /** The rate of a batch that writes nothing: no colour, depth or stencil (a visibility probe). */
+    private final long testOnlyPerClock;
     private final long hizTilesPerClock;
     private final long scanPerClock;
     private final long latency;
@@ -87,6 +90,8 @@ public final class DepthBlock extends PipeStage {
     /** The batch's pipeline state tests depth late; the batch writes colour (set when it begins). */
     private boolean late;
     private boolean color;
+    /** The current batch writes depth or stencil (else, with no colour, it is test only). */
+    private boolean writesDepthStencil;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
     private long psInvocations;
 
@@ -131,6 +136,7 @@ public final class DepthBlock extends PipeStage {
                         + "(db.binary_early_out)");
         this.samplesPerClock = p.samplesPerClock();
         this.depthOnlyPerClock = p.depthOnlySamplesPerClock();
+        this.testOnlyPerClock = p.testOnlyRate();
         this.hizTilesPerClock = p.hizTilesPerClock();
         this.scanPerClock = p.scanSamplesPerClock();
         this.latency = p.latency();
@@ -261,6 +267,8 @@ public final class DepthBlock extends PipeStage {
         gpusim.trace.PipelineState pso = tb.source.state.pso();
         late = pso.lateZ();
         color = tb.source.state.rt() != null && pso.colorWriteMask() != 0;
+        writesDepthStencil = tb.source.state.ds() != null && ((pso.depthEnable() && pso.depthWrite())
+                || (pso.stencilEnable() && pso.stencilWriteMask() != 0));
         if (late) {
             lateSamples.add(tb.samplesTested);
         }
@@ -292,7 +300,7 @@ public final class DepthBlock extends PipeStage {
         // Early Z with no colour: nothing for a pixel shader to produce, no waves (drivers
         // bind no pixel shader for a depth-only pass).
         boolean shade = color || late;
-        long zRate = color ? samplesPerClock : depthOnlyPerClock;
+        long zRate = color ? samplesPerClock : writesDepthStencil ? depthOnlyPerClock : testOnlyPerClock;
         long hiz = 0;
         long scan = 0;
         long tested = 0;

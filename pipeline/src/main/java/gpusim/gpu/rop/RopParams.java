@@ -11,8 +11,8 @@ import gpusim.gpu.PipelineParams;
  * and latency, and the latency of the on-chip sum of the ROPs' occlusion counts.
  */
 public record RopParams(int partitions, int unitsPerPartition, long crossbarLatency, long crossbarQuadsPerClock,
-                        long zSamplesPerClock, long depthOnlySamplesPerClock, long colorSamplesPerClock,
-                        long blendSamplesPerClock, long latency, long reportLatency) {
+                        long zSamplesPerClock, long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
+                        long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
     public static final int MAX_UNITS = 32;
 
@@ -32,7 +32,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
         return new RopParams(partitions, c.getInt(ConfigKeys.ROP_UNITS_PER_PARTITION),
                 c.get(ConfigKeys.ROP_CROSSBAR_LATENCY), c.get(ConfigKeys.ROP_CROSSBAR_QUADS),
                 c.get(ConfigKeys.ROP_Z_SAMPLES), c.get(ConfigKeys.ROP_DEPTH_ONLY_SAMPLES),
-                c.get(ConfigKeys.ROP_COLOR_SAMPLES), c.get(ConfigKeys.ROP_BLEND_SAMPLES), c.get(ConfigKeys.ROP_LATENCY),
+                c.get(ConfigKeys.ROP_TEST_ONLY_SAMPLES), c.get(ConfigKeys.ROP_COLOR_SAMPLES), c.get(ConfigKeys.ROP_BLEND_SAMPLES), c.get(ConfigKeys.ROP_LATENCY),
                 c.get(ConfigKeys.ROP_REPORT_LATENCY));
     }
 
@@ -53,7 +53,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      */
     public PipelineParams.DepthBlockParams depth(PipelineParams.DepthBlockParams db) {
         return new PipelineParams.DepthBlockParams(db.scanSamplesPerClock(), db.hizTilesPerClock(), zSamplesPerClock,
-                depthOnlySamplesPerClock, latency, db.waveQuads());
+                depthOnlySamplesPerClock, testOnlySamplesPerClock, latency, db.waveQuads());
     }
 
     /** A ROP unit's colour half, in the colour back end's terms: late Z at its depth rate, then colour. */
