@@ -142,7 +142,8 @@ public final class PixelShader {
         }
         ColorSurface s = rt;
         java.util.Arrays.fill(s.pending, from, to, (char) (planeEntry + 1));
-        int tile = from / s.layout.tileSlots();
+        // Deferred targets have one sample a pixel: a tile is tileSize^2 slots.
+        int tile = from >> (2 * s.layout.tileShift);
         if (s.tileDeferred[tile] == 0) {
             s.tileDeferred[tile] = 1;
             if (deferredTiles == deferredTile.length) {
@@ -300,7 +301,9 @@ public final class PixelShader {
         int[] rgba = rt.rgba;
         if (!blend && mask == 1 && channelMask == -1) {
             rgba[base] = ColorSurface.pack(r, g, b, a);
-            rt.overwritten(base, base + 1);
+            if (rt.pending != null) {
+                rt.pending[base] = 0; // written directly: nothing deferred here any more
+            }
             return;
         }
         int packed = ColorSurface.pack(r, g, b, a);
