@@ -1,0 +1,346 @@
+package gpusim.replay;
+
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.EXTConditionalRendering.VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT;
+import static org.lwjgl.vulkan.EXTConditionalRendering.vkCmdBeginConditionalRenderingEXT;
+import static org.lwjgl.vulkan.EXTConditionalRendering.vkCmdEndConditionalRenderingEXT;
+import static org.lwjgl.vulkan.KHRPushDescriptor.vkCmdPushDescriptorSetKHR;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK13.vkCmdBeginRendering;
+import static org.lwjgl.vulkan.VK13.vkCmdEndRendering;
+
+import gpusim.trace.Resource;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkBufferCopy;
+import org.lwjgl.vulkan.VkClearAttachment;
+import org.lwjgl.vulkan.VkClearRect;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkConditionalRenderingBeginInfoEXT;
+import org.lwjgl.vulkan.VkDescriptorBufferInfo;
+import org.lwjgl.vulkan.VkMemoryBarrier;
+import org.lwjgl.vulkan.VkRect2D;
+import org.lwjgl.vulkan.VkRenderingAttachmentInfo;
+import org.lwjgl.vulkan.VkRenderingInfo;
+import org.lwjgl.vulkan.VkViewport;
+import org.lwjgl.vulkan.VkWriteDescriptorSet;
+
+/**
+ * What one command buffer has bound: the rendering instance (dynamic rendering with the
+ * targets a draw or clear needs, begun only when they change), the pipeline and dynamic state,
+ * conditional rendering. Compute work (query sums, predicate snapshots, predicated copies,
+ * dispatches) runs between rendering instances.
+ */
+final class RenderState {
+    private static final int ATTACHMENT_STAGES = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT
+            | VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT;
+
+    private final VulkanDevice dev;
+    private final Pipelines pipelines;
+    private final VkCommandBuffer cmd;
+    private boolean rendering;
+    private DeviceImage renderRt;
+    private DeviceImage renderDs;
+    private long pipeline;
+    private long vertexBuffer = -1;
+    private long vertexOffset = -1;
+    private long indexBuffer = -1;
+    private long indexOffset = -1;
+    private int indexType = -1;
+
+    RenderState(VulkanDevice dev, Pipelines pipelines, VkCommandBuffer cmd) {
+        this.dev = dev;
+        this.pipelines = pipelines;
+        this.cmd = cmd;
+    }
+
+    static void memoryBarrier(VkCommandBuffer cmd, int src, int dst) {
+        try (MemoryStack stack = stackPush()) {
+            VkMemoryBarrier.Buffer b = VkMemoryBarrier.calloc(1, stack).sType$Default()
+                    .srcAccessMask(VK_ACCESS_MEMORY_WRITE_BIT)
+                    .dstAccessMask(VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT);
+            vkCmdPipelineBarrier(cmd, src, dst, 0, b, null, null);
+        }
+    }
+
+    /** Ends the rendering instance, if one is open (transfers, barriers and dispatches need that). */
+    void endRendering() {
+        if (rendering) {
+            vkCmdEndRendering(cmd);
+            rendering = false;
+            pipeline = 0;
+        }
+    }
+
+    private void beginRendering(DeviceImage rt, DeviceImage ds) {
+        if (rendering && renderRt == rt && renderDs == ds) {
+            return;
+        }
+        endRendering();
+        // Attachment writes of an earlier instance before this one's reads and writes.
+        memoryBarrier(cmd, ATTACHMENT_STAGES, ATTACHMENT_STAGES);
+        int w = Integer.MAX_VALUE;
+        int h = Integer.MAX_VALUE;
+        try (MemoryStack stack = stackPush()) {
+            VkRenderingInfo info = VkRenderingInfo.calloc(stack).sType$Default().layerCount(1);
+            if (rt != null) {
+                w = rt.width;
+                h = rt.height;
+                info.pColorAttachments(VkRenderingAttachmentInfo.calloc(1, stack).sType$Default().imageView(rt.view)
+                        .imageLayout(rt.attachmentLayout()).loadOp(VK_ATTACHMENT_LOAD_OP_LOAD)
+                        .storeOp(VK_ATTACHMENT_STORE_OP_STORE));
+            }
+            if (ds != null) {
+                w = Math.min(w, ds.width);
+                h = Math.min(h, ds.height);
+                VkRenderingAttachmentInfo a = VkRenderingAttachmentInfo.calloc(stack).sType$Default()
+                        .imageView(ds.view).imageLayout(ds.attachmentLayout()).loadOp(VK_ATTACHMENT_LOAD_OP_LOAD)
+                        .storeOp(VK_ATTACHMENT_STORE_OP_STORE);
+                info.pDepthAttachment(a);
+                if (ds.hasStencil) {
+                    info.pStencilAttachment(a);
+                }
+            }
+            info.renderArea().offset().set(0, 0);
+            info.renderArea().extent().set(w, h);
+            vkCmdBeginRendering(cmd, info);
+        }
+        rendering = true;
+        renderRt = rt;
+        renderDs = ds;
+        pipeline = 0;
+    }
+
+    /**
+     * Binds what a draw of {@code st} needs; false when it covers nothing: no target, or an empty
+     * rectangle of viewport (its extents rounded down), scissor and target (trace-format.md,
+     * "Rasterization rules").
+     */
+    boolean prepare(Replayer.ListState st, DeviceBuffer geometry, long vbOffset, Resource.IndexBuffer ib,
+                    long ibOffset) {
+        DeviceImage rt = st.rt;
+        DeviceImage ds = st.ds;
+        if (rt == null && ds == null) {
+            return false;
+        }
+        int renderW = rt != null ? rt.width : Integer.MAX_VALUE;
+        int renderH = rt != null ? rt.height : Integer.MAX_VALUE;
+        int samples = rt != null ? rt.samples : ds.samples;
+        if (ds != null) {
+            renderW = Math.min(renderW, ds.width);
+            renderH = Math.min(renderH, ds.height);
+        }
+        float vx = 0;
+        float vy = 0;
+        float vw = renderW;
+        float vh = renderH;
+        float vmin = 0;
+        float vmax = 1;
+        if (st.viewport != null) {
+            vx = st.viewport.x();
+            vy = st.viewport.y();
+            vw = st.viewport.width();
+            vh = st.viewport.height();
+            vmin = st.viewport.minDepth();
+            vmax = st.viewport.maxDepth();
+        }
+        int left = Math.max(0, (int) Math.floor(vx));
+        int top = Math.max(0, (int) Math.floor(vy));
+        int right = (int) Math.min(renderW, Math.floor((double) vx + vw));
+        int bottom = (int) Math.min(renderH, Math.floor((double) vy + vh));
+        if (st.scissor != null) {
+            left = Math.max(left, st.scissor.left());
+            top = Math.max(top, st.scissor.top());
+            right = Math.min(right, st.scissor.right());
+            bottom = Math.min(bottom, st.scissor.bottom());
+        }
+        if (right <= left || bottom <= top || vw <= 0 || vh == 0) {
+            return false;
+        }
+        beginRendering(rt, ds);
+        // A rectangle edge inside the render area, at several samples, on a device whose scissor
+        // is per sample: draw_rect.frag removes the pixels outside instead.
+        boolean rectDiscard = dev.sampleScissor && samples > 1
+                && (left > 0 || top > 0 || right < renderW || bottom < renderH);
+        long p = pipelines.graphics(st.pso, rt != null, ds != null ? ds.format : VK_FORMAT_UNDEFINED, samples,
+                rectDiscard);
+        if (p != pipeline) {
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+            pipeline = p;
+        }
+        try (MemoryStack stack = stackPush()) {
+            // The large viewport (draw.vert): a power of two a side, its origin a whole pixel,
+            // centred on the Direct3D viewport's centre but for the centre's fraction.
+            float cx = vx + vw / 2;
+            float cy = vy + vh / 2;
+            float big = dev.guardBandViewport(cx, cy);
+            float ox = (float) Math.floor(cx);
+            float oy = (float) Math.floor(cy);
+            VkViewport.Buffer v = VkViewport.calloc(1, stack).x(ox - big / 2).y(oy - big / 2).width(big).height(big)
+                    .minDepth(vmin).maxDepth(vmax);
+            vkCmdSetViewport(cmd, 0, v);
+            VkRect2D.Buffer sc = VkRect2D.calloc(1, stack);
+            sc.get(0).offset().set(left, top);
+            sc.get(0).extent().set(right - left, bottom - top);
+            vkCmdSetScissor(cmd, 0, sc);
+            vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, st.stencilRef & 0xFF);
+            float[] push = java.util.Arrays.copyOf(st.transform, 20);
+            push[16] = vw / big;
+            push[17] = -vh / big;
+            push[18] = 2 * (cx - ox) / big;
+            push[19] = 2 * (cy - oy) / big;
+            vkCmdPushConstants(cmd, pipelines.drawLayout, VK_SHADER_STAGE_VERTEX_BIT, 0, stack.floats(push));
+            if (rectDiscard) {
+                vkCmdPushConstants(cmd, pipelines.drawLayout, VK_SHADER_STAGE_FRAGMENT_BIT, 80,
+                        stack.ints(left, top, right, bottom));
+            }
+            if (geometry.handle != vertexBuffer || vbOffset != vertexOffset) {
+                vkCmdBindVertexBuffers(cmd, 0, stack.longs(geometry.handle), stack.longs(vbOffset));
+                vertexBuffer = geometry.handle;
+                vertexOffset = vbOffset;
+            }
+            if (ib != null) {
+                int type = ib.format().bytes() == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+                if (geometry.handle != indexBuffer || ibOffset != indexOffset || type != indexType) {
+                    vkCmdBindIndexBuffer(cmd, geometry.handle, ibOffset, type);
+                    indexBuffer = geometry.handle;
+                    indexOffset = ibOffset;
+                    indexType = type;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** ClearRenderTargetView: the whole target, inside a rendering instance so that predication can skip it. */
+    void clearColor(DeviceImage rt, float r, float g, float b, float a) {
+        if (!(rendering && renderRt == rt)) {
+            beginRendering(rt, null);
+        }
+        try (MemoryStack stack = stackPush()) {
+            VkClearAttachment.Buffer att = VkClearAttachment.calloc(1, stack).aspectMask(VK_IMAGE_ASPECT_COLOR_BIT)
+                    .colorAttachment(0);
+            att.get(0).clearValue().color().float32(0, r).float32(1, g).float32(2, b).float32(3, a);
+            vkCmdClearAttachments(cmd, att, rect(stack, rt));
+        }
+    }
+
+    /** ClearDepthStencilView of the aspects named (a format without stencil has no stencil to clear). */
+    void clearDepthStencil(DeviceImage ds, boolean depth, float d, boolean stencil, int s) {
+        int aspects = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil && ds.hasStencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+        if (aspects == 0) {
+            return;
+        }
+        if (!(rendering && renderDs == ds)) {
+            beginRendering(null, ds);
+        }
+        try (MemoryStack stack = stackPush()) {
+            VkClearAttachment.Buffer att = VkClearAttachment.calloc(1, stack).aspectMask(aspects);
+            att.get(0).clearValue().depthStencil().depth(d).stencil(s & 0xFF);
+            vkCmdClearAttachments(cmd, att, rect(stack, ds));
+        }
+    }
+
+    private static VkClearRect.Buffer rect(MemoryStack stack, DeviceImage img) {
+        VkClearRect.Buffer r = VkClearRect.calloc(1, stack).baseArrayLayer(0).layerCount(1);
+        r.get(0).rect().offset().set(0, 0);
+        r.get(0).rect().extent().set(img.width, img.height);
+        return r;
+    }
+
+    void dispatch(long x, long y, long z) {
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines.dispatch.pipeline());
+        vkCmdDispatch(cmd, (int) x, (int) y, (int) z);
+    }
+
+    /** (the 64-bit value at {@code offset} != 0) into {@code word}, then a barrier for the conditional rendering that reads it. */
+    void snapshotPredicate(DeviceBuffer src, long offset, Arena.Slice word) {
+        endRendering();
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+        try (MemoryStack stack = stackPush()) {
+            View s = view(src, offset, 8);
+            Pipelines.Compute c = pipelines.predicate;
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline());
+            push(stack, c, new DeviceBuffer[] {src, word.buffer()}, new long[] {s.offset, word.offset()},
+                    new long[] {s.range, 4});
+            vkCmdPushConstants(cmd, c.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, stack.ints(s.firstWord, 0));
+            vkCmdDispatch(cmd, 1, 1, 1);
+        }
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
+    }
+
+    void beginConditional(Arena.Slice word, boolean inverted) {
+        try (MemoryStack stack = stackPush()) {
+            vkCmdBeginConditionalRenderingEXT(cmd, VkConditionalRenderingBeginInfoEXT.calloc(stack).sType$Default()
+                    .buffer(word.buffer().handle).offset(word.offset())
+                    .flags(inverted ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0));
+        }
+    }
+
+    void endConditional() {
+        endRendering();
+        vkCmdEndConditionalRenderingEXT(cmd);
+    }
+
+    /** CopyBufferRegion: a transfer, or under predication the copy shader (conditional rendering skips dispatches). */
+    void copy(DeviceBuffer src, long srcOffset, DeviceBuffer dst, long dstOffset, long bytes, boolean predicated) {
+        endRendering();
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
+        if (bytes == 0) {
+            return;
+        }
+        try (MemoryStack stack = stackPush()) {
+            if (!predicated) {
+                vkCmdCopyBuffer(cmd, src.handle, dst.handle,
+                        VkBufferCopy.calloc(1, stack).srcOffset(srcOffset).dstOffset(dstOffset).size(bytes));
+            } else {
+                long firstWord = dstOffset / 4;
+                long lastWord = (dstOffset + bytes - 1) / 4;
+                int words = (int) (lastWord - firstWord + 1);
+                Pipelines.Compute c = pipelines.copy;
+                vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline());
+                push(stack, c, new DeviceBuffer[] {src, dst}, new long[] {0, 0},
+                        new long[] {VK_WHOLE_SIZE, VK_WHOLE_SIZE});
+                vkCmdPushConstants(cmd, c.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                        stack.ints((int) srcOffset, (int) dstOffset, (int) bytes, (int) firstWord, words));
+                vkCmdDispatch(cmd, (words + 63) / 64, 1, 1);
+            }
+        }
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
+    }
+
+    /** {@code count} query results into {@code dst} at {@code offset}, summed as {@code table} says (query_sum.comp). */
+    void sumQueries(Arena.Slice gathered, Arena.Slice table, DeviceBuffer dst, long offset, int count, int counters) {
+        try (MemoryStack stack = stackPush()) {
+            View d = view(dst, offset, 8L * count * counters);
+            Pipelines.Compute c = pipelines.querySum;
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.pipeline());
+            push(stack, c, new DeviceBuffer[] {gathered.buffer(), table.buffer(), dst},
+                    new long[] {gathered.offset(), table.offset(), d.offset},
+                    new long[] {gathered.size(), table.size(), d.range});
+            vkCmdPushConstants(cmd, c.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, stack.ints(d.firstWord, count, counters));
+            vkCmdDispatch(cmd, (count + 63) / 64, 1, 1);
+        }
+    }
+
+    /** A storage view of {@code bytes} at {@code offset}: its aligned start, range, and the first word inside it. */
+    private record View(long offset, long range, int firstWord) {
+    }
+
+    private View view(DeviceBuffer b, long offset, long bytes) {
+        long align = dev.minStorageOffsetAlignment;
+        long start = offset / align * align;
+        long range = Math.min(b.size - start, offset - start + bytes + 16);
+        return new View(start, range, (int) ((offset - start) / 4));
+    }
+
+    private void push(MemoryStack stack, Pipelines.Compute c, DeviceBuffer[] bufs, long[] offsets, long[] ranges) {
+        VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bufs.length, stack);
+        for (int i = 0; i < bufs.length; i++) {
+            VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack).buffer(bufs[i].handle)
+                    .offset(offsets[i]).range(ranges[i]);
+            writes.get(i).sType$Default().dstBinding(i).descriptorCount(1)
+                    .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo(info);
+        }
+        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, c.layout(), 0, writes);
+    }
+}
