@@ -118,12 +118,7 @@ public final class CalibrationSetGenerator {
      */
     public static SortedMap<String, String> files(Kind kind, Map<String, String> stress)
             throws PerDrawTimestamps.NotApplicable {
-        List<Microbench> set = microbenchmarks(kind);
         SortedMap<String, String> files = new TreeMap<>();
-        for (Microbench b : set) {
-            files.put("traces/" + b.name() + ".trace", b.trace());
-        }
-        files.put("manifest.tsv", manifest(set));
         for (Map.Entry<String, String> e : stress.entrySet()) {
             try {
                 files.put("stress/" + e.getKey() + "-ts.trace", PerDrawTimestamps.apply(e.getValue()));
@@ -131,6 +126,11 @@ public final class CalibrationSetGenerator {
                 throw new PerDrawTimestamps.NotApplicable(e.getKey() + ": " + ex.getMessage());
             }
         }
+        List<Microbench> set = microbenchmarks(kind);
+        for (Microbench b : set) {
+            files.put("traces/" + b.name() + ".trace", b.trace());
+        }
+        files.put("manifest.tsv", manifest(set));
         files.put("README.md", readme(kind, set, List.copyOf(stress.keySet())));
         return files;
     }
