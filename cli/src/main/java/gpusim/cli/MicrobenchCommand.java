@@ -1,5 +1,6 @@
 package gpusim.cli;
 
+import gpusim.config.Config;
 import gpusim.traces.TraceException;
 import gpusim.traces.TraceReader;
 import gpusim.traces.gen.CalibrationSetGenerator;
@@ -154,7 +155,7 @@ public final class MicrobenchCommand implements Callable<Integer> {
                 throw new BadStress("gpusim microbench: --stress " + p + ": cannot be read (" + e.getMessage() + ")");
             }
             // A trace error is reported as a run reports it (FILE:LINE: RULE: explanation).
-            TraceReader.parse(p.toString(), text, JvmHeap.budget(gpusim.config.Config.defaults(), 1));
+            TraceReader.parse(p.toString(), text, JvmHeap.budget(Config.defaults(), 1));
             if (texts.put(name, text) != null) {
                 throw new BadStress("gpusim microbench: --stress " + p + ": a second stress trace named " + name);
             }

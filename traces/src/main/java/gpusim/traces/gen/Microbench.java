@@ -10,7 +10,7 @@ import java.util.List;
  */
 public sealed interface Microbench permits FillBench, OverdrawBench, TriangleBench, DepthOnlyBench,
         OcclusionQueryBench, DepthFormatBench, StencilBench {
-    /** The largest render target side a generated trace uses (the calibration set's largest). */
+    /** The largest render target side a microbenchmark may have (twice the calibration set's largest, 4096). */
     int MAX_SIDE = 8192;
 
     /** The file name without .trace, e.g. {@code fill-color-s4-1024x1024}. */
