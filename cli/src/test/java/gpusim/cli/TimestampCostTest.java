@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gpusim.config.Config;
 import gpusim.gpu.RunResult;
 import gpusim.trace.Trace;
+import gpusim.traces.gen.PerDrawTimestamps;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,30 +26,11 @@ class TimestampCostTest {
      * buffer {@code tsb} and dumped: line for line ../shared/calibration/stress/stress-2k-ts.trace.
      */
     static String withTimestamps(String trace) {
-        StringBuilder sb = new StringBuilder();
-        int draws = 0;
-        boolean declared = false;
-        for (String line : trace.split("\n", -1)) {
-            if (line.startsWith("draw ") && draws == 0) {
-                sb.append("end_query tsq TIMESTAMP 0\n");
-            }
-            sb.append(line);
-            if (line.isEmpty()) {
-                continue;
-            }
-            sb.append('\n');
-            if (line.equals("end") && !declared) {
-                sb.append("query_heap tsq type=TIMESTAMP count=501\nbuffer tsb size=4008 state=COPY_DEST\n");
-                declared = true;
-            } else if (line.startsWith("draw ")) {
-                sb.append("end_query tsq TIMESTAMP ").append(++draws).append('\n');
-            } else if (line.startsWith("resolve_query_data occ ")) {
-                sb.append("resolve_query_data tsq TIMESTAMP 0 501 tsb 0\n");
-            } else if (line.equals("dump res")) {
-                sb.append("dump tsb\n");
-            }
+        try {
+            return PerDrawTimestamps.apply(trace);
+        } catch (PerDrawTimestamps.NotApplicable e) {
+            throw new AssertionError(e.getMessage());
         }
-        return sb.toString();
     }
 
     static RunResult run(String text, Config c) throws IOException {
