@@ -32,6 +32,11 @@ class ColorCompressionTest {
      * runs from 0 to 1 across the screen (no two neighbouring pixels alike), else flat white.
      */
     static Trace fill(int samples, boolean gradient, boolean blend) {
+        return fill(samples, gradient, blend, SIZE);
+    }
+
+    /** {@link #fill(int, boolean, boolean)} with the draws scissored to pixel columns [0, columns). */
+    static Trace fill(int samples, boolean gradient, boolean blend, int columns) {
         TraceBuilder b = new TraceBuilder();
         Resource.RenderTarget rt = b.renderTarget("rt", SIZE, SIZE, samples);
         float[] v = new float[DRAWS * 3 * 8];
@@ -48,7 +53,7 @@ class ColorCompressionTest {
             spec.blend = BlendMode.ALPHA;
         }
         Resource.Pso pso = b.pso("p", spec);
-        var l = b.list("l").targets(rt, null).clearRt(rt, 0, 0, 0, 1).pso(pso).vb(vb);
+        var l = b.list("l").targets(rt, null).clearRt(rt, 0, 0, 0, 1).pso(pso).vb(vb).scissor(0, 0, columns, SIZE);
         for (int d = 0; d < DRAWS; d++) {
             l.draw(3, d * 3, 1);
         }
@@ -122,6 +127,24 @@ class ColorCompressionTest {
             // Keys: written by the clear and again by the first draw.
             assertEquals(2 * blocks, sum(on, "dcc_meta_bytes_written"));
         }
+    }
+
+    @Test
+    void aPartialWriteThatBreaksAConstantBlockReadsItsPayloadAndWritesItWhole() {
+        // A gradient in the first 4 pixel columns: each of the 8 tiles of column 0 gets 32 of
+        // its 64 pixels, 128 bytes: with 32-byte colour lines, half of its one block.
+        Trace t = fill(1, true, false, 4);
+        RunResult off = TraceBuilder.run(t, OFF[0], "cb.cache.line=32");
+        RunResult on = TraceBuilder.run(t, ON[0], ON[1], "cb.cache.line=32");
+        samePicture(off, on);
+        long column = SIZE / 8;
+        assertEquals(TILES * 256 + DRAWS * column * 128, sum(off, "color_bytes_written"));
+        assertEquals(column, sum(on, "dcc_blocks_expanded"));
+        // The first draw reads the constant it breaks (32 bytes a block) and writes the block whole; the second 128 bytes.
+        assertEquals(column * 32, sum(on, "color_bytes_read"));
+        assertEquals(TILES * 32 + column * 256 + column * 128, sum(on, "color_bytes_written"));
+        assertEquals(column * 32 + column * (256 - 128), sum(on, "dcc_bytes_added"));
+        assertEquals(TILES * (256 - 32), sum(on, "dcc_bytes_avoided"));
     }
 
     @Test
