@@ -385,7 +385,7 @@ public final class ConfigKeys {
                     + "changes results");
     public static final ConfigKey COMPRESSION_COLOR_BLOCK_BYTES = ConfigKey.oneOf("compression.color.block_bytes", 256,
             new long[] {64, 128, 256}, "bytes", "uncompressed colour bytes one DCC key covers (the block granularity; "
-                    + "radeonsi's MAX_UNCOMPRESSED_BLOCK_SIZE_256B; at most a tile: a smaller tile is one block)");
+                    + "radeonsi's MAX_UNCOMPRESSED_BLOCK_SIZE_256B; at most a tile, and at least a 64th of one)");
     public static final ConfigKey COMPRESSION_COLOR_CONSTANT_BYTES = ConfigKey.oneOf(
             "compression.color.constant_bytes", 32, new long[] {32, 64}, "bytes",
             "bytes a constant (one-colour) DCC block is stored in and read back as: the minimum compressed block "
