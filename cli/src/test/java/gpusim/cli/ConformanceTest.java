@@ -128,13 +128,19 @@ class ConformanceTest {
             assertDumps(name, run(name, p.config())); // every preset
         }
         // Surfaces in memory (issue 10): tiny depth caches with one MSHR and one tile in flight,
-        // write-through colour caches, starved channels, fast clears and depth planes; then the default caches.
+        // write-through colour caches, starved channels, fast clears, depth planes and colour compression
+        // (64-byte blocks, 64-byte payloads, 2-byte keys); then the default caches; then colour compression
+        // without fast clears (clears stored as constant blocks) through 32-byte colour lines.
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.fast_clear=on")
-                .with("compression.depth_planes=on")
+                .with("compression.depth_planes=on").with("compression.color=on")
+                .with("compression.color.block_bytes=64").with("compression.color.constant_bytes=64")
+                .with("compression.color.meta_bytes=2")
                 .with("db.cache.size=256").with("db.cache.ways=2").with("db.cache.line=64").with("db.cache.mshrs=1")
                 .with("surfaces.tiles_in_flight=1").with("cb.cache.policy=write_through").with("cb.cache.mshrs=1")
                 .with("cb.cache.line=256").with("cb.cache.size=1024").with("memory.bytes_per_cycle=4")));
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on")));
+        assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.color=on")
+                .with("cb.cache.line=32")));
     }
 
     /**
@@ -178,9 +184,9 @@ class ConformanceTest {
         Config rops = Config.defaults().with("backend.kind=rops");
         assertDumps(name, run(name, rops));
         assertDumps(name, run(name, rops.with("sim.mode=functional")));
-        // The ROP units' surfaces through their caches, with both compressions.
+        // The ROP units' surfaces through their caches, with the three compressions.
         assertDumps(name, run(name, rops.with("surfaces.in_memory=on").with("compression.fast_clear=on")
-                .with("compression.depth_planes=on")));
+                .with("compression.depth_planes=on").with("compression.color=on")));
         // Six units on three partitions, a one-quad crossbar with no latency, the shortest reduction, one-wave queues.
         assertDumps(name, run(name, rops.with("memory.channels=3").with("rop.units_per_partition=2")
                 .with("rop.crossbar_quads_per_clock=1").with("rop.crossbar_latency=0").with("rop.report_latency=1")

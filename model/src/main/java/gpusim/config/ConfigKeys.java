@@ -372,6 +372,26 @@ public final class ConfigKeys {
             "with surfaces.in_memory: a tile whose every sample one triangle wrote stores that triangle's depth "
                     + "plane (16 bytes) instead of its samples, read back as 16 bytes, until a partial write expands it "
                     + "(HTILE's plane-compressed depth, radeonsi/PAL)");
+    // Colour compression, AMD's DCC (delta colour compression): radeonsi si_state.c programs
+    // CB_COLOR0_DCC_CONTROL with MAX_UNCOMPRESSED_BLOCK_SIZE 256B and MIN_COMPRESSED_BLOCK_SIZE
+    // 32B on discrete GPUs (64B on APUs, whose DIMMs' request granularity is 64 bytes: the amdvlk
+    // comment there; RADV's get_dcc_min_compressed_block_size the same); one key byte a block
+    // (si_pipe.h's si_clear_code: DCC_CLEAR_COLOR_REG is 0x20 in each key byte, DCC_UNCOMPRESSED 0xFF).
+    public static final ConfigKey COMPRESSION_COLOR = ConfigKey.flag("compression.color", false,
+            "with surfaces.in_memory: DCC-style colour compression: each render target gets a DCC key array "
+                    + "(compression.color.meta_bytes a block of compression.color.block_bytes); a block whose samples "
+                    + "are all one colour (a clear, a flat fill) moves only its key and a "
+                    + "compression.color.constant_bytes payload, other blocks their bytes as without; never "
+                    + "changes results");
+    public static final ConfigKey COMPRESSION_COLOR_BLOCK_BYTES = ConfigKey.oneOf("compression.color.block_bytes", 256,
+            new long[] {64, 128, 256}, "bytes", "uncompressed colour bytes one DCC key covers (the block granularity; "
+                    + "radeonsi's MAX_UNCOMPRESSED_BLOCK_SIZE_256B; at most a tile, and at least a 64th of one)");
+    public static final ConfigKey COMPRESSION_COLOR_CONSTANT_BYTES = ConfigKey.oneOf(
+            "compression.color.constant_bytes", 32, new long[] {32, 64}, "bytes",
+            "bytes a constant (one-colour) DCC block is stored in and read back as: the minimum compressed block "
+                    + "(radeonsi's MIN_BLOCK_SIZE_32B on discrete GPUs, 64B on APUs)");
+    public static final ConfigKey COMPRESSION_COLOR_META_BYTES = ConfigKey.range("compression.color.meta_bytes", 1, 1, 4,
+            "bytes", "DCC metadata (key) bytes per block, read and written by the colour back end through its cache");
 
     public static final List<ConfigKey> ALL = List.of(
             CLOCK_MHZ,
@@ -447,6 +467,10 @@ public final class ConfigKeys {
             CB_CACHE_HIT_LATENCY,
             COMPRESSION_FAST_CLEAR,
             COMPRESSION_DEPTH_PLANES,
+            COMPRESSION_COLOR,
+            COMPRESSION_COLOR_BLOCK_BYTES,
+            COMPRESSION_COLOR_CONSTANT_BYTES,
+            COMPRESSION_COLOR_META_BYTES,
             QUEUE_WAVES,
             QUEUE_DEPTH,
             QUEUE_LATENCY,

@@ -113,7 +113,8 @@ final class GpuBuilder {
         CommandProcessor.Links links = new CommandProcessor.Links(engine, memory, drain, counters, draws, tiles);
         // The back end's query protocol comes before the back end: the query heaps are placed by it.
         QueryProtocol queries = rops ? new RopQueryProtocol() : new RenderBackEndQueryProtocol(tiles);
-        res = new Resources(trace.resources(), mem, queries, tiles.tileSize, params.surfaces().inMemory());
+        res = new Resources(trace.resources(), mem, queries, tiles.tileSize, params.surfaces().inMemory(),
+                params.surfaces().color());
         int depth = sim.queueDepth();
         int latency = sim.queueLatency();
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();

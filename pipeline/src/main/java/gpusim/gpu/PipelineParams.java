@@ -88,23 +88,35 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     }
 
     /**
+     * DCC-style colour compression (compression.color, with surfaces in memory): the colour
+     * bytes one key covers, the bytes a constant block is stored in, and the key's bytes.
+     */
+    public record ColorCompressionParams(int blockBytes, int constantBytes, int metaBytes) {
+    }
+
+    /**
      * Surfaces in memory (issue 10): whether the render back ends' surface accesses go through
-     * memory, each RB's depth and colour cache, the prefetch window of a DB, and fast clears.
-     * {@code dbCache} and {@code cbCache} are null when {@code inMemory} is off.
+     * memory, each RB's depth and colour cache, the prefetch window of a DB, and the
+     * compressions. {@code dbCache}, {@code cbCache} and {@code color} are null when
+     * {@code inMemory} is off; {@code color} also when compression.color is off.
      */
     public record SurfaceParams(boolean inMemory, int tilesInFlight, CacheParams dbCache, CacheParams cbCache,
-                                boolean fastClear, boolean depthPlanes) {
+                                boolean fastClear, boolean depthPlanes, ColorCompressionParams color) {
         static SurfaceParams of(Config c) {
             if (!c.flag(ConfigKeys.SURFACES_IN_MEMORY)) {
                 return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT), null, null,
-                        c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES));
+                        c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES), null);
             }
             return new SurfaceParams(true, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
                     cache(c, "db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE,
                             ConfigKeys.DB_CACHE_POLICY, ConfigKeys.DB_CACHE_MSHRS, ConfigKeys.DB_CACHE_HIT_LATENCY),
                     cache(c, "cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE,
                             ConfigKeys.CB_CACHE_POLICY, ConfigKeys.CB_CACHE_MSHRS, ConfigKeys.CB_CACHE_HIT_LATENCY),
-                    c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES));
+                    c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES),
+                    !c.flag(ConfigKeys.COMPRESSION_COLOR) ? null : new ColorCompressionParams(
+                            c.getInt(ConfigKeys.COMPRESSION_COLOR_BLOCK_BYTES),
+                            c.getInt(ConfigKeys.COMPRESSION_COLOR_CONSTANT_BYTES),
+                            c.getInt(ConfigKeys.COMPRESSION_COLOR_META_BYTES)));
         }
 
         private static CacheParams cache(Config c, String name, ConfigKey size, ConfigKey ways, ConfigKey line,

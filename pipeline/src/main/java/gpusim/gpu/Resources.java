@@ -34,7 +34,7 @@ public final class Resources {
 
     /** @param occlusion the back end's occlusion query protocol ({@link gpusim.gpu.BackEnd#queryProtocol}) */
     public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize) {
-        this(resources, memory, occlusion, tileSize, false);
+        this(resources, memory, occlusion, tileSize, false, null);
     }
 
     /**
@@ -42,9 +42,12 @@ public final class Resources {
      *                         also get device addresses ({@link SurfaceMemory}), placed after
      *                         every other resource (in trace order), so the buffers' addresses
      *                         are the same with the switch on or off
+     * @param colorCompression compression.color (null: off): each render target's DCC key array,
+     *                         placed after every surface (so every other address is the same
+     *                         with it on or off)
      */
     public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize,
-                     boolean surfacesInMemory) {
+                     boolean surfacesInMemory, PipelineParams.ColorCompressionParams colorCompression) {
         this.occlusion = occlusion;
         for (Resource r : resources) {
             if (r instanceof Resource.Buffer b) {
@@ -75,6 +78,14 @@ public final class Resources {
                 } else if (r instanceof Resource.RenderTarget) {
                     ColorSurface s = color.get(r);
                     s.memory = SurfaceMemory.color(memory, s.layout);
+                }
+            }
+            if (colorCompression != null) {
+                for (Resource r : resources) {
+                    if (r instanceof Resource.RenderTarget) {
+                        color.get(r).memory.placeDcc(memory, colorCompression.blockBytes(),
+                                colorCompression.metaBytes());
+                    }
                 }
             }
         }

@@ -67,7 +67,7 @@ public abstract class TiledBackEnd implements BackEnd {
         db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear(), sp.depthPlanes());
         gpusim.memory.cache.Cache cc = new gpusim.memory.cache.Cache(cbName + "_cache", wiring.engine(), memory,
                 sp.cbCache());
-        cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear());
+        cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear(), sp.color());
         caches.add(dc);
         caches.add(cc);
     }

@@ -61,6 +61,8 @@ public final class ColorBackEnd extends PipeStage {
     private SurfaceTraffic traffic;
     private TileMap tiles;
     private boolean fastClear;
+    /** compression.color: this colour back end's DCC, or null. */
+    private DeltaColorCompression dcc;
     /** The wave being started has issued its blend reads (it waits for them). */
     private boolean readsIssued;
 
@@ -68,13 +70,16 @@ public final class ColorBackEnd extends PipeStage {
      * Puts this colour back end's colour accesses in memory, through {@code cache}
      * (surfaces.in_memory): a blending wave reads the colour lines of its tiles first and
      * waits for them; every wave writes the lines of the samples it writes; clears write
-     * their tiles (or, with compression.fast_clear, only the tiles' colour metadata).
+     * their tiles (or, with compression.fast_clear, only the tiles' colour metadata); with
+     * {@code color} (compression.color, else null) through its DCC ({@link DeltaColorCompression}).
      */
-    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, TileMap tiles, boolean fastClear) {
+    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, TileMap tiles, boolean fastClear,
+                                gpusim.gpu.PipelineParams.ColorCompressionParams color) {
         this.traffic = new SurfaceTraffic(cache, this, lineBytes, 1, stats, this::retryAt, this::mayBeIdle, MemoryClient.COLOR,
                 MemoryClient.COLOR_META);
         this.tiles = tiles;
         this.fastClear = fastClear;
+        this.dcc = color == null ? null : new DeltaColorCompression(traffic, stats, fastClear, color.constantBytes());
     }
 
     @Override
@@ -109,7 +114,9 @@ public final class ColorBackEnd extends PipeStage {
         SurfaceMemory s = q.rt;
         if (!readsIssued) {
             readsIssued = true;
-            if (q.pso.blend() != BlendMode.OFF) {
+            if (dcc != null) {
+                dcc.reads(q, q.pso.blend() != BlendMode.OFF, now);
+            } else if (q.pso.blend() != BlendMode.OFF) {
                 for (int i = 0; i < q.tiles; i++) {
                     int tile = tileIndex(s, q.tileAt[i]);
                     int bytes = traffic.bytes(q.tileSamples[i], s.bytesPerSample, s.tileBytes);
@@ -127,6 +134,10 @@ public final class ColorBackEnd extends PipeStage {
             return false;
         }
         readsIssued = false;
+        if (dcc != null) {
+            dcc.writes(q, r -> emitMemory(r, traffic.port()));
+            return true;
+        }
         for (int i = 0; i < q.tiles; i++) {
             int tile = tileIndex(s, q.tileAt[i]);
             emitMemory(traffic.write(s.tileAddress(tile), traffic.bytes(q.tileSamples[i], s.bytesPerSample, s.tileBytes),
@@ -151,9 +162,15 @@ public final class ColorBackEnd extends PipeStage {
      */
     private void clearTraffic(ClearColor c) {
         SurfaceMemory s = c.surface().memory;
-        traffic.clear(s, c.surface().layout, tiles, rb, fastClear, s.tileBytes,
-                tile -> emitMemory(traffic.write(s.tileAddress(tile), s.tileBytes, MemoryClient.COLOR), traffic.port()),
-                MemoryClient.COLOR_META, r -> emitMemory(r, traffic.port()));
+        java.util.function.Consumer<gpusim.sim.MemoryRequest> emit = r -> emitMemory(r, traffic.port());
+        // With DCC a clear that is not fast stores every block as a constant payload and its
+        // key; a fast clear writes the metadata words only, either way.
+        SurfaceTraffic.TileData data = dcc != null ? tile -> dcc.clearTile(s, tile, emit)
+                : tile -> emit.accept(traffic.write(s.tileAddress(tile), s.tileBytes, MemoryClient.COLOR));
+        traffic.clear(s, c.surface().layout, tiles, rb, fastClear, s.tileBytes, data, MemoryClient.COLOR_META, emit);
+        if (dcc != null) {
+            dcc.flushKeys(emit);
+        }
     }
 
     @Override

@@ -340,7 +340,7 @@ public final class DepthBlock extends PipeStage {
             if (rt != null) {
                 for (int k = first; k < i; k++) {
                     if (tb.tilePassed[k] > 0) {
-                        q.tile(tb.tileAt[k], tb.tilePassed[k]);
+                        q.tile(tb.tileAt[k], tb.tilePassed[k], tb.tileConst[k]);
                     }
                 }
                 q.rt = rt;

@@ -191,6 +191,11 @@ public final class DepthBlockCore {
         hiz = ds != null && hizEnabled && state.depthOn && !state.stencilOn && !state.lateZ;
         batchKernel = TileKernel.forBatch(kernels, state);
         shader.begin(st);
+        // compression.color: the timing side's DCC blocks need to know which blocks each tile
+        // record leaves one colour (looked at here, where the colour is: on this DB's lane).
+        ColorSurface rt = st.rt();
+        dccBlockSlots = shader.writes() && rt.memory != null && rt.memory.dccKeys >= 0
+                ? rt.memory.dccBlockBytes / rt.memory.bytesPerSample : 0;
         tPixels = 0;
         tQuads = 0;
         tCoveredQuads = 0;
@@ -228,6 +233,8 @@ public final class DepthBlockCore {
     private long tScanned;
     /** Whether the current batch's tiles are tested against hierarchical Z. */
     private boolean hiz;
+    /** Sample slots of one DCC block of the batch's render target; 0 without colour compression. */
+    private int dccBlockSlots;
 
     /**
      * Triangle {@code t} of the batch against this DB's tiles, its sums added to the batch's.
@@ -322,6 +329,9 @@ public final class DepthBlockCore {
                 tb.tile(tx, ty, tileScan, (int) r.covered, (int) r.passed,
                         (int) (state.lateZ ? r.coveredQuads : r.quads),
                         (int) r.shaded, hiz);
+                if (dccBlockSlots != 0 && r.passed > 0) {
+                    tb.tileConst[tb.tiles - 1] = shader.constantBlocks(tx, ty, dccBlockSlots);
+                }
                 if (k != TileKernel.REFERENCE && hizEnabled && ds != null && r.wrote()) {
                     // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way).
                     boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts

@@ -38,6 +38,22 @@ public final class SurfaceMemory {
     /** Per tile: a fast clear left it cleared and no access has touched it since. */
     public final java.util.BitSet cleared = new java.util.BitSet();
 
+    /**
+     * DCC keys (compression.color, render targets only): the key array's address, -1 without
+     * colour compression. Block b of tile t is its bytes [b x dccBlockBytes, (b + 1) x
+     * dccBlockBytes) (a tile's samples are contiguous, so a block is a run of them), its key
+     * the dccKeyBytes at dccKeys + (t x dccBlocksPerTile + b) x dccKeyBytes: laid out tile by
+     * tile like HTILE, a key a block as radeonsi's DCC buffer has one key byte a block.
+     */
+    public long dccKeys = -1;
+    public int dccBlockBytes;
+    public int dccBlocksPerTile;
+    public int dccKeyBytes;
+    /** Per block (t x dccBlocksPerTile + b): stored constant, as its key and a compressed payload. */
+    public final java.util.BitSet dccConstant = new java.util.BitSet();
+    /** At most this many DCC blocks a tile: a larger tile's key covers tileBytes / 64 (a 64-bit mask a tile record). */
+    public static final int MAX_DCC_BLOCKS = 64;
+
     private SurfaceMemory(DeviceMemory memory, SurfaceLayout l, int bytesPerSample, boolean stencil) {
         this.tilesX = l.tilesX;
         this.tiles = l.tilesX * l.tilesY;
@@ -60,6 +76,23 @@ public final class SurfaceMemory {
     /** Places an RGBA8 render target: 4 bytes a sample. */
     public static SurfaceMemory color(DeviceMemory memory, SurfaceLayout l) {
         return new SurfaceMemory(memory, l, 4, false);
+    }
+
+    /**
+     * Places this render target's DCC key array (compression.color): {@code keyBytes} a block
+     * of {@code blockBytes} colour bytes (at least tileBytes / {@link #MAX_DCC_BLOCKS}, at most
+     * a tile).
+     */
+    public void placeDcc(DeviceMemory memory, int blockBytes, int keyBytes) {
+        dccBlockBytes = Math.min(tileBytes, Math.max(blockBytes, tileBytes / MAX_DCC_BLOCKS));
+        dccBlocksPerTile = tileBytes / dccBlockBytes;
+        dccKeyBytes = keyBytes;
+        dccKeys = memory.allocate((long) tiles * dccBlocksPerTile * keyBytes);
+    }
+
+    /** The device address of tile {@code tile}'s first DCC key. */
+    public long dccKeyAddress(int tile) {
+        return dccKeys + (long) tile * dccBlocksPerTile * dccKeyBytes;
     }
 
     /** The device address of tile {@code tile}'s data. */

@@ -186,6 +186,46 @@ public final class PixelShader {
         planeEntry = -1;
     }
 
+    /**
+     * compression.color: which blocks of {@code blockSlots} slots of tile (tx, ty) of the
+     * bound target hold one colour in every slot (bit b for block b), as the colour stands
+     * now: a deferred slot's colour is computed, with {@link #resolveDeferred}'s arithmetic,
+     * but not stored (results and the deferral are untouched). Host work only with the key on.
+     */
+    public long constantBlocks(int tx, int ty, int blockSlots) {
+        ColorSurface s = rt;
+        SurfaceLayout l = s.layout;
+        int base = l.tile(tx, ty);
+        int slots = l.tileSlots();
+        boolean deferred = s.tileDeferred != null && s.tileDeferred[ty * l.tilesX + tx] != 0;
+        int x0 = tx << l.tileShift;
+        int y0 = ty << l.tileShift;
+        long mask = 0;
+        for (int from = 0, b = 0; from < slots; from += blockSlots, b++) {
+            int first = colorAt(s, base, from, x0, y0, deferred);
+            boolean same = true;
+            for (int k = from + 1; k < from + blockSlots && same; k++) {
+                same = colorAt(s, base, k, x0, y0, deferred) == first;
+            }
+            if (same) {
+                mask |= 1L << b;
+            }
+        }
+        return mask;
+    }
+
+    /** Slot {@code k} of the tile at {@code base}: its colour, or (deferred, one sample a pixel) the one it will get. */
+    private int colorAt(ColorSurface s, int base, int k, int x0, int y0, boolean deferred) {
+        if (deferred) {
+            int id = s.pending[base + k];
+            if (id != 0) {
+                SurfaceLayout l = s.layout;
+                return resolvedColor(id - 1, x0 + (k & (l.tileSize - 1)), y0 + (k >> l.tileShift));
+            }
+        }
+        return s.rgba[base + k];
+    }
+
     private int resolvedColor(int entry, int x, int y) {
         float[] p = table;
         int o = entry * 15;

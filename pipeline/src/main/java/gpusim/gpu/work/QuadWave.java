@@ -25,21 +25,25 @@ public final class QuadWave implements Work {
     /**
      * Surfaces in memory: the render target the colour back end writes (null: no colour
      * traffic), and the wave's tiles with colour samples, {@code ty << 16 | tx} with the
-     * samples written in each ({@link #tiles} of them).
+     * samples written in each ({@link #tiles} of them), and with compression.color the DCC
+     * blocks each leaves constant ({@link TileBatch#tileConst}).
      */
     public gpusim.gpu.db.SurfaceMemory rt;
     public int tiles;
     public int[] tileAt = new int[4];
     public int[] tileSamples = new int[4];
+    public long[] tileConst = new long[4];
 
     /** Adds a tile of colour samples to the wave (surfaces in memory). */
-    public void tile(int at, int samples) {
+    public void tile(int at, int samples, long constantBlocks) {
         if (tiles == tileAt.length) {
             tileAt = java.util.Arrays.copyOf(tileAt, tiles * 2);
             tileSamples = java.util.Arrays.copyOf(tileSamples, tiles * 2);
+            tileConst = java.util.Arrays.copyOf(tileConst, tiles * 2);
         }
         tileAt[tiles] = at;
         tileSamples[tiles] = samples;
+        tileConst[tiles] = constantBlocks;
         tiles++;
     }
 

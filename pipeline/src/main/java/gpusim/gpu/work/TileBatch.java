@@ -58,6 +58,12 @@ public final class TileBatch implements Work {
      * first): where its surface accesses go when surfaces are in memory.
      */
     public int[] tileAt = new int[64];
+    /**
+     * Per record, with compression.color: bit b set when DCC block b of its tile holds one
+     * colour in every sample after the record's writes (the core looks at the tile's colour
+     * once its triangle is done); 0 otherwise.
+     */
+    public long[] tileConst = new long[64];
 
     /** Records tile (tx, ty) of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
     public void tile(int tx, int ty, int scan, int tested, int passed, int quads, int pixels, boolean hiz) {
@@ -89,6 +95,7 @@ public final class TileBatch implements Work {
             tilePixels = java.util.Arrays.copyOf(tilePixels, m);
             tileHiz = java.util.Arrays.copyOf(tileHiz, m);
             tileAt = java.util.Arrays.copyOf(tileAt, m);
+            tileConst = java.util.Arrays.copyOf(tileConst, m);
         }
         tileAt[n] = at;
         tileScan[n] = scan;
@@ -97,6 +104,7 @@ public final class TileBatch implements Work {
         tileQuads[n] = quads;
         tilePixels[n] = pixels;
         tileHiz[n] = hiz;
+        tileConst[n] = 0;
         tiles = n + 1;
     }
 
