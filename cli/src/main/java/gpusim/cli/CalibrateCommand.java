@@ -39,7 +39,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @CommandLine.Mixin
     CalibrationSetOptions calibrationSet = new CalibrationSetOptions();
 
-    @Option(names = "--fit", required = true, split = ",", paramLabel = "KEY",
+    @Option(names = "--fit", split = ",", paramLabel = "KEY",
             description = "The timing parameters to fit (comma-separated): keys whose unit is cycles, cycles/... or "
                     + ".../cycle ('gpusim config' lists them).")
     List<String> fit;
@@ -52,7 +52,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "Set a key after --from (repeatable); a key --fit names starts at this value.")
     List<String> sets = List.of();
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The preset file to write.")
+    @Option(names = "--out", paramLabel = "FILE", description = "The preset file to write (needed unless "
+            + "--measure-only).")
     Path out;
 
     @Option(names = "--description", paramLabel = "TEXT", description = "The preset's one-line description (its "
@@ -73,17 +74,60 @@ public final class CalibrateCommand implements Callable<Integer> {
             + "as a held-out set.")
     java.util.regex.Pattern exclude;
 
+    @Option(names = "--device", arity = "0..1", fallbackValue = "", paramLabel = "N|NAME",
+            description = "Measure DIR on this machine's GPU first (through Vulkan, as 'gpusim replay'; the device as "
+                    + "for replay's --device, default the first discrete GPU): each trace --runs times, t1 - t0 of its "
+                    + "first dump, the median written to MEASURED (the h200.jsonl format, with the device, driver and "
+                    + "clocks where nvidia-smi gives them); then fit to those measurements.")
+    String device;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
+            description = "With --device: runs a trace (default ${DEFAULT-VALUE}); the median is kept.")
+    int runs;
+
+    @Option(names = "--measure-only", description = "With --device: measure and write MEASURED, then stop.")
+    boolean measureOnly;
+
     @Option(names = "--report", paramLabel = "DIR", description = "Also write the fitted preset's correlation over "
             + "the whole set (what 'gpusim correlate --out DIR' writes) to DIR.")
     Path report;
+
+    /** Measures the set on the device into MEASURED; an exit status on failure, else null. */
+    private Integer measure(CommandLine cmd, PrintWriter err) throws IOException {
+        String badMeasured = OutputPaths.fileProblem(calibrationSet.measured);
+        if (badMeasured != null) {
+            return CorrelateCommand.fail(err, 2, "gpusim: cannot write MEASURED " + calibrationSet.measured + ": "
+                    + badMeasured);
+        }
+        try {
+            List<CalibrationSet.Case> cases = CalibrationSet.unmeasured(calibrationSet.dir);
+            CountProgress progress = CountProgress.onTerminal(err, "measuring");
+            String lines = DeviceMeasurement.measure(cases, device.isEmpty() ? null : device, runs, progress);
+            if (progress != null) {
+                progress.finish();
+            }
+            Sweep.writeAtomically(calibrationSet.measured, lines.getBytes(StandardCharsets.UTF_8));
+            return null;
+        } catch (CalibrationSet.BadSetException e) {
+            return CorrelateCommand.fail(err, 2, e.getMessage());
+        } catch (gpusim.replay.ReplayException e) {
+            return CorrelateCommand.fail(err, e.kind().exitStatus(), "gpusim calibrate --device: " + e.getMessage());
+        } catch (gpusim.traces.TraceException e) {
+            return CorrelateCommand.fail(err, 2, e.getMessage());
+        }
+    }
 
     @Override
     public Integer call() throws IOException {
         CommandLine cmd = spec.commandLine();
         PrintWriter err = cmd.getErr();
         PrintWriter stdout = cmd.getOut();
+        if (!measureOnly && (fit == null || out == null)) {
+            throw new CommandLine.ParameterException(cmd, "calibrate needs --fit KEY[,KEY...] and --out FILE (or "
+                    + "--device --measure-only to only measure)");
+        }
         Config base = Configs.build(cmd, from, sets);
-        List<ConfigKey> keys = keys(cmd, fit);
+        List<ConfigKey> keys = measureOnly ? List.of() : keys(cmd, fit);
         if (folds < 0 || folds == 1 || folds > 20) {
             throw new CommandLine.ParameterException(cmd, "--folds " + folds + ": expected 0 (none) or 2..20");
         }
@@ -91,13 +135,29 @@ public final class CalibrateCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cmd, "--max-evals " + maxEvals + ": expected 1..100000");
         }
         int n = calibrationSet.threads(cmd);
-        String badOut = OutputPaths.fileProblem(out);
+        String badOut = out == null ? null : OutputPaths.fileProblem(out);
         if (badOut != null) {
             return CorrelateCommand.fail(err, 2, "gpusim: cannot write --out " + out + ": " + badOut);
         }
         if (report != null && OutputPaths.dirProblem(report) != null) {
             return CorrelateCommand.fail(err, 2, "gpusim: cannot write --report " + report + ": "
                     + OutputPaths.dirProblem(report));
+        }
+        if (device != null) {
+            if (runs < 1 || runs > 100) {
+                throw new CommandLine.ParameterException(cmd, "--runs " + runs + ": expected 1..100");
+            }
+            Integer measured = measure(cmd, err);
+            if (measured != null) {
+                return measured;
+            }
+            if (measureOnly) {
+                stdout.println("measured " + calibrationSet.dir + " into " + calibrationSet.measured);
+                stdout.flush();
+                return 0;
+            }
+        } else if (measureOnly) {
+            throw new CommandLine.ParameterException(cmd, "--measure-only needs --device");
         }
         CalibrationSet whole;
         try {

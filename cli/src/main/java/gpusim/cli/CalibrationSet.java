@@ -58,11 +58,8 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
         return load(dir, measured, null);
     }
 
-    /**
-     * As {@link #load(Path, Path)}, leaving out the traces whose name {@code exclude} matches
-     * (null: none), and their measurements.
-     */
-    static CalibrationSet load(Path dir, Path measured, java.util.regex.Pattern exclude) throws BadSetException {
+    /** The traces of {@code dir} (searched recursively), by name, without those {@code exclude} finds. */
+    static Map<String, Path> list(Path dir, java.util.regex.Pattern exclude) throws BadSetException {
         if (!Files.isDirectory(dir)) {
             throw new BadSetException(dir + ": not a directory of traces");
         }
@@ -90,6 +87,40 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
             throw new BadSetException(dir + ": no *.trace files" + (exclude == null ? "" : " but those --exclude "
                     + exclude + " leaves out"));
         }
+        return traces;
+    }
+
+    /** The traces of {@code dir} to measure ({@code gpusim calibrate --device}): no measured times yet (NaN). */
+    static List<Case> unmeasured(Path dir) throws BadSetException {
+        return read(list(dir, null), null);
+    }
+
+    private static List<Case> read(Map<String, Path> traces, Map<String, Double> times) throws BadSetException {
+        List<Case> cases = new ArrayList<>();
+        for (Map.Entry<String, Path> e : traces.entrySet()) {
+            Path p = e.getValue();
+            try {
+                long size = Files.size(p);
+                if (size > MAX_TRACE_BYTES) {
+                    throw new BadSetException(p + ": " + size + " bytes; a calibration trace is at most "
+                            + MAX_TRACE_BYTES);
+                }
+                cases.add(new Case(e.getKey(), category(e.getKey()), p,
+                        Files.readString(p, StandardCharsets.UTF_8), times == null ? Double.NaN : times.get(e.getKey())));
+            } catch (IOException ex) {
+                throw new BadSetException(p + ": cannot be read (" + ex.getMessage() + ")");
+            }
+        }
+        cases.sort(Comparator.comparing(Case::name));
+        return List.copyOf(cases);
+    }
+
+    /**
+     * As {@link #load(Path, Path)}, leaving out the traces whose name {@code exclude} matches
+     * (null: none), and their measurements.
+     */
+    static CalibrationSet load(Path dir, Path measured, java.util.regex.Pattern exclude) throws BadSetException {
+        Map<String, Path> traces = list(dir, exclude);
         Map<String, Double> times = readMeasured(measured);
         if (exclude != null) {
             times.keySet().removeIf(name -> exclude.matcher(name).find());
@@ -114,23 +145,7 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
             throw new BadSetException(dir + ": " + unmeasured.size() + " trace(s) without a measurement in " + measured
                     + ": " + abbreviate(unmeasured));
         }
-        List<Case> cases = new ArrayList<>();
-        for (Map.Entry<String, Path> e : traces.entrySet()) {
-            Path p = e.getValue();
-            try {
-                long size = Files.size(p);
-                if (size > MAX_TRACE_BYTES) {
-                    throw new BadSetException(p + ": " + size + " bytes; a calibration trace is at most "
-                            + MAX_TRACE_BYTES);
-                }
-                cases.add(new Case(e.getKey(), category(e.getKey()), p,
-                        Files.readString(p, StandardCharsets.UTF_8), times.get(e.getKey())));
-            } catch (IOException ex) {
-                throw new BadSetException(p + ": cannot be read (" + ex.getMessage() + ")");
-            }
-        }
-        cases.sort(Comparator.comparing(Case::name));
-        return new CalibrationSet(dir, measured, List.copyOf(cases));
+        return new CalibrationSet(dir, measured, read(traces, times));
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.lwjgl.vulkan.VK12.vkResetQueryPool;
 import java.util.ArrayList;
 import java.util.List;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkQueryPoolCreateInfo;
 
 /**
@@ -15,7 +16,7 @@ import org.lwjgl.vulkan.VkQueryPoolCreateInfo;
  * command ever lands between the commands being timed.
  */
 final class QueryPools implements AutoCloseable {
-    static final int CHUNK = 4096;
+    static final int CHUNK = 1 << 16;
 
     private final VulkanDevice dev;
     private final int type;
@@ -65,19 +66,19 @@ final class QueryPools implements AutoCloseable {
     /** The 64-bit results of queries {@code first .. first + n - 1}, waiting until they are available. */
     long[] results(int first, int n) {
         long[] out = new long[n];
-        try (MemoryStack stack = stackPush()) {
-            int done = 0;
-            while (done < n) {
-                int id = first + done;
-                int len = Math.min(n - done, CHUNK - index(id));
-                java.nio.LongBuffer buf = stack.mallocLong(len);
+        int done = 0;
+        while (done < n) {
+            int id = first + done;
+            int len = Math.min(n - done, CHUNK - index(id));
+            java.nio.LongBuffer buf = MemoryUtil.memAllocLong(len);
+            try {
                 Vk.check(vkGetQueryPoolResults(dev.device, pool(id), index(id), len, buf, 8,
                         VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT), "vkGetQueryPoolResults");
-                for (int i = 0; i < len; i++) {
-                    out[done + i] = buf.get(i);
-                }
-                done += len;
+                buf.get(out, done, len);
+            } finally {
+                MemoryUtil.memFree(buf);
             }
+            done += len;
         }
         return out;
     }

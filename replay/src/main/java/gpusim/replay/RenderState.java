@@ -46,6 +46,22 @@ final class RenderState {
     private long indexBuffer = -1;
     private long indexOffset = -1;
     private int indexType = -1;
+    /** Dynamic state and push constants as last set in this command buffer (set again only when they change). */
+    private final float[] viewport = new float[6];
+    private final int[] scissor = new int[4];
+    private int stencilRef = -1;
+    private final float[] push = new float[20];
+    private boolean stateSet;
+    private boolean pushSet;
+    /**
+     * Buffers a transfer or dispatch has read or written since the last barrier: a later command
+     * touching one of them needs a barrier first; one touching others does not (barriers are not
+     * free on a real GPU, and the timestamps time what the trace asks for).
+     */
+    private final java.util.Set<DeviceBuffer> touched =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** Whether a rendering instance has run since the last barrier (its attachment writes are not yet ordered). */
+    private boolean attachmentsWritten;
 
     RenderState(VulkanDevice dev, Pipelines pipelines, VkCommandBuffer cmd) {
         this.dev = dev;
@@ -62,6 +78,26 @@ final class RenderState {
         }
     }
 
+    /** A full memory barrier (ends the rendering instance): everything before it before everything after. */
+    void barrier() {
+        endRendering();
+        memoryBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
+        touched.clear();
+        attachmentsWritten = false;
+    }
+
+    /** Before a transfer or dispatch that reads or writes {@code buffers}: a barrier if one of them was touched since the last. */
+    void access(DeviceBuffer... buffers) {
+        endRendering();
+        for (DeviceBuffer b : buffers) {
+            if (touched.contains(b)) {
+                barrier();
+                break;
+            }
+        }
+        java.util.Collections.addAll(touched, buffers);
+    }
+
     /** Ends the rendering instance, if one is open (transfers, barriers and dispatches need that). */
     void endRendering() {
         if (rendering) {
@@ -76,8 +112,11 @@ final class RenderState {
             return;
         }
         endRendering();
-        // Attachment writes of an earlier instance before this one's reads and writes.
-        memoryBarrier(cmd, ATTACHMENT_STAGES, ATTACHMENT_STAGES);
+        if (attachmentsWritten) {
+            // Attachment writes of an earlier instance before this one's reads and writes.
+            memoryBarrier(cmd, ATTACHMENT_STAGES, ATTACHMENT_STAGES);
+        }
+        attachmentsWritten = true;
         int w = Integer.MAX_VALUE;
         int h = Integer.MAX_VALUE;
         try (MemoryStack stack = stackPush()) {
@@ -175,20 +214,35 @@ final class RenderState {
             float big = dev.guardBandViewport(cx, cy);
             float ox = (float) Math.floor(cx);
             float oy = (float) Math.floor(cy);
-            VkViewport.Buffer v = VkViewport.calloc(1, stack).x(ox - big / 2).y(oy - big / 2).width(big).height(big)
-                    .minDepth(vmin).maxDepth(vmax);
-            vkCmdSetViewport(cmd, 0, v);
-            VkRect2D.Buffer sc = VkRect2D.calloc(1, stack);
-            sc.get(0).offset().set(left, top);
-            sc.get(0).extent().set(right - left, bottom - top);
-            vkCmdSetScissor(cmd, 0, sc);
-            vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, st.stencilRef & 0xFF);
-            float[] push = java.util.Arrays.copyOf(st.transform, 20);
-            push[16] = vw / big;
-            push[17] = -vh / big;
-            push[18] = 2 * (cx - ox) / big;
-            push[19] = 2 * (cy - oy) / big;
-            vkCmdPushConstants(cmd, pipelines.drawLayout, VK_SHADER_STAGE_VERTEX_BIT, 0, stack.floats(push));
+            float[] vp = {ox - big / 2, oy - big / 2, big, big, vmin, vmax};
+            if (!stateSet || !java.util.Arrays.equals(vp, viewport)) {
+                vkCmdSetViewport(cmd, 0, VkViewport.calloc(1, stack).x(vp[0]).y(vp[1]).width(vp[2]).height(vp[3])
+                        .minDepth(vp[4]).maxDepth(vp[5]));
+                System.arraycopy(vp, 0, viewport, 0, 6);
+            }
+            int[] sc = {left, top, right - left, bottom - top};
+            if (!stateSet || !java.util.Arrays.equals(sc, scissor)) {
+                VkRect2D.Buffer r = VkRect2D.calloc(1, stack);
+                r.get(0).offset().set(sc[0], sc[1]);
+                r.get(0).extent().set(sc[2], sc[3]);
+                vkCmdSetScissor(cmd, 0, r);
+                System.arraycopy(sc, 0, scissor, 0, 4);
+            }
+            if (!stateSet || stencilRef != (st.stencilRef & 0xFF)) {
+                stencilRef = st.stencilRef & 0xFF;
+                vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, stencilRef);
+            }
+            stateSet = true;
+            float[] pc = java.util.Arrays.copyOf(st.transform, 20);
+            pc[16] = vw / big;
+            pc[17] = -vh / big;
+            pc[18] = 2 * (cx - ox) / big;
+            pc[19] = 2 * (cy - oy) / big;
+            if (!pushSet || !java.util.Arrays.equals(pc, push)) {
+                vkCmdPushConstants(cmd, pipelines.drawLayout, VK_SHADER_STAGE_VERTEX_BIT, 0, stack.floats(pc));
+                System.arraycopy(pc, 0, push, 0, 20);
+                pushSet = true;
+            }
             if (rectDiscard) {
                 vkCmdPushConstants(cmd, pipelines.drawLayout, VK_SHADER_STAGE_FRAGMENT_BIT, 80,
                         stack.ints(left, top, right, bottom));
@@ -248,14 +302,15 @@ final class RenderState {
     }
 
     void dispatch(long x, long y, long z) {
+        pushSet = false;
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines.dispatch.pipeline());
         vkCmdDispatch(cmd, (int) x, (int) y, (int) z);
     }
 
     /** (the 64-bit value at {@code offset} != 0) into {@code word}, then a barrier for the conditional rendering that reads it. */
     void snapshotPredicate(DeviceBuffer src, long offset, Arena.Slice word) {
-        endRendering();
-        memoryBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT);
+        access(src);
+        pushSet = false;
         try (MemoryStack stack = stackPush()) {
             View s = view(src, offset, 8);
             Pipelines.Compute c = pipelines.predicate;
@@ -265,7 +320,8 @@ final class RenderState {
             vkCmdPushConstants(cmd, c.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0, stack.ints(s.firstWord, 0));
             vkCmdDispatch(cmd, 1, 1, 1);
         }
-        memoryBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
+        // The snapshot before the conditional rendering that reads it.
+        barrier();
     }
 
     void beginConditional(Arena.Slice word, boolean inverted) {
@@ -283,11 +339,10 @@ final class RenderState {
 
     /** CopyBufferRegion: a transfer, or under predication the copy shader (conditional rendering skips dispatches). */
     void copy(DeviceBuffer src, long srcOffset, DeviceBuffer dst, long dstOffset, long bytes, boolean predicated) {
-        endRendering();
-        memoryBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
         if (bytes == 0) {
             return;
         }
+        access(src, dst);
         try (MemoryStack stack = stackPush()) {
             if (!predicated) {
                 vkCmdCopyBuffer(cmd, src.handle, dst.handle,
@@ -302,14 +357,16 @@ final class RenderState {
                         new long[] {VK_WHOLE_SIZE, VK_WHOLE_SIZE});
                 vkCmdPushConstants(cmd, c.layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
                         stack.ints((int) srcOffset, (int) dstOffset, (int) bytes, (int) firstWord, words));
+                pushSet = false;
                 vkCmdDispatch(cmd, (words + 63) / 64, 1, 1);
             }
         }
-        memoryBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
     }
 
     /** {@code count} query results into {@code dst} at {@code offset}, summed as {@code table} says (query_sum.comp). */
     void sumQueries(Arena.Slice gathered, Arena.Slice table, DeviceBuffer dst, long offset, int count, int counters) {
+        access(dst);
+        pushSet = false;
         try (MemoryStack stack = stackPush()) {
             View d = view(dst, offset, 8L * count * counters);
             Pipelines.Compute c = pipelines.querySum;

@@ -470,8 +470,8 @@ public final class Replayer implements AutoCloseable {
                 } else if (c instanceof Command.ResolveQueryData r) {
                     resolve(r);
                 } else if (c instanceof Command.ResourceBarrier) {
-                    rs.endRendering();
-                    fullBarrier(cmd);
+                    // A transition barrier is a barrier on the device too (what a D3D12 driver records).
+                    rs.barrier();
                 } else if (c instanceof Command.SetPredication p) {
                     rs.endRendering();
                     if (st.predicated) {
@@ -533,10 +533,9 @@ public final class Replayer implements AutoCloseable {
              * in order); otherwise per query, summing through {@code query_sum.comp}.
              */
             private void resolve(Command.ResolveQueryData r) {
-                rs.endRendering();
-                fullBarrier(cmd);
                 Slot[] s = slots.get(r.heap());
                 DeviceBuffer dst = buffers.get(r.buffer());
+                rs.access(dst);
                 boolean ts = r.type() == gpusim.api.QueryType.TIMESTAMP;
                 boolean binary = r.type() == gpusim.api.QueryType.BINARY_OCCLUSION;
                 boolean stats = r.type() == gpusim.api.QueryType.PIPELINE_STATISTICS;
@@ -544,21 +543,19 @@ public final class Replayer implements AutoCloseable {
                 int stride = 8 * counters;
                 QueryPools pools = ts ? timestampPools : stats ? statistics : occlusion;
                 int first = ts ? s[r.start()].timestamp : s[r.start()].first;
-                boolean direct = !binary && first >= 0 && QueryPools.index(first) + r.count() <= QueryPools.CHUNK;
+                boolean direct = !binary && first >= 0;
                 for (int i = 0; i < r.count() && direct; i++) {
                     Slot q = s[r.start() + i];
                     direct = q.ended && (ts ? q.timestamp == first + i : q.first == first + i && q.end == first + i + 1);
                 }
                 if (direct) {
-                    vkCmdCopyQueryPoolResults(cmd, pools.pool(first), QueryPools.index(first), r.count(), dst.handle,
-                            r.offset(), stride, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+                    copyResults(pools, first, r.count(), dst.handle, r.offset(), stride);
                 } else if (ts) {
                     for (int i = 0; i < r.count(); i++) {
                         Slot q = s[r.start() + i];
                         long at = r.offset() + 8L * i;
                         if (q.ended && q.timestamp >= 0) {
-                            vkCmdCopyQueryPoolResults(cmd, pools.pool(q.timestamp), QueryPools.index(q.timestamp), 1,
-                                    dst.handle, at, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+                            copyResults(pools, q.timestamp, 1, dst.handle, at, 8);
                         } else {
                             vkCmdFillBuffer(cmd, dst.handle, at, 8, 0);
                         }
@@ -571,7 +568,11 @@ public final class Replayer implements AutoCloseable {
                     }
                     Arena.Slice gathered = arena.take((long) stride * Math.max(1, total));
                     Arena.Slice table = arena.take(16L * r.count());
+                    // Each query's results gathered in order; runs of consecutive Vulkan queries copied at once.
                     int at = 0;
+                    int runFirst = -1;
+                    int runLength = 0;
+                    int runAt = 0;
                     for (int i = 0; i < r.count(); i++) {
                         Slot q = s[r.start() + i];
                         int n = q.ended ? q.end - q.first : 0;
@@ -580,21 +581,42 @@ public final class Replayer implements AutoCloseable {
                         MemoryUtil.memPutInt(e + 4, n);
                         MemoryUtil.memPutInt(e + 8, binary ? 1 : 0);
                         MemoryUtil.memPutInt(e + 12, 0);
-                        int id = q.first;
-                        while (n > 0) {
-                            int len = Math.min(n, QueryPools.CHUNK - QueryPools.index(id));
-                            vkCmdCopyQueryPoolResults(cmd, pools.pool(id), QueryPools.index(id), len,
-                                    gathered.buffer().handle, gathered.offset() + (long) stride * at, stride,
-                                    VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-                            id += len;
-                            at += len;
-                            n -= len;
+                        if (n == 0) {
+                            continue;
                         }
+                        if (runLength > 0 && q.first == runFirst + runLength) {
+                            runLength += n;
+                        } else {
+                            if (runLength > 0) {
+                                copyResults(pools, runFirst, runLength, gathered.buffer().handle,
+                                        gathered.offset() + (long) stride * runAt, stride);
+                            }
+                            runFirst = q.first;
+                            runLength = n;
+                            runAt = at;
+                        }
+                        at += n;
                     }
-                    fullBarrier(cmd);
+                    if (runLength > 0) {
+                        copyResults(pools, runFirst, runLength, gathered.buffer().handle,
+                                gathered.offset() + (long) stride * runAt, stride);
+                    }
+                    // The gathered results before the shader that sums them.
+                    rs.barrier();
                     rs.sumQueries(gathered, table, dst, r.offset(), r.count(), counters);
                 }
-                fullBarrier(cmd);
+            }
+
+            /** vkCmdCopyQueryPoolResults of queries first .. first + n - 1, one copy a pool they span. */
+            private void copyResults(QueryPools pools, int first, int n, long buffer, long offset, int stride) {
+                int done = 0;
+                while (done < n) {
+                    int id = first + done;
+                    int len = Math.min(n - done, QueryPools.CHUNK - QueryPools.index(id));
+                    vkCmdCopyQueryPoolResults(cmd, pools.pool(id), QueryPools.index(id), len, buffer,
+                            offset + (long) stride * done, stride, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+                    done += len;
+                }
             }
         }
     }

@@ -1,0 +1,240 @@
+package gpusim.cli;
+
+import gpusim.api.QueryType;
+import gpusim.config.Config;
+import gpusim.gpu.Gpu;
+import gpusim.gpu.RunResult;
+import gpusim.gpu.cp.CommandProcessor;
+import gpusim.replay.ReplayException;
+import gpusim.replay.ReplayResult;
+import gpusim.replay.Replayer;
+import gpusim.replay.VulkanDevice;
+import gpusim.trace.Command;
+import gpusim.trace.CommandList;
+import gpusim.trace.Resource;
+import gpusim.trace.Trace;
+import gpusim.traces.TraceException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code gpusim check}: the model against a real GPU, word for word and interval by interval (docs/replay.md). */
+@CommandLine.Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Run each TRACE on the model and on a real GPU through Vulkan (as 'gpusim replay' does) and "
+                + "compare them: every dumped word (a table of the words that differ, by dump, buffer, query and word), "
+                + "except words a TIMESTAMP resolve wrote, which are compared as intervals instead: each interval "
+                + "between consecutive timestamps of a dump, model against device in ns, with the figures of "
+                + "'gpusim correlate' (log-scale Pearson r, MAPE, NRMSE, share within 10%).",
+            "",
+            "Exit status: 0 every word equal; 1 some word differs; 2 a trace or usage error; 3..7 as 'gpusim replay' "
+                + "(no Vulkan, no device, unsupported, not translatable, device failure)."})
+public final class CheckCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "The traces to check.")
+    List<Path> traces;
+
+    @Option(names = "--device", paramLabel = "N|NAME", description = "The Vulkan device (as for 'gpusim replay').")
+    String device;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Device runs a trace (intervals: their median; default 1).")
+    int repeat;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write check.csv (one row a compared word that "
+            + "differs, and a row a timestamp interval) and each trace's device report (NAME.replay.json) to DIR.")
+    Path out;
+
+    @CommandLine.Mixin
+    MachineOptions machine = new MachineOptions();
+
+    @CommandLine.Mixin
+    TraceOptions traceOptions = new TraceOptions();
+
+    @Option(names = {"-q", "--quiet"}, description = "Print only the summary line of each trace and errors.")
+    boolean quiet;
+
+    /** A dumped word the two runs disagree on. */
+    record Difference(String trace, int dump, String buffer, long byteOffset, long model, long device) {
+    }
+
+    /** One timestamp interval: model and device, ns. */
+    record Interval(String trace, int dump, int word, double modelNs, double deviceNs) {
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        CommandLine cmd = spec.commandLine();
+        PrintWriter out = cmd.getOut();
+        PrintWriter err = cmd.getErr();
+        if (repeat < 1 || repeat > 1000) {
+            throw new CommandLine.ParameterException(cmd, "--repeat " + repeat + ": expected 1..1000");
+        }
+        if (this.out != null && OutputPaths.dirProblem(this.out) != null) {
+            err.println("gpusim: cannot write --out " + this.out + ": " + OutputPaths.dirProblem(this.out));
+            err.flush();
+            return 2;
+        }
+        Config config = machine.config(cmd);
+        List<Trace> parsed = new ArrayList<>();
+        try {
+            for (Path p : traces) {
+                Trace t = Simulation.read(p, traceOptions.params(cmd), config);
+                Simulation.validate(t, config, traceOptions.debugLayer());
+                parsed.add(t);
+            }
+        } catch (TraceException e) {
+            err.println(e.getMessage());
+            err.flush();
+            return 2;
+        }
+        List<Difference> differences = new ArrayList<>();
+        List<Interval> intervals = new ArrayList<>();
+        try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev)) {
+            out.println("device: " + dev.info().name() + " (" + dev.info().driverName() + " " + dev.info().driverInfo()
+                    + ")");
+            for (int i = 0; i < parsed.size(); i++) {
+                Trace t = parsed.get(i);
+                String name = traces.get(i).getFileName().toString().replaceFirst("\\.trace$", "");
+                List<ReplayResult> runs = ReplayCommand.Replays.run(replayer, t, repeat);
+                RunResult model = new Gpu(t, config).run();
+                int before = differences.size();
+                int beforeIntervals = intervals.size();
+                int words = compare(name, t, model, runs, differences, intervals);
+                out.printf("%s: %d words, %d differ; %d timestamp intervals%n", name, words,
+                        differences.size() - before, intervals.size() - beforeIntervals);
+                if (!quiet) {
+                    for (Difference d : differences.subList(before, differences.size())) {
+                        out.printf("  dump %d %s +%d: model %s, device %s%n", d.dump(), d.buffer(), d.byteOffset(),
+                                Long.toUnsignedString(d.model()), Long.toUnsignedString(d.device()));
+                    }
+                }
+                if (this.out != null) {
+                    Files.createDirectories(this.out);
+                    try (var os = Files.newOutputStream(this.out.resolve(name + ".replay.json"))) {
+                        ReplayReport.write(os, traces.get(i).toString(), runs);
+                    }
+                }
+            }
+        } catch (ReplayException e) {
+            err.println("gpusim check: " + e.getMessage());
+            err.flush();
+            return e.kind().exitStatus();
+        }
+        if (!intervals.isEmpty()) {
+            List<Correlator.Prediction> ps = new ArrayList<>();
+            for (Interval iv : intervals) {
+                if (iv.deviceNs() > 0) {
+                    ps.add(new Correlator.Prediction(new CalibrationSet.Case(iv.trace() + "#" + iv.dump() + "." + iv.word(),
+                            iv.trace(), null, "", iv.deviceNs()), iv.modelNs(), 0));
+                }
+            }
+            if (!ps.isEmpty()) {
+                out.println("timestamp intervals, model against device: "
+                        + CorrelationReport.summaryLine(Correlation.of(ps).all()));
+            }
+        }
+        if (this.out != null) {
+            StringBuilder csv = new StringBuilder("trace,kind,dump,buffer_or_word,model,device\n");
+            for (Difference d : differences) {
+                csv.append(d.trace()).append(",word,").append(d.dump()).append(',').append(d.buffer()).append('+')
+                        .append(d.byteOffset()).append(',').append(Long.toUnsignedString(d.model())).append(',')
+                        .append(Long.toUnsignedString(d.device())).append('\n');
+            }
+            for (Interval iv : intervals) {
+                csv.append(iv.trace()).append(",interval_ns,").append(iv.dump()).append(',').append(iv.word())
+                        .append(',').append(iv.modelNs()).append(',').append(iv.deviceNs()).append('\n');
+            }
+            Files.writeString(this.out.resolve("check.csv"), csv, StandardCharsets.UTF_8);
+        }
+        out.printf("%d traces, %d words differ%n", parsed.size(), differences.size());
+        out.flush();
+        return differences.isEmpty() ? 0 : 1;
+    }
+
+    /**
+     * Compares the dumps word by word; words inside a TIMESTAMP resolve's destination are compared
+     * as intervals (their ticks are each clock's own). Returns the words compared.
+     */
+    static int compare(String name, Trace t, RunResult model, List<ReplayResult> runs, List<Difference> differences,
+                       List<Interval> intervals) {
+        List<long[]> timestampRanges = timestampRanges(t);
+        ReplayResult device = runs.get(0);
+        double modelNsPerTick = 1e9 / model.timestampFrequency();
+        double deviceNsPerTick = device.device().timestampPeriodNs();
+        int words = 0;
+        int n = Math.min(model.dumps().size(), device.dumps().size());
+        for (int i = 0; i < n; i++) {
+            CommandProcessor.DumpResult m = model.dumps().get(i);
+            ReplayResult.Dump d = device.dumps().get(i);
+            int bufferIndex = bufferIndex(t, m.buffer());
+            int previous = -1;
+            for (int w = 0; w < m.values().length && w < d.values().length; w++) {
+                long at = m.offset() + 8L * w;
+                if (isTimestamp(timestampRanges, bufferIndex, at)) {
+                    if (previous >= 0 && previous == w - 1) {
+                        double modelNs = (m.values()[w] - m.values()[previous]) * modelNsPerTick;
+                        double[] dev = new double[runs.size()];
+                        for (int r = 0; r < runs.size(); r++) {
+                            long[] v = runs.get(r).dumps().get(i).values();
+                            dev[r] = (v[w] - v[previous]) * deviceNsPerTick;
+                        }
+                        java.util.Arrays.sort(dev);
+                        intervals.add(new Interval(name, i, w, modelNs, dev[dev.length / 2]));
+                    }
+                    previous = w;
+                    continue;
+                }
+                words++;
+                if (m.values()[w] != d.values()[w]) {
+                    differences.add(new Difference(name, i, m.buffer(), at, m.values()[w], d.values()[w]));
+                }
+            }
+        }
+        return words;
+    }
+
+    private static int bufferIndex(Trace t, String name) {
+        int i = 0;
+        for (Resource r : t.resources()) {
+            if (r instanceof Resource.Buffer b) {
+                if (b.name().equals(name)) {
+                    return i;
+                }
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    /** {buffer index, first byte, end byte} of every TIMESTAMP resolve's destination. */
+    private static List<long[]> timestampRanges(Trace t) {
+        List<long[]> out = new ArrayList<>();
+        for (CommandList l : t.commandLists()) {
+            for (Command c : l.commands()) {
+                if (c instanceof Command.ResolveQueryData r && r.type() == QueryType.TIMESTAMP) {
+                    out.add(new long[] {bufferIndex(t, r.buffer().name()), r.offset(), r.offset() + 8L * r.count()});
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isTimestamp(List<long[]> ranges, int buffer, long at) {
+        for (long[] r : ranges) {
+            if (r[0] == buffer && at >= r[1] && at < r[2]) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

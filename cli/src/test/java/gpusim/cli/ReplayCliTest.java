@@ -1,0 +1,225 @@
+package gpusim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import gpusim.gpu.RunResult;
+import gpusim.gpu.cp.CommandProcessor;
+import gpusim.replay.DeviceInfo;
+import gpusim.replay.ReplayException;
+import gpusim.replay.ReplayResult;
+import gpusim.replay.VulkanDevice;
+import gpusim.trace.Trace;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code gpusim replay}, {@code check} and {@code calibrate --device} as a user meets them, on
+ * the machine's Vulkan device (CI: lavapipe): the report contract, the exit status of each
+ * environment and trace problem with its one-line message, nothing half-written, and the
+ * comparison that {@code check} makes.
+ */
+class ReplayCliTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void vulkan() {
+        try {
+            VulkanDevice.list();
+        } catch (ReplayException e) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail("no Vulkan for the replay tests: " + e.getMessage());
+            }
+            Assumptions.abort("no Vulkan: " + e.getMessage());
+        }
+    }
+
+    private Path write(String name, String text) throws IOException {
+        Path p = tmp.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void replayWritesTheReportContractWithTimestampsPerRun() throws IOException {
+        Path trace = write("t.trace", Files.readString(CalibrationCliTest.DATA.resolve("traces/occq-occ-s1-n4.trace")));
+        Path json = tmp.resolve("r.json");
+        CliTest.Outcome o = CliTest.gpusim("replay", trace.toString(), "--repeat", "2", "--json", json.toString());
+        assertEquals(0, o.status(), o.err());
+        JsonNode r = new ObjectMapper().readTree(json.toFile());
+        assertEquals(0, r.get("cycles").asLong());
+        assertEquals(2, r.get("repeat").asInt());
+        // dump tsres [t0, t1], then qres: the 4 queries each see their one covered draw.
+        assertEquals("qres", r.get("dumps").get(1).get("buffer").asText());
+        assertEquals("[1,1,1,1]", r.get("dumps").get(1).get("values").toString());
+        JsonNode ts = r.get("timestamps");
+        assertEquals(2, ts.size());
+        assertEquals(2, ts.get(0).get("ticks").size());
+        assertEquals(ts.get(0).get("ticks").get(0).asLong(), r.get("dumps").get(0).get("values").get(0).asLong());
+        assertTrue(r.get("device").get("timestamp_period_ns").asDouble() > 0);
+        assertFalse(Files.exists(tmp.resolve("r.json.tmp")));
+        assertTrue(o.out().startsWith("device: "), o.out());
+    }
+
+    @Test
+    void aDeviceThatIsNotThereIsExitFourInOneLine() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-000.trace"));
+        Path json = tmp.resolve("r.json");
+        CliTest.Outcome o = CliTest.gpusim("replay", trace.toString(), "--device", "99", "--json", json.toString());
+        assertEquals(4, o.status());
+        assertTrue(o.err().startsWith("gpusim replay: --device 99: there are "), o.err());
+        assertEquals(1, o.err().lines().count(), o.err());
+        assertFalse(Files.exists(json), "nothing is written");
+        o = CliTest.gpusim("replay", trace.toString(), "--device", "no such gpu");
+        assertEquals(4, o.status());
+        assertTrue(o.err().contains("no Vulkan device's name contains it"), o.err());
+    }
+
+    @Test
+    void perUnitCountersAreExitSixAndATraceErrorExitTwo() throws IOException {
+        Path wq = write("wq.trace", "gpusim-trace 1\nbuffer res size=4096\ncommand_list cl type=DIRECT\n"
+                + "write_query OCCLUSION 0 0 res 0 64\nclose\nexecute cl\ndump res count=1\n");
+        Path json = tmp.resolve("r.json");
+        CliTest.Outcome o = CliTest.gpusim("replay", wq.toString(), "--json", json.toString());
+        assertEquals(6, o.status());
+        assertEquals("gpusim replay: line 4: write_query: Vulkan has no per-unit counters written at a stride (the "
+                + "Xbox One WriteQuery); the model runs it\n", o.err());
+        assertFalse(Files.exists(json));
+        Path bad = write("bad.trace", "gpusim-trace 1\nbuffer b size=8\ndump b offset=16\n");
+        o = CliTest.gpusim("replay", bad.toString());
+        assertEquals(2, o.status());
+        assertTrue(o.err().startsWith(bad + ":3: "), o.err());
+    }
+
+    /** A JVM whose Vulkan loader cannot be found, or that finds no driver: exit 3, one line, no stack trace. */
+    @Test
+    void noLoaderAndNoDriverAreExitThree() throws IOException, InterruptedException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-000.trace"));
+        Subprocess noLoader = subprocess(List.of("-Dorg.lwjgl.vulkan.libname=/nonexistent/libvulkan.so.1"), null,
+                "replay", trace.toString());
+        assertEquals(3, noLoader.status, noLoader.err);
+        assertTrue(noLoader.err.startsWith("gpusim replay: no Vulkan loader: "), noLoader.err);
+        assertEquals(1, noLoader.err.lines().count(), noLoader.err);
+        Subprocess noDriver = subprocess(List.of(), tmp.resolve("none.json").toString(), "replay", trace.toString());
+        assertTrue(noDriver.status == 3 || noDriver.status == 4, noDriver.status + " " + noDriver.err);
+        assertEquals(1, noDriver.err.lines().count(), noDriver.err);
+        assertFalse(noDriver.err.contains("Exception"), noDriver.err);
+    }
+
+    private record Subprocess(int status, String err) {
+    }
+
+    private Subprocess subprocess(List<String> jvm, String driverFiles, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvm);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("gpusim.cli.Main");
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        if (driverFiles != null) {
+            pb.environment().put("VK_DRIVER_FILES", driverFiles);
+            pb.environment().put("VK_ICD_FILENAMES", driverFiles);
+        }
+        File errFile = tmp.resolve("err-" + System.nanoTime()).toFile();
+        pb.redirectError(errFile);
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the subprocess ends");
+        return new Subprocess(p.exitValue(), Files.readString(errFile.toPath(), StandardCharsets.UTF_8)
+                .lines().filter(l -> !l.startsWith("OpenJDK") && !l.startsWith("WARNING")).reduce("", (a, b) -> a + b
+                        + "\n"));
+    }
+
+    @Test
+    void checkAgreesOnEveryWordAndComparesTimestampsAsIntervals() throws IOException {
+        Path c = write("case-006.trace", ConformanceTest.resource("case-006.trace"));
+        Path t = write("occq-occ-s1-n4.trace", Files.readString(CalibrationCliTest.DATA.resolve(
+                "traces/occq-occ-s1-n4.trace")));
+        Path out = tmp.resolve("check");
+        CliTest.Outcome o = CliTest.gpusim("check", c.toString(), t.toString(), "--preset", "h200", "--out",
+                out.toString());
+        assertEquals(0, o.status(), o.out() + o.err());
+        assertTrue(o.out().contains("case-006: 10 words, 0 differ; 0 timestamp intervals\n"), o.out());
+        assertTrue(o.out().contains("occq-occ-s1-n4: 4 words, 0 differ; 1 timestamp intervals\n"), o.out());
+        assertTrue(o.out().endsWith("2 traces, 0 words differ\n"), o.out());
+        List<String> csv = Files.readAllLines(out.resolve("check.csv"));
+        assertEquals(2, csv.size(), csv.toString());
+        assertTrue(csv.get(1).startsWith("occq-occ-s1-n4,interval_ns,0,1,"), csv.get(1));
+        assertTrue(Files.exists(out.resolve("case-006.replay.json")));
+    }
+
+    /** The comparison itself: a word that differs is reported with its dump, buffer and byte; intervals are ns. */
+    @Test
+    void aDifferingWordIsReportedWithWhereItIs() {
+        Trace t = ReplayConformanceTest.trace("ts", "gpusim-trace 1\nquery_heap ts type=TIMESTAMP count=2\n"
+                + "buffer b size=32\ncommand_list cl type=DIRECT\nend_query ts TIMESTAMP 0\nend_query ts TIMESTAMP 1\n"
+                + "resolve_query_data ts TIMESTAMP 0 2 b 16\nclose\nexecute cl\ndump b\n");
+        RunResult model = new RunResult(0, List.of(new CommandProcessor.DumpResult("b", 0,
+                new long[] {0, 7, 100, 400}, 10)), List.of(), List.of(), null, 1_000_000_000L, 0, List.of(), List.of(),
+                null);
+        DeviceInfo dev = new DeviceInfo("d", "cpu", 0, "x", "y", 0, "1.3.0", 2.0, 64);
+        ReplayResult device = new ReplayResult(dev, List.of(new ReplayResult.Dump("b", 0, new long[] {0, 9, 5, 65},
+                10)), List.of(), 0);
+        List<CheckCommand.Difference> d = new ArrayList<>();
+        List<CheckCommand.Interval> iv = new ArrayList<>();
+        int words = CheckCommand.compare("ts", t, model, List.of(device), d, iv);
+        assertEquals(2, words);
+        assertEquals(List.of(new CheckCommand.Difference("ts", 0, "b", 8, 7, 9)), d);
+        assertEquals(List.of(new CheckCommand.Interval("ts", 0, 3, 300.0, 120.0)), iv);
+    }
+
+    @Test
+    void calibrateDeviceMeasuresEachTraceAndWritesTheMeasuredFormat() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("set"));
+        for (String n : new String[] {"occq-occ-s1-n1", "fill-color-s1-64x64"}) {
+            Files.copy(CalibrationCliTest.DATA.resolve("traces/" + n + ".trace"), dir.resolve(n + ".trace"));
+        }
+        Path measured = tmp.resolve("m.jsonl");
+        CliTest.Outcome o = CliTest.gpusim("calibrate", dir.toString(), measured.toString(), "--device", "--runs", "3",
+                "--measure-only");
+        assertEquals(0, o.status(), o.err());
+        List<String> lines = Files.readAllLines(measured);
+        assertEquals(2, lines.size());
+        ObjectMapper m = new ObjectMapper();
+        JsonNode first = m.readTree(lines.get(0));
+        assertEquals("fill-color-s1-64x64", first.get("trace").asText());
+        assertEquals(3, first.get("runs_ns").size());
+        long[] runs = new long[3];
+        for (int i = 0; i < 3; i++) {
+            runs[i] = first.get("runs_ns").get(i).asLong();
+            assertTrue(runs[i] > 0);
+        }
+        java.util.Arrays.sort(runs);
+        assertEquals(runs[1], first.get("median_ns").asLong());
+        // What correlate reads back.
+        assertEquals(2, assertDoesNotThrowLoad(dir, measured));
+        o = CliTest.gpusim("calibrate", dir.toString(), measured.toString(), "--measure-only");
+        assertEquals(2, o.status());
+        assertTrue(o.err().contains("--measure-only needs --device"), o.err());
+    }
+
+    private static int assertDoesNotThrowLoad(Path dir, Path measured) {
+        try {
+            return CalibrationSet.load(dir, measured).cases().size();
+        } catch (CalibrationSet.BadSetException e) {
+            throw new AssertionError(e.getMessage());
+        }
+    }
+}
