@@ -106,6 +106,25 @@ class ReplayCliTest {
         assertTrue(o.err().startsWith(bad + ":3: "), o.err());
     }
 
+    /**
+     * A sample count the device lacks is exit 5 with the resource's line, not a failure: lavapipe
+     * renders 1 and 4 samples only; a device with 8 replays the trace.
+     */
+    @Test
+    void aSampleCountTheDeviceLacksIsExitFive() throws IOException {
+        Path trace = write("s8.trace", Files.readString(CalibrationCliTest.DATA.resolve(
+                "traces/fill-color-s8-128x128.trace")));
+        CliTest.Outcome o = CliTest.gpusim("replay", trace.toString(), "-q");
+        String name = VulkanDevice.list().get(0).name();
+        if (name.startsWith("llvmpipe")) {
+            assertEquals(5, o.status());
+            assertEquals("gpusim replay: line 8: render_target rt: " + name + " cannot render RGBA8 at 8 samples\n",
+                    o.err());
+        } else {
+            assertEquals(0, o.status(), o.err());
+        }
+    }
+
     /** A JVM whose Vulkan loader cannot be found, or that finds no driver: exit 3, one line, no stack trace. */
     @Test
     void noLoaderAndNoDriverAreExitThree() throws IOException, InterruptedException {
