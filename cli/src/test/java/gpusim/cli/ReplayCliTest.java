@@ -234,6 +234,25 @@ class ReplayCliTest {
         assertTrue(o.err().contains("--measure-only needs --device"), o.err());
     }
 
+    /** Measure and fit in one command: the preset is written from the device's own measurements. */
+    @Test
+    void calibrateDeviceMeasuresThenFitsInOneCommand() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("set"));
+        for (String n : new String[] {"occq-occ-s1-n1", "occq-occ-s1-n16", "fill-color-s1-64x64"}) {
+            Files.copy(CalibrationCliTest.DATA.resolve("traces/" + n + ".trace"), dir.resolve(n + ".trace"));
+        }
+        Path measured = tmp.resolve("m.jsonl");
+        Path out = tmp.resolve("device.preset");
+        CliTest.Outcome o = CliTest.gpusim("calibrate", dir.toString(), measured.toString(), "--device", "--runs", "1",
+                "--fit", "cp.cycles_per_command", "--from", "h200", "--folds", "0", "--max-evals", "100",
+                "--threads", "2", "--out", out.toString());
+        assertEquals(0, o.status(), o.err());
+        assertEquals(3, Files.readAllLines(measured).size());
+        String preset = Files.readString(out);
+        assertTrue(preset.contains("cp.cycles_per_command = "), preset);
+        assertTrue(preset.contains(measured.getFileName().toString()), preset);
+    }
+
     private static int assertDoesNotThrowLoad(Path dir, Path measured) {
         try {
             return CalibrationSet.load(dir, measured).cases().size();
