@@ -65,6 +65,23 @@ public final class CheckCommand implements Callable<Integer> {
 
     /** A dumped word the two runs disagree on. */
     record Difference(String trace, int dump, String buffer, long byteOffset, long model, long device) {
+        /** The query whose result holds this word, as "HEAP[INDEX] TYPE word W", or "" when no resolve writes it. */
+        String query(Trace t) {
+            String found = "";
+            for (CommandList l : t.commandLists()) {
+                for (gpusim.trace.Command c : l.commands()) {
+                    if (c instanceof gpusim.trace.Command.ResolveQueryData r && r.buffer().name().equals(buffer)) {
+                        int size = r.type().resultBytes();
+                        long rel = byteOffset - r.offset();
+                        if (rel >= 0 && rel < (long) size * r.count()) {
+                            found = r.heap().name() + "[" + (r.start() + rel / size) + "] " + r.type() + " word "
+                                    + (rel % size) / 8;
+                        }
+                    }
+                }
+            }
+            return found;
+        }
     }
 
     /** One timestamp interval: model and device, ns. */
@@ -114,8 +131,10 @@ public final class CheckCommand implements Callable<Integer> {
                         differences.size() - before, intervals.size() - beforeIntervals);
                 if (!quiet) {
                     for (Difference d : differences.subList(before, differences.size())) {
-                        out.printf("  dump %d %s +%d: model %s, device %s%n", d.dump(), d.buffer(), d.byteOffset(),
-                                Long.toUnsignedString(d.model()), Long.toUnsignedString(d.device()));
+                        String q = d.query(t);
+                        out.printf("  dump %d %s +%d%s: model %s, device %s%n", d.dump(), d.buffer(), d.byteOffset(),
+                                q.isEmpty() ? "" : " (" + q + ")", Long.toUnsignedString(d.model()),
+                                Long.toUnsignedString(d.device()));
                     }
                 }
                 if (this.out != null) {

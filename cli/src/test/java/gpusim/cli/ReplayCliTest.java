@@ -201,6 +201,8 @@ class ReplayCliTest {
         int words = CheckCommand.compare("ts", t, model, List.of(device), d, iv);
         assertEquals(2, words);
         assertEquals(List.of(new CheckCommand.Difference("ts", 0, "b", 8, 7, 9)), d);
+        assertEquals("", d.get(0).query(t), "no resolve writes byte 8");
+        assertEquals("ts[1] TIMESTAMP word 0", new CheckCommand.Difference("ts", 0, "b", 24, 1, 2).query(t));
         assertEquals(List.of(new CheckCommand.Interval("ts", 0, 3, 300.0, 120.0)), iv);
     }
 
