@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * Measuring a calibration set on the local GPU (docs/calibration.md, "Measuring your own GPU"):
  * every trace replayed N times, each run's t1 - t0 from its first dump ([t0, t1], the layout of
  * ../shared/calibration), and one JSON line a trace in the format of h200.jsonl, with the
- * device, its driver and, where nvidia-smi answers, the clocks during the measurement.
+ * device, its driver and, where nvidia-smi answers, the clocks read right after the trace's runs.
  */
 final class DeviceMeasurement {
     private DeviceMeasurement() {
@@ -32,7 +32,9 @@ final class DeviceMeasurement {
             throws IOException {
         StringBuilder out = new StringBuilder();
         try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev)) {
-            String[] clocks = clocks();
+            // Clocks are read after each trace's runs, while the GPU is at its working clock
+            // (idle, nvidia-smi reads a lower one); not again once nvidia-smi has not answered.
+            boolean smi = true;
             DeviceInfo info = dev.info();
             int done = 0;
             for (CalibrationSet.Case c : cases) {
@@ -48,6 +50,8 @@ final class DeviceMeasurement {
                     }
                     ns[i] = Math.round((ts[1] - ts[0]) * info.timestampPeriodNs());
                 }
+                String[] clocks = smi ? clocks() : null;
+                smi = clocks != null;
                 long[] sorted = ns.clone();
                 Arrays.sort(sorted);
                 StringWriter w = new StringWriter();
