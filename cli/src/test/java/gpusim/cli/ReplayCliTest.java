@@ -100,6 +100,12 @@ class ReplayCliTest {
         assertEquals("gpusim replay: line 4: write_query: Vulkan has no per-unit counters written at a stride (the "
                 + "Xbox One WriteQuery); the model runs it\n", o.err());
         assertFalse(Files.exists(json));
+        Path big = write("big.trace", "gpusim-trace 1\ncommand_list cl type=COMPUTE\ndispatch 65535 65535 65535\n"
+                + "close\nexecute cl\nwait_idle\n");
+        o = CliTest.gpusim("replay", big.toString());
+        assertEquals(5, o.status());
+        assertEquals("gpusim replay: line 3: dispatch 65535 65535 65535: 281462092005375 groups, more than the "
+                + "4294967296 a replayed dispatch may have\n", o.err());
         Path bad = write("bad.trace", "gpusim-trace 1\nbuffer b size=8\ndump b offset=16\n");
         o = CliTest.gpusim("replay", bad.toString());
         assertEquals(2, o.status());

@@ -13,6 +13,9 @@ import gpusim.trace.Trace;
  * is named with its line.
  */
 final class Translation {
+    /** The most groups one replayed dispatch may have (2^32): bounded work on a real device. */
+    static final long MAX_DISPATCH_GROUPS = 1L << 32;
+
     private Translation() {
     }
 
@@ -67,6 +70,13 @@ final class Translation {
             if (d.x() > dev.maxComputeGroups || d.y() > dev.maxComputeGroups || d.z() > dev.maxComputeGroups) {
                 throw unsupported(d.line(), "dispatch " + d.x() + " " + d.y() + " " + d.z() + ": the device "
                         + "dispatches at most " + dev.maxComputeGroups + " groups a dimension");
+            }
+            // D3D12 allows 65535 groups a dimension, 2.8e14 in all: a device could run one for
+            // hours (no watchdog on a headless GPU), so a replay takes at most MAX_DISPATCH_GROUPS.
+            if (d.x() * d.y() * d.z() > MAX_DISPATCH_GROUPS) {
+                throw unsupported(d.line(), "dispatch " + d.x() + " " + d.y() + " " + d.z() + ": "
+                        + d.x() * d.y() * d.z() + " groups, more than the " + MAX_DISPATCH_GROUPS
+                        + " a replayed dispatch may have");
             }
         } else if (cmd instanceof Command.Draw d) {
             count(d.vertexCount(), d.instances(), d.line());
