@@ -84,6 +84,46 @@ public final class CheckCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * A render target, model against device, each resolved to one sample a pixel (the model's box
+     * resolve, the device's vkCmdResolveImage): pixels whose R, G or B differ by more than 1/255
+     * (resolves and blending may round differently), and the largest difference. Colour is
+     * reported, not part of the exit status: the trace format fixes sample counts exactly, not
+     * the last bit of an interpolated colour.
+     */
+    record ColourComparison(String trace, String target, int pixels, int differing, int largest) {
+    }
+
+    static List<ColourComparison> colours(String name, RunResult model, ReplayResult device) {
+        List<ColourComparison> out = new ArrayList<>();
+        for (gpusim.gpu.ps.ColorSurface rt : model.colorTargets()) {
+            for (ReplayResult.Picture p : device.pictures()) {
+                if (!p.name().equals(rt.name) || p.width() != rt.width || p.height() != rt.height) {
+                    continue;
+                }
+                java.awt.image.BufferedImage m = Images.color(rt);
+                int differing = 0;
+                int largest = 0;
+                for (int y = 0; y < p.height(); y++) {
+                    for (int x = 0; x < p.width(); x++) {
+                        int a = m.getRGB(x, y);
+                        int d = p.rgba()[y * p.width() + x];
+                        int dr = Math.abs(((a >>> 16) & 0xFF) - (d & 0xFF));
+                        int dg = Math.abs(((a >>> 8) & 0xFF) - ((d >>> 8) & 0xFF));
+                        int db = Math.abs((a & 0xFF) - ((d >>> 16) & 0xFF));
+                        int worst = Math.max(dr, Math.max(dg, db));
+                        largest = Math.max(largest, worst);
+                        if (worst > 1) {
+                            differing++;
+                        }
+                    }
+                }
+                out.add(new ColourComparison(name, rt.name, p.width() * p.height(), differing, largest));
+            }
+        }
+        return out;
+    }
+
     /** One timestamp interval: model and device, ns. */
     record Interval(String trace, int dump, int word, double modelNs, double deviceNs) {
     }
@@ -116,19 +156,27 @@ public final class CheckCommand implements Callable<Integer> {
         }
         List<Difference> differences = new ArrayList<>();
         List<Interval> intervals = new ArrayList<>();
+        List<ColourComparison> colours = new ArrayList<>();
         try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev)) {
             out.println("device: " + dev.info().name() + " (" + dev.info().driverName() + " " + dev.info().driverInfo()
                     + ")");
             for (int i = 0; i < parsed.size(); i++) {
                 Trace t = parsed.get(i);
                 String name = traces.get(i).getFileName().toString().replaceFirst("\\.trace$", "");
-                List<ReplayResult> runs = ReplayCommand.Replays.run(replayer, t, repeat);
+                List<ReplayResult> runs = ReplayCommand.Replays.run(replayer, t, repeat, true);
                 RunResult model = new Gpu(t, config).run();
                 int before = differences.size();
                 int beforeIntervals = intervals.size();
                 int words = compare(name, t, model, runs, differences, intervals);
                 out.printf("%s: %d words, %d differ; %d timestamp intervals%n", name, words,
                         differences.size() - before, intervals.size() - beforeIntervals);
+                for (ColourComparison cc : colours(name, model, runs.get(0))) {
+                    colours.add(cc);
+                    if (!quiet) {
+                        out.printf("  rt %s: %d of %d pixels differ by more than 1/255 (largest %d/255)%n", cc.target(),
+                                cc.differing(), cc.pixels(), cc.largest());
+                    }
+                }
                 if (!quiet) {
                     for (Difference d : differences.subList(before, differences.size())) {
                         String q = d.query(t);
@@ -168,6 +216,11 @@ public final class CheckCommand implements Callable<Integer> {
                 csv.append(d.trace()).append(",word,").append(d.dump()).append(',').append(d.buffer()).append('+')
                         .append(d.byteOffset()).append(',').append(Long.toUnsignedString(d.model())).append(',')
                         .append(Long.toUnsignedString(d.device())).append('\n');
+            }
+            for (ColourComparison cc : colours) {
+                csv.append(cc.trace()).append(",colour_pixels_differing,").append(cc.largest()).append(',')
+                        .append(cc.target()).append(',').append(cc.pixels()).append(',').append(cc.differing())
+                        .append('\n');
             }
             for (Interval iv : intervals) {
                 csv.append(iv.trace()).append(",interval_ns,").append(iv.dump()).append(',').append(iv.word())

@@ -40,7 +40,7 @@ final class DeviceMeasurement {
             for (CalibrationSet.Case c : cases) {
                 Trace t = Simulation.parse(c.name() + ".trace", c.text(), java.util.Map.of(), Config.defaults(), 1);
                 Simulation.validate(t, Config.defaults(), true);
-                List<ReplayResult> rs = ReplayCommand.Replays.run(replayer, t, runs);
+                List<ReplayResult> rs = ReplayCommand.Replays.run(replayer, t, runs, false);
                 long[] ns = new long[rs.size()];
                 for (int i = 0; i < rs.size(); i++) {
                     long[] ts = rs.get(i).dumps().isEmpty() ? new long[0] : rs.get(i).dumps().get(0).values();

@@ -53,6 +53,11 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the JSON report to FILE.")
     Path json;
 
+    @Option(names = "--images", paramLabel = "DIR",
+            description = "Write each render target as the device left it (resolved to one sample by the device) "
+                    + "to DIR/rt-NAME.png, as 'gpusim run --images' names the model's.")
+    Path images;
+
     @Option(names = "--list-devices", description = "List the Vulkan devices and exit.")
     boolean listDevices;
 
@@ -84,6 +89,11 @@ public final class ReplayCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--repeat " + repeat
                         + ": expected 1..1000");
             }
+            if (images != null && OutputPaths.dirProblem(images) != null) {
+                err.println("gpusim: cannot write --images " + images + ": " + OutputPaths.dirProblem(images));
+                err.flush();
+                return 2;
+            }
             if (json != null) {
                 String why = OutputPaths.fileProblem(json);
                 if (why != null) {
@@ -105,13 +115,19 @@ public final class ReplayCommand implements Callable<Integer> {
                 err.flush();
                 return 2;
             }
-            List<ReplayResult> runs = Replays.run(t, device, repeat);
+            List<ReplayResult> runs = Replays.run(t, device, repeat, images != null);
             if (json != null) {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream();
                 ReplayReport.write(bytes, trace.toString(), runs);
                 Path tmp = json.resolveSibling(json.getFileName() + ".tmp");
                 Files.write(tmp, bytes.toByteArray());
                 Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            if (images != null) {
+                Files.createDirectories(images);
+                for (ReplayResult.Picture p : runs.get(0).pictures()) {
+                    javax.imageio.ImageIO.write(picture(p), "png", images.resolve("rt-" + p.name() + ".png").toFile());
+                }
             }
             if (!quiet) {
                 summary(out, runs);
@@ -122,6 +138,19 @@ public final class ReplayCommand implements Callable<Integer> {
             err.flush();
             return e.kind().exitStatus();
         }
+    }
+
+    /** A device picture as an opaque PNG image (the model's pictures leave alpha out too). */
+    static java.awt.image.BufferedImage picture(ReplayResult.Picture p) {
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(p.width(), p.height(),
+                java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < p.height(); y++) {
+            for (int x = 0; x < p.width(); x++) {
+                int v = p.rgba()[y * p.width() + x];
+                img.setRGB(x, y, 0xFF000000 | ((v & 0xFF) << 16) | (v & 0xFF00) | ((v >>> 16) & 0xFF));
+            }
+        }
+        return img;
     }
 
     private static void summary(PrintWriter out, List<ReplayResult> runs) {
@@ -151,17 +180,18 @@ public final class ReplayCommand implements Callable<Integer> {
         }
 
         /** {@code repeat} runs of {@code t} on {@code device}, each on fresh resources. */
-        static List<ReplayResult> run(Trace t, String device, int repeat) {
+        static List<ReplayResult> run(Trace t, String device, int repeat, boolean pictures) {
             try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev)) {
-                return run(replayer, t, repeat);
+                return run(replayer, t, repeat, pictures);
             }
         }
 
-        static List<ReplayResult> run(Replayer replayer, Trace t, int repeat) {
+        /** {@code repeat} runs; with {@code pictures}, the first reads its render targets back. */
+        static List<ReplayResult> run(Replayer replayer, Trace t, int repeat, boolean pictures) {
             replayer.check(t);
             List<ReplayResult> runs = new ArrayList<>();
             for (int i = 0; i < repeat; i++) {
-                runs.add(replayer.run(t));
+                runs.add(replayer.run(t, pictures && i == 0));
             }
             return runs;
         }

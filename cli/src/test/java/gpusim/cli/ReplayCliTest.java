@@ -76,6 +76,32 @@ class ReplayCliTest {
         assertTrue(o.out().startsWith("device: "), o.out());
     }
 
+    /** --images: each render target as the device left it, resolved by the device, named as run --images names it. */
+    @Test
+    void replayImagesAreTheDevicesRenderTargets() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-000.trace"));
+        Path dir = tmp.resolve("img");
+        CliTest.Outcome o = CliTest.gpusim("replay", trace.toString(), "--images", dir.toString(), "-q");
+        assertEquals(0, o.status(), o.err());
+        java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(dir.resolve("rt-rt.png").toFile());
+        Path modelDir = tmp.resolve("model");
+        assertEquals(0, CliTest.gpusim("run", trace.toString(), "--images", modelDir.toString(), "-q").status());
+        java.awt.image.BufferedImage model = javax.imageio.ImageIO.read(modelDir.resolve("rt-rt.png").toFile());
+        assertEquals(model.getWidth(), img.getWidth());
+        assertEquals(model.getHeight(), img.getHeight());
+        int worst = 0;
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                int a = img.getRGB(x, y);
+                int b = model.getRGB(x, y);
+                for (int c = 0; c < 24; c += 8) {
+                    worst = Math.max(worst, Math.abs(((a >>> c) & 0xFF) - ((b >>> c) & 0xFF)));
+                }
+            }
+        }
+        assertTrue(worst <= 1, "device and model pictures within 1/255: " + worst);
+    }
+
     @Test
     void aDeviceThatIsNotThereIsExitFourInOneLine() throws IOException {
         Path trace = write("t.trace", ConformanceTest.resource("case-000.trace"));
@@ -182,11 +208,14 @@ class ReplayCliTest {
                 out.toString());
         assertEquals(0, o.status(), o.out() + o.err());
         assertTrue(o.out().contains("case-006: 10 words, 0 differ; 0 timestamp intervals\n"), o.out());
+        // Colour too: the model's box-resolved target against the device's resolve, within 1/255.
+        assertTrue(o.out().contains("  rt rt: 0 of "), o.out());
         assertTrue(o.out().contains("occq-occ-s1-n4: 4 words, 0 differ; 1 timestamp intervals\n"), o.out());
         assertTrue(o.out().endsWith("2 traces, 0 words differ\n"), o.out());
         List<String> csv = Files.readAllLines(out.resolve("check.csv"));
-        assertEquals(2, csv.size(), csv.toString());
-        assertTrue(csv.get(1).startsWith("occq-occ-s1-n4,interval_ns,0,1,"), csv.get(1));
+        assertEquals(4, csv.size(), csv.toString());
+        assertTrue(csv.get(1).startsWith("case-006,colour_pixels_differing,"), csv.get(1));
+        assertTrue(csv.get(3).startsWith("occq-occ-s1-n4,interval_ns,0,1,"), csv.get(3));
         assertTrue(Files.exists(out.resolve("case-006.replay.json")));
     }
 

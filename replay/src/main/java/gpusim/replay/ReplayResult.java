@@ -1,5 +1,6 @@
 package gpusim.replay;
 
+import gpusim.trace.Trace;
 import java.util.List;
 
 /**
@@ -10,8 +11,21 @@ import java.util.List;
  * @param dumps      one per {@code dump} command, in order
  * @param timestamps one per executed {@code end_query HEAP TIMESTAMP I}, in execution order
  * @param hostNanos  host wall time of the replay, from the first submission to the last dump
+ * @param pictures   every render target at the end, when asked for ({@link Replayer#run(Trace, boolean)})
  */
-public record ReplayResult(DeviceInfo device, List<Dump> dumps, List<Timestamp> timestamps, long hostNanos) {
+public record ReplayResult(DeviceInfo device, List<Dump> dumps, List<Timestamp> timestamps, long hostNanos,
+                           List<Picture> pictures) {
+    public ReplayResult(DeviceInfo device, List<Dump> dumps, List<Timestamp> timestamps, long hostNanos) {
+        this(device, dumps, timestamps, hostNanos, List.of());
+    }
+
+    /**
+     * A render target as the device left it at the end of the run, resolved to one sample a pixel
+     * by the device ({@code vkCmdResolveImage}): {@code rgba[y * width + x]}, R in the low byte.
+     */
+    public record Picture(String name, int width, int height, int[] rgba) {
+    }
+
     /** {@code dump BUFFER offset=O count=N}: the words as the device left them. */
     public record Dump(String buffer, long offset, long[] values, int line) {
     }

@@ -70,9 +70,16 @@ public final class Replayer implements AutoCloseable {
 
     /** Replays {@code trace} once on fresh resources. */
     public ReplayResult run(Trace trace) {
+        return run(trace, false);
+    }
+
+    /** Replays {@code trace} once on fresh resources; with {@code pictures}, reads every render target back at the end. */
+    public ReplayResult run(Trace trace, boolean pictures) {
         check(trace);
         try (Session s = new Session(trace)) {
-            return s.run();
+            ReplayResult r = s.run();
+            return pictures ? new ReplayResult(r.device(), r.dumps(), r.timestamps(), r.hostNanos(), s.pictures())
+                    : r;
         }
     }
 
@@ -154,6 +161,55 @@ public final class Replayer implements AutoCloseable {
                 }
             }
             return new ReplayResult(dev.info(), List.copyOf(dumps), List.copyOf(ts), t1 - t0);
+        }
+
+        /** Every render target, resolved to one sample by the device, read back (after the run). */
+        List<ReplayResult.Picture> pictures() {
+            List<ReplayResult.Picture> out = new ArrayList<>();
+            for (Resource r : trace.resources()) {
+                if (r instanceof Resource.RenderTarget rt) {
+                    out.add(picture(rt.name(), images.get(rt)));
+                }
+            }
+            return out;
+        }
+
+        private ReplayResult.Picture picture(String name, DeviceImage img) {
+            long bytes = 4L * img.width * img.height;
+            DeviceImage single = img.samples > 1 ? new DeviceImage(dev, img.width, img.height, 1, null) : null;
+            try (DeviceBuffer host = new DeviceBuffer(dev, bytes, true); MemoryStack stack = stackPush()) {
+                VkCommandBuffer cmd = begin();
+                Recorder.fullBarrier(cmd);
+                transition(cmd, img, img.attachmentLayout(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+                DeviceImage src = img;
+                if (single != null) {
+                    transition(cmd, single, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+                    org.lwjgl.vulkan.VkImageResolve.Buffer rr = org.lwjgl.vulkan.VkImageResolve.calloc(1, stack);
+                    rr.get(0).srcSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+                    rr.get(0).dstSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+                    rr.get(0).extent().set(img.width, img.height, 1);
+                    vkCmdResolveImage(cmd, img.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, single.image,
+                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, rr);
+                    transition(cmd, single, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+                    src = single;
+                }
+                org.lwjgl.vulkan.VkBufferImageCopy.Buffer copy = org.lwjgl.vulkan.VkBufferImageCopy.calloc(1, stack);
+                copy.get(0).imageSubresource().aspectMask(VK_IMAGE_ASPECT_COLOR_BIT).layerCount(1);
+                copy.get(0).imageExtent().set(img.width, img.height, 1);
+                vkCmdCopyImageToBuffer(cmd, src.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, host.handle, copy);
+                transition(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img.attachmentLayout());
+                submit(cmd);
+                drain();
+                int[] rgba = new int[img.width * img.height];
+                for (int i = 0; i < rgba.length; i++) {
+                    rgba[i] = MemoryUtil.memGetInt(host.mapped + 4L * i);
+                }
+                return new ReplayResult.Picture(name, img.width, img.height, rgba);
+            } finally {
+                if (single != null) {
+                    single.close();
+                }
+            }
         }
 
         /** Buffers (zero-filled), images (zero: colour 0, depth 0.0, stencil 0), vertex and index data. */
