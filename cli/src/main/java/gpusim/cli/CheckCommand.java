@@ -101,12 +101,12 @@ public final class CheckCommand implements Callable<Integer> {
                 if (!p.name().equals(rt.name) || p.width() != rt.width || p.height() != rt.height) {
                     continue;
                 }
-                java.awt.image.BufferedImage m = Images.color(rt);
+                int[] m = BoxResolve.of(rt);
                 int differing = 0;
                 int largest = 0;
                 for (int y = 0; y < p.height(); y++) {
                     for (int x = 0; x < p.width(); x++) {
-                        int a = m.getRGB(x, y);
+                        int a = m[y * p.width() + x];
                         int d = p.rgba()[y * p.width() + x];
                         int dr = Math.abs(((a >>> 16) & 0xFF) - (d & 0xFF));
                         int dg = Math.abs(((a >>> 8) & 0xFF) - ((d >>> 8) & 0xFF));

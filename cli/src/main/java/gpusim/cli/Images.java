@@ -41,24 +41,33 @@ final class Images {
         }
     }
 
+    /** The device's render targets ({@code gpusim replay --images}), named as the model's are. */
+    static void write(Path dir, java.util.List<gpusim.replay.ReplayResult.Picture> pictures) throws IOException {
+        for (gpusim.replay.ReplayResult.Picture p : pictures) {
+            ImageIO.write(picture(p), "png", dir.resolve("rt-" + p.name() + ".png").toFile());
+        }
+    }
+
+    /** A device picture as an opaque PNG image (the model's pictures leave alpha out too). */
+    static BufferedImage picture(gpusim.replay.ReplayResult.Picture p) {
+        BufferedImage img = new BufferedImage(p.width(), p.height(),
+                BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < p.height(); y++) {
+            for (int x = 0; x < p.width(); x++) {
+                int v = p.rgba()[y * p.width() + x];
+                img.setRGB(x, y, 0xFF000000 | ((v & 0xFF) << 16) | (v & 0xFF00) | ((v >>> 16) & 0xFF));
+            }
+        }
+        return img;
+    }
+
     /** A render target, each pixel the average of its samples (a box resolve). */
     static BufferedImage color(ColorSurface rt) {
         BufferedImage img = new BufferedImage(rt.width, rt.height, BufferedImage.TYPE_INT_ARGB);
+        int[] rgb = BoxResolve.of(rt);
         for (int y = 0; y < rt.height; y++) {
             for (int x = 0; x < rt.width; x++) {
-                int base = rt.layout.pixel(x, y);
-                int[] sum = new int[4];
-                for (int s = 0; s < rt.samples; s++) {
-                    int v = rt.rgba[base + s];
-                    for (int c = 0; c < 4; c++) {
-                        sum[c] += (v >>> (8 * c)) & 0xFF;
-                    }
-                }
-                int n = rt.samples;
-                int r = (sum[0] + n / 2) / n;
-                int g = (sum[1] + n / 2) / n;
-                int b = (sum[2] + n / 2) / n;
-                img.setRGB(x, y, 0xFF000000 | (r << 16) | (g << 8) | b);
+                img.setRGB(x, y, 0xFF000000 | rgb[y * rt.width + x]);
             }
         }
         return img;

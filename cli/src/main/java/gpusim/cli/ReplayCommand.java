@@ -125,9 +125,7 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             if (images != null) {
                 Files.createDirectories(images);
-                for (ReplayResult.Picture p : runs.get(0).pictures()) {
-                    javax.imageio.ImageIO.write(picture(p), "png", images.resolve("rt-" + p.name() + ".png").toFile());
-                }
+                Images.write(images, runs.get(0).pictures());
             }
             if (!quiet) {
                 summary(out, runs);
@@ -138,19 +136,6 @@ public final class ReplayCommand implements Callable<Integer> {
             err.flush();
             return e.kind().exitStatus();
         }
-    }
-
-    /** A device picture as an opaque PNG image (the model's pictures leave alpha out too). */
-    static java.awt.image.BufferedImage picture(ReplayResult.Picture p) {
-        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(p.width(), p.height(),
-                java.awt.image.BufferedImage.TYPE_INT_ARGB);
-        for (int y = 0; y < p.height(); y++) {
-            for (int x = 0; x < p.width(); x++) {
-                int v = p.rgba()[y * p.width() + x];
-                img.setRGB(x, y, 0xFF000000 | ((v & 0xFF) << 16) | (v & 0xFF00) | ((v >>> 16) & 0xFF));
-            }
-        }
-        return img;
     }
 
     private static void summary(PrintWriter out, List<ReplayResult> runs) {
