@@ -141,6 +141,13 @@ class ConformanceTest {
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on")));
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.color=on")
                 .with("cb.cache.line=32")));
+        // Sectored caches everywhere (Cache's sectors): 32-byte sectors in small depth and colour caches that
+        // evict, with few MSHRs, and in write-back L2 slices with counter writes through them.
+        assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.color=on")
+                .with("db.cache.sector_bytes=32").with("db.cache.size=1024").with("db.cache.mshrs=2")
+                .with("cb.cache.sector_bytes=32").with("cb.cache.size=1024").with("cb.cache.mshrs=2")
+                .with("l2.enabled=on").with("l2.sector_bytes=32").with("l2.size=16384").with("l2.ways=2")
+                .with("query.counter_path=l2")));
     }
 
     /**
@@ -187,6 +194,10 @@ class ConformanceTest {
         // The ROP units' surfaces through their caches, with the three compressions.
         assertDumps(name, run(name, rops.with("surfaces.in_memory=on").with("compression.fast_clear=on")
                 .with("compression.depth_planes=on").with("compression.color=on")));
+        // ... and through sectored caches (32-byte sectors, small caches that evict, sectored L2 slices).
+        assertDumps(name, run(name, rops.with("surfaces.in_memory=on").with("compression.color=on")
+                .with("db.cache.sector_bytes=32").with("db.cache.size=1024").with("cb.cache.sector_bytes=32")
+                .with("cb.cache.size=1024").with("l2.enabled=on").with("l2.sector_bytes=32")));
         // Six units on three partitions, a one-quad crossbar with no latency, the shortest reduction, one-wave queues.
         assertDumps(name, run(name, rops.with("memory.channels=3").with("rop.units_per_partition=2")
                 .with("rop.crossbar_quads_per_clock=1").with("rop.crossbar_latency=0").with("rop.report_latency=1")

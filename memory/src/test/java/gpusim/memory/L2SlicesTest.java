@@ -58,11 +58,7 @@ class L2SlicesTest {
     }
 
     static byte[] bytes(int n, int first) {
-        byte[] b = new byte[n];
-        for (int i = 0; i < n; i++) {
-            b[i] = (byte) (first + i);
-        }
-        return b;
+        return ScriptedClient.bytes(n, first);
     }
 
     // Line 0 read at 0 misses in slice 0 (17 cycles: lookup, fill through channel 0); read again
@@ -135,6 +131,30 @@ class L2SlicesTest {
         assertEquals(List.of(14L), writeThrough.client().latencies());
         assertEquals(1, writeThrough.stat("channel1.writes"));
         assertEquals(0, writeThrough.stat("channel1.reads"));
+    }
+
+    // Sectored slices (l2.sector_bytes; 16-byte sectors of the 64-byte lines here): a COUNTER write
+    // through the slice that covers its sector whole allocates the line without a fill (done at the
+    // hit latency, 2; the channel sees nothing); an 8-byte one fetches only its 16-byte sector (sent
+    // at 2, served at 3 for one cycle, done at 14, against 17 for the whole line above). The key
+    // reaches the slices' parameters.
+    @Test
+    void sectoredSlicesFetchOnlyTheSectorsAWriteDoesNotCover() {
+        L2Params sectored = new L2Params(true, new CacheParams(1024, 2, 64, true, 4, 2, 16), false, false);
+        MemoryRequest whole = MemoryRequest.write(256, bytes(16, 5), null, null).from(MemoryClient.COUNTER);
+        Rig a = rig(MEMORY, sectored, Map.of(0L, List.of(whole)));
+        a.engine().run(() -> false);
+        assertEquals(List.of(2L), a.client().latencies());
+        assertEquals(List.of(1L, 0L, 1L), List.of(a.stat("l2_1.misses"), a.stat("channel1.reads"),
+                a.stat("l2_1.sector_fills_avoided")));
+        MemoryRequest part = MemoryRequest.write(264, bytes(8, 5), null, null).from(MemoryClient.COUNTER);
+        Rig b = rig(MEMORY, sectored, Map.of(0L, List.of(part)));
+        b.engine().run(() -> false);
+        assertEquals(List.of(14L), b.client().latencies());
+        assertEquals(List.of(1L, 16L, 16L), List.of(b.stat("channel1.reads"), b.stat("channel1.bytes"),
+                b.stat("l2_1.fill_bytes")));
+        assertEquals(32, L2Params.of(gpusim.config.Config.defaults().with("l2.sector_bytes=32")).slice().sectorBytes());
+        assertEquals(0, L2Params.of(gpusim.config.Config.defaults()).slice().sectorBytes());
     }
 
     // Coherence whatever the path: a write through the write-back slice (dirty there, never

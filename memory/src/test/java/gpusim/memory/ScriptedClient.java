@@ -72,6 +72,15 @@ public final class ScriptedClient implements Component, MemoryRequest.Client {
         doneCycles.add(now);
     }
 
+    /** {@code n} test bytes counting up from {@code first}. */
+    public static byte[] bytes(int n, int first) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (first + i);
+        }
+        return b;
+    }
+
     /** Cycles from admission to completion of each issued request, in issue order. */
     public List<Long> latencies() {
         return issued.stream().map(r -> r.doneAt() - r.issuedAt()).toList();

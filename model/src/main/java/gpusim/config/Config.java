@@ -67,7 +67,18 @@ public final class Config {
         }
         checkCacheShape("db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE);
         checkCacheShape("cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE);
+        checkSector("db.cache.sector_bytes", ConfigKeys.DB_CACHE_SECTOR_BYTES, "db.cache.line", ConfigKeys.DB_CACHE_LINE);
+        checkSector("cb.cache.sector_bytes", ConfigKeys.CB_CACHE_SECTOR_BYTES, "cb.cache.line", ConfigKeys.CB_CACHE_LINE);
+        checkSector("l2.sector_bytes", ConfigKeys.L2_SECTOR_BYTES, "l2.line", ConfigKeys.L2_LINE);
         return this;
+    }
+
+    /** A sector is part of a line: at most the line (both are powers of two, so it divides it). */
+    private void checkSector(String name, ConfigKey sector, String lineName, ConfigKey line) {
+        if (get(sector) > get(line)) {
+            throw new IllegalArgumentException(name + " " + get(sector) + " is larger than " + lineName + " "
+                    + get(line) + " (a sector is part of a line; 0: no sectors)");
+        }
     }
 
     /** A cache's size must be ways x line x a power of two sets (the cache indexes its sets by address bits). */

@@ -153,6 +153,11 @@ public final class ConfigKeys {
     public static final ConfigKey L2_LINE = ConfigKey.oneOf("l2.line", 128, new long[] {32, 64, 128, 256}, "bytes",
             "L2 line size: the unit a slice allocates, fetches from and writes back to its channel (128 on GFX9+, "
                     + "64 on GFX6-8)");
+    public static final ConfigKey L2_SECTOR_BYTES = ConfigKey.oneOf("l2.sector_bytes", 0,
+            new long[] {0, 32, 64, 128, 256}, "bytes", "sectors of each L2 line: a line's bytes are valid, fetched and written back "
+                    + "in sectors (a write covering whole sectors fetches nothing; only dirty sectors are written "
+                    + "back), as NVIDIA's L2 keeps 32-byte sectors of 128-byte lines; 0 or l2.line: whole lines; "
+                    + "at most l2.line");
     public static final ConfigKey L2_POLICY = ConfigKey.choice("l2.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
@@ -340,6 +345,10 @@ public final class ConfigKeys {
     public static final ConfigKey DB_CACHE_LINE = ConfigKey.oneOf("db.cache.line", 256,
             new long[] {32, 64, 128, 256}, "bytes", "line size of the depth cache (256: an 8 x 8 D32 tile at one "
                     + "sample is one line)");
+    public static final ConfigKey DB_CACHE_SECTOR_BYTES = ConfigKey.oneOf("db.cache.sector_bytes", 0,
+            new long[] {0, 32, 64, 128, 256}, "bytes", "sectors of each depth cache line: valid, fetched and written back per sector "
+                    + "(a write covering whole sectors fetches nothing; only dirty sectors are written back); "
+                    + "0 or db.cache.line: whole lines; at most db.cache.line");
     public static final ConfigKey DB_CACHE_POLICY = ConfigKey.choice("db.cache.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "depth cache write policy: write_back = write-allocate, dirty lines written back when evicted; "
@@ -356,6 +365,10 @@ public final class ConfigKeys {
     public static final ConfigKey CB_CACHE_LINE = ConfigKey.oneOf("cb.cache.line", 256,
             new long[] {32, 64, 128, 256}, "bytes", "line size of the colour cache (256: an 8 x 8 RGBA8 tile at one "
                     + "sample is one line)");
+    public static final ConfigKey CB_CACHE_SECTOR_BYTES = ConfigKey.oneOf("cb.cache.sector_bytes", 0,
+            new long[] {0, 32, 64, 128, 256}, "bytes", "sectors of each colour cache line: valid, fetched and written back per sector "
+                    + "(a write covering whole sectors, e.g. a 32-byte compressed colour block, fetches nothing; "
+                    + "only dirty sectors are written back); 0 or cb.cache.line: whole lines; at most cb.cache.line");
     public static final ConfigKey CB_CACHE_POLICY = ConfigKey.choice("cb.cache.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "colour cache write policy: write_back = write-allocate, dirty lines written back when evicted; "
@@ -423,6 +436,7 @@ public final class ConfigKeys {
             L2_SIZE,
             L2_WAYS,
             L2_LINE,
+            L2_SECTOR_BYTES,
             L2_POLICY,
             L2_MSHRS,
             L2_HIT_LATENCY,
@@ -456,12 +470,14 @@ public final class ConfigKeys {
             DB_CACHE_SIZE,
             DB_CACHE_WAYS,
             DB_CACHE_LINE,
+            DB_CACHE_SECTOR_BYTES,
             DB_CACHE_POLICY,
             DB_CACHE_MSHRS,
             DB_CACHE_HIT_LATENCY,
             CB_CACHE_SIZE,
             CB_CACHE_WAYS,
             CB_CACHE_LINE,
+            CB_CACHE_SECTOR_BYTES,
             CB_CACHE_POLICY,
             CB_CACHE_MSHRS,
             CB_CACHE_HIT_LATENCY,

@@ -54,6 +54,23 @@ class ConfigTest {
         assertEquals(64, c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
     }
 
+    // A cache sector is part of its line: larger is refused when the keys are checked together, with the
+    // keys' names; equal to the line (no sectors) and 0 are accepted.
+    @Test
+    void aSectorLargerThanItsLineIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("l2.line=64").with("l2.sector_bytes=128").validate());
+        assertEquals("l2.sector_bytes 128 is larger than l2.line 64 (a sector is part of a line; 0: no sectors)",
+                e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("cb.cache.line=32").with("cb.cache.sector_bytes=64").validate());
+        assertTrue(e.getMessage().startsWith("cb.cache.sector_bytes 64 is larger than cb.cache.line 32"), e.getMessage());
+        assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("db.cache.line=128").with("db.cache.sector_bytes=256").validate());
+        Config.defaults().with("db.cache.line=128").with("db.cache.sector_bytes=128").validate();
+        assertThrows(IllegalArgumentException.class, () -> Config.defaults().with("cb.cache.sector_bytes=16"));
+    }
+
     @Test
     void withReturnsAModifiedCopyAndLeavesTheOriginal() {
         Config base = Config.defaults();

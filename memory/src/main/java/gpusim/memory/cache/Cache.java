@@ -38,6 +38,28 @@ import java.util.List;
  * write the lines it holds (no coherence with other writers, as on GPU caches without
  * snooping). Keeping the data in DeviceMemory instead, written at request time, would let a
  * write-back or write-through captured earlier land after a newer write and undo it.
+ *
+ * <p>Sectors ({@link CacheParams#sectored}). A line may be cut into sectors of
+ * {@code sectorBytes}: one tag a line, a valid and a dirty bit a sector, as NVIDIA's L1 and L2
+ * are built (Nsight Compute's profiling guide: a sector is an aligned 32-byte chunk, a line
+ * four of them; an access whose tag is present but whose sector is not is a miss; Jia et al.,
+ * "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking", 2018, measure the
+ * 32-byte fetch granularity) and as AMD's RDNA caches move 64-byte requests within 128-byte
+ * lines (the RDNA whitepaper). Then a part needs the old bytes only of the sectors it reads or
+ * writes partly: a write that covers whole sectors neither fetches them nor, when the line is
+ * absent, fetches anything (the line is allocated at the lookup, its victim written back; the
+ * write completes as a hit, and counts as a miss with {@code sector_fills_avoided}); a fetch
+ * asks only for the missing sectors a part needs, one downstream read a run of adjacent ones;
+ * and a dirty victim writes back only its dirty sectors, one write a run. A part that finds
+ * the tag but not a sector it needs ({@code sector_misses}) takes an MSHR as a miss would and
+ * takes the line with it: the line's bytes and sector bits move into the MSHR and its way is
+ * freed, so that, as without sectors, a line being fetched is never resident (every part to it
+ * merges into the MSHR and is applied at the fill in arrival order, and no eviction can drop
+ * bytes an MSHR relies on). A part merging into an MSHR that needs sectors it is not fetching
+ * adds a fetch of them to it; the MSHR's parts complete when its last fetch returns. The fill
+ * is installed like any (the way freed may have been taken meanwhile: then the LRU way goes).
+ * With no sectors a line is one sector: a part always needs the whole line and this is the
+ * unsectored cache exactly.
  */
 public final class Cache implements Component, MemoryPort, MemoryRequest.Client {
     private final String name;
@@ -47,10 +69,17 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final int line;
     private final int sets;
     private final int ways;
+    /** The sector (the line itself when unsectored): the unit of validity, fetches and write-backs. */
+    private final int sector;
+    private final boolean sectored;
+    /** Every sector of a line. */
+    private final long allSectors;
 
     private final long[] tag;
     private final boolean[] valid;
-    private final boolean[] dirty;
+    /** Per way: the sectors holding valid bytes (all of them when unsectored), and the dirty ones. */
+    private final long[] validSectors;
+    private final long[] dirtySectors;
     /** Whose bytes each line holds (the client of the request that filled it), for its write-back. */
     private final gpusim.sim.MemoryClient[] owner;
     private final long[] lastUse;
@@ -64,10 +93,24 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private static final class Mshr {
         final long line;
         final List<Target> targets = new ArrayList<>();
-        boolean dirtyOnFill;
+        /** The line's bytes as they will be installed: the sectors it kept (if it was resident) and those fetched. */
+        final byte[] bytes;
+        final gpusim.sim.MemoryClient owner;
+        /** Whether the line was resident (a sector miss took it out of its way) rather than allocated anew. */
+        boolean wasResident;
+        /** Sectors kept from the resident line, and their dirty ones. */
+        long keptValid;
+        long keptDirty;
+        /** Sectors valid once the fill is installed and the targets applied; those the targets dirty. */
+        long willBeValid;
+        long dirtied;
+        long fetchedBytes;
+        int fetchesPending;
 
-        Mshr(long line) {
+        Mshr(long line, int lineBytes, gpusim.sim.MemoryClient owner) {
             this.line = line;
+            this.bytes = new byte[lineBytes];
+            this.owner = owner;
         }
     }
 
@@ -76,7 +119,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     private record Hit(MemoryRequest r, long doneAt) { }
 
-    private record Out(MemoryRequest req, long readyAt, boolean writeBack) { }
+    /** {@code frees}: the last write of a write-back, whose acceptance frees its buffer entry. */
+    private record Out(MemoryRequest req, long readyAt, boolean frees) { }
 
     /**
      * Lines being fetched, by line number (address / line): keyed by the address, a line's low
@@ -98,6 +142,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final Stat.Scalar evictions;
     private final Stat.Scalar writeBacks;
     private final Stat.Scalar mshrStalls;
+    private final Stat.Scalar sectorMisses;
+    private final Stat.Scalar fillsAvoided;
+    private final Stat.Scalar partialWriteBacks;
+    private final Stat.Scalar fillBytes;
+    private final Stat.Scalar writeBackBytes;
+    private final Stat.Scalar bytesSaved;
 
     public Cache(String name, Engine engine, MemoryPort downstream, CacheParams p) {
         this.name = name;
@@ -107,27 +157,52 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.line = p.lineBytes();
         this.sets = p.sets();
         this.ways = p.ways();
+        this.sector = p.sectorOrLine();
+        this.sectored = p.sectored();
+        int perLine = line / sector;
+        this.allSectors = perLine == 64 ? -1L : (1L << perLine) - 1;
         int n = sets * ways;
         tag = new long[n];
         valid = new boolean[n];
-        dirty = new boolean[n];
+        validSectors = new long[n];
+        dirtySectors = new long[n];
         owner = new gpusim.sim.MemoryClient[n];
         lastUse = new long[n];
         data = new byte[(int) p.sizeBytes()];
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
+                + (sectored ? sector + "-byte sectors, " : "")
                 + (p.writeBack() ? "write-back/write-allocate" : "write-through/no-allocate") + ", " + p.mshrs()
                 + " MSHRs");
-        hits = stats.scalar("hits", "parts", "line parts found in the cache on arrival");
+        hits = stats.scalar("hits", "parts", "line parts found in the cache on arrival"
+                + (sectored ? " (the tag and every sector the part needs)" : ""));
         misses = stats.scalar("misses", "parts",
                 "line parts not in the cache on arrival (those merged into a fetch in flight included)");
         merges = stats.scalar("mshr_merges", "parts", "missing line parts merged into an MSHR already fetching the line");
         evictions = stats.scalar("evictions", "lines", "valid lines replaced by a fill");
-        writeBacks = stats.scalar("write_backs", "lines", "dirty victims written back downstream (a whole line each)");
+        writeBacks = stats.scalar("write_backs", "lines", sectored
+                ? "dirty victims written back downstream (their dirty sectors)"
+                : "dirty victims written back downstream (a whole line each)");
         mshrStalls = stats.scalar("mshr_stalls", "requests",
                 "offers refused because the request needed more MSHRs than were free (the requester stalled; "
                         + "each refused offer counts, as memory.refusals does)");
         stats.formula("hit_rate", "ratio", "hits / (hits + misses)",
                 () -> (double) hits.get() / (hits.get() + misses.get()));
+        // An unsectored cache reports what it did before sectors existed: its sector counters go to a
+        // group nobody reads, so that its statistics (and every report) are unchanged.
+        StatGroup sg = sectored ? stats : new StatGroup(name + "_unsectored", "not reported");
+        sectorMisses = sg.scalar("sector_misses", "parts",
+                "misses whose line was present but not every sector the part needs (the line moves into the MSHR)");
+        fillsAvoided = sg.scalar("sector_fills_avoided", "sectors",
+                "sectors a write covered whole, so made valid without fetching them (a write-allocate cache "
+                        + "without sectors fetches them)");
+        partialWriteBacks = sg.scalar("partial_write_backs", "lines",
+                "write-backs of a victim with clean sectors, which wrote only its dirty ones");
+        fillBytes = sg.scalar("fill_bytes", "bytes", "bytes fetched downstream (missing sectors)");
+        writeBackBytes = sg.scalar("write_back_bytes", "bytes", "bytes written back downstream (dirty sectors)");
+        bytesSaved = sg.scalar("bytes_saved", "bytes",
+                "bytes not moved against whole lines on the same events: a line allocated on a tag miss would "
+                        + "fetch the whole line, a write-back would write it whole, a sector miss would hit "
+                        + "(so (tag-miss allocations + write_backs) x line - fill_bytes - write_back_bytes)");
     }
 
     public CacheParams params() {
@@ -154,6 +229,34 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         return -1;
     }
 
+    /** The sectors of line {@code l} that [a, a + len) touches. */
+    private long touched(long l, long a, int len) {
+        int first = (int) ((a - l) / sector);
+        int last = (int) ((a + len - 1 - l) / sector);
+        return span(first, last);
+    }
+
+    /** The sectors of line {@code l} that [a, a + len) covers whole (none when unsectored: a write then needs its line). */
+    private long covered(long l, long a, int len) {
+        if (!sectored) {
+            return 0;
+        }
+        int first = (int) ((a - l + sector - 1) / sector);
+        int end = (int) ((a + len - l) / sector);
+        return end > first ? span(first, end - 1) : 0;
+    }
+
+    private static long span(int first, int last) {
+        long upTo = last == 63 ? -1L : (1L << (last + 1)) - 1;
+        return upTo & -(1L << first);
+    }
+
+    /** The sectors of line {@code l} whose old bytes a part needs: all it touches, less those a write covers whole. */
+    private long needed(long l, long a, int len, boolean write) {
+        long t = touched(l, a, len);
+        return write ? t & ~covered(l, a, len) : t;
+    }
+
     @Override
     public int pending() {
         return outstanding;
@@ -163,15 +266,25 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     public boolean request(MemoryRequest r, Component requester, long now) {
         boolean write = r.kind() == MemoryRequest.Kind.WRITE;
         long end = r.address() + r.size();
-        // First pass: MSHRs this request needs (distinct new lines fetched, write-through parts).
+        // First pass: MSHRs this request needs (distinct lines fetched or allocated, write-through parts).
         int need = 0;
         long a = r.address();
         do {
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
                 need++;
-            } else if (find(l) < 0 && !inFlight.containsKey(l / line)) {
-                need++; // a request covers each line once, so no line is counted twice
+            } else if (!inFlight.containsKey(l / line)) {
+                int w = find(l);
+                if (w < 0) {
+                    // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
+                    // buffer entry. A request covers each line once, so no line is counted twice.
+                    need++;
+                } else if (sectored) {
+                    int len = (int) (Math.min(l + line, end) - a);
+                    if ((needed(l, a, len, write) & ~validSectors[w]) != 0) {
+                        need++; // a sector miss
+                    }
+                }
             }
             a = l + line;
         } while (a < end);
@@ -198,22 +311,19 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private void part(MemoryRequest r, long l, long a, int len, boolean write, long now) {
         int w = find(l);
         Mshr m = w < 0 ? inFlight.get(l / line) : null;
-        if (w >= 0) {
-            hits.inc();
-        } else {
-            misses.inc();
-            if (m != null) {
-                merges.inc();
-            }
-        }
         if (write && !p.writeBack()) {
             // Write-through, no allocate: the line (present or being fetched) takes the bytes,
             // memory gets them through a write of this part, which the part waits for.
             if (w >= 0) {
+                hits.inc();
                 copyIn(r, a, len, w);
                 lastUse[w] = ++useClock;
-            } else if (m != null) {
-                m.targets.add(new Target(r, a, len, false));
+            } else {
+                misses.inc();
+                if (m != null) {
+                    merges.inc();
+                    m.targets.add(new Target(r, a, len, false));
+                }
             }
             byte[] bytes = new byte[len];
             System.arraycopy(r.data(), (int) (a - r.address()), bytes, 0, len);
@@ -221,28 +331,105 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)).from(r.from()), now + p.hitLatency(), false);
             return;
         }
-        if (w >= 0) {
+        long touched = touched(l, a, len);
+        long covered = write ? covered(l, a, len) : 0;
+        long needed = touched & ~covered;
+        if (m != null) {
+            // The line is being fetched: the part waits for the fill, fetching any sector it needs that the MSHR
+            // does not bring (or keep).
+            misses.inc();
+            merges.inc();
+            fillsAvoided.add(Long.bitCount(covered & ~m.willBeValid));
+            fetch(m, needed & ~m.willBeValid, r.from(), now);
+            join(m, r, a, len, write, touched);
+            return;
+        }
+        if (w >= 0 && (needed & ~validSectors[w]) == 0) {
+            hits.inc();
             if (write) {
+                fillsAvoided.add(Long.bitCount(covered & ~validSectors[w]));
                 copyIn(r, a, len, w);
-                dirty[w] = true;
+                validSectors[w] |= touched;
+                dirtySectors[w] |= touched;
             } else if (r.data() != null) {
                 System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
             }
             lastUse[w] = ++useClock;
-            hitsDue.add(new Hit(r, now + p.hitLatency()));
-            if (hitsDue.size() == 1) {
-                engine.wakeAt(this, now + p.hitLatency());
-            }
+            hitDue(r, now);
             return;
         }
-        if (m == null) {
-            m = new Mshr(l);
-            inFlight.put(l / line, m);
-            busy++;
-            send(MemoryRequest.read(l, line, this, m).from(r.from()), now + p.hitLatency(), false);
+        misses.inc();
+        if (w < 0 && needed == 0) {
+            allocateWithoutFetch(r, l, a, len, touched, now);
+            return;
         }
+        if (w >= 0) {
+            // A sector miss: the line moves into the MSHR with the sectors it holds (see the class comment).
+            sectorMisses.inc();
+            m = new Mshr(l, line, owner[w]);
+            m.wasResident = true;
+            m.keptValid = validSectors[w];
+            m.keptDirty = dirtySectors[w];
+            System.arraycopy(data, w * line, m.bytes, 0, line);
+            valid[w] = false;
+        } else {
+            m = new Mshr(l, line, r.from());
+        }
+        m.willBeValid = m.keptValid;
+        m.dirtied = m.keptDirty;
+        inFlight.put(l / line, m);
+        busy++;
+        fillsAvoided.add(Long.bitCount(covered & ~m.keptValid));
+        fetch(m, needed & ~m.keptValid, r.from(), now);
+        join(m, r, a, len, write, touched);
+    }
+
+    /** Adds a part to an MSHR's targets: once the fill is applied the sectors it touches are valid (and dirty, a write's). */
+    private void join(Mshr m, MemoryRequest r, long a, int len, boolean write, long touched) {
         m.targets.add(new Target(r, a, len, true));
-        m.dirtyOnFill |= write;
+        m.willBeValid |= touched;
+        if (write) {
+            m.dirtied |= touched;
+        }
+    }
+
+    /** Sends an MSHR's fetches of {@code sectors}: one read a run of adjacent sectors, after the lookup. */
+    private void fetch(Mshr m, long sectors, gpusim.sim.MemoryClient from, long now) {
+        long left = sectors;
+        while (left != 0) {
+            int first = Long.numberOfTrailingZeros(left);
+            int end = first + Long.numberOfTrailingZeros(~(left >>> first));
+            int n = (end - first) * sector;
+            m.fetchesPending++;
+            m.fetchedBytes += n;
+            fillBytes.add(n);
+            send(MemoryRequest.read(m.line + (long) first * sector, n, this, m).from(from), now + p.hitLatency(), false);
+            left &= ~span(first, end - 1);
+        }
+    }
+
+    /**
+     * A write that covers every sector it touches of an absent line: the line is allocated now, with those
+     * sectors valid and dirty, and nothing fetched; the victim, if dirty, is written back after the lookup
+     * and holds an MSHR (a write-back buffer entry; the request counted one) until the downstream accepts it.
+     */
+    private void allocateWithoutFetch(MemoryRequest r, long l, long a, int len, long touched, long now) {
+        int w = victim(l);
+        if (valid[w] && evict(w, now + p.hitLatency())) {
+            busy++;
+        }
+        install(w, l, r.from(), touched, touched);
+        fillsAvoided.add(Long.bitCount(touched));
+        bytesSaved.add(line);
+        copyIn(r, a, len, w);
+        hitDue(r, now);
+    }
+
+    private void hitDue(MemoryRequest r, long now) {
+        hitsDue.add(new Hit(r, now + p.hitLatency()));
+        if (hitsDue.size() == 1) {
+            engine.wakeAt(this, now + p.hitLatency());
+        }
     }
 
     private int offset(int way, long a) {
@@ -253,57 +440,93 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         System.arraycopy(r.data(), (int) (a - r.address()), data, offset(way, a), len);
     }
 
-    private void send(MemoryRequest req, long readyAt, boolean writeBack) {
-        out.add(new Out(req, readyAt, writeBack));
+    private void send(MemoryRequest req, long readyAt, boolean frees) {
+        out.add(new Out(req, readyAt, frees));
         if (out.size() == 1) {
             engine.wakeAt(this, readyAt);
         }
     }
 
-    /** A downstream request of ours completed: a fill or a write-through (write-backs tell nobody). */
+    /** A downstream request of ours completed: a fetch or a write-through (write-backs tell nobody). */
     @Override
     public void memoryDone(MemoryRequest req, long now) {
         if (req.tag() instanceof Mshr m) {
-            fill(m, req, now);
+            System.arraycopy(req.data(), 0, m.bytes, (int) (req.address() - m.line), req.size());
+            if (--m.fetchesPending == 0) {
+                fill(m, now);
+            }
         } else if (req.tag() instanceof WriteThrough wt) {
             free(now);
             finishPart(wt.r(), now);
         }
     }
 
-    private void fill(Mshr m, MemoryRequest req, long now) {
-        inFlight.remove(m.line / line);
-        int base = setOf(m.line) * ways;
-        int w = -1;
-        for (int i = 0; i < ways && w < 0; i++) {
+    /** The way a new line of {@code lineAddr}'s set goes into: an invalid one, else the least recently used. */
+    private int victim(long lineAddr) {
+        int base = setOf(lineAddr) * ways;
+        for (int i = 0; i < ways; i++) {
             if (!valid[base + i]) {
+                return base + i;
+            }
+        }
+        int w = base;
+        for (int i = 1; i < ways; i++) {
+            if (lastUse[base + i] < lastUse[w]) {
                 w = base + i;
             }
         }
-        boolean keptEntry = false;
-        if (w < 0) {
-            w = base;
-            for (int i = 1; i < ways; i++) {
-                if (lastUse[base + i] < lastUse[w]) {
-                    w = base + i;
-                }
-            }
-            evictions.inc();
-            if (dirty[w]) {
-                writeBacks.inc();
-                byte[] victim = new byte[line];
-                System.arraycopy(data, w * line, victim, 0, line);
-                // The fill's MSHR becomes the write-back's buffer entry.
-                keptEntry = true;
-                send(MemoryRequest.write(tag[w], victim, null, null).from(owner[w]), now, true);
-            }
+        return w;
+    }
+
+    /**
+     * Evicts the valid line in way {@code w}: its dirty sectors go downstream, one write a run, ready at
+     * {@code readyAt}. Returns whether anything was written back (the caller then holds an MSHR for it,
+     * freed when the last write is accepted).
+     */
+    private boolean evict(int w, long readyAt) {
+        evictions.inc();
+        long dirty = dirtySectors[w];
+        if (dirty == 0) {
+            return false;
         }
-        tag[w] = m.line;
-        owner[w] = req.from();
+        writeBacks.inc();
+        if (dirty != allSectors) {
+            partialWriteBacks.inc();
+        }
+        long left = dirty;
+        while (left != 0) {
+            int first = Long.numberOfTrailingZeros(left);
+            int end = first + Long.numberOfTrailingZeros(~(left >>> first));
+            int n = (end - first) * sector;
+            byte[] victim = new byte[n];
+            System.arraycopy(data, w * line + first * sector, victim, 0, n);
+            left &= ~span(first, end - 1);
+            writeBackBytes.add(n);
+            bytesSaved.add(-n);
+            send(MemoryRequest.write(tag[w] + (long) first * sector, victim, null, null).from(owner[w]), readyAt,
+                    left == 0);
+        }
+        bytesSaved.add(line);
+        return true;
+    }
+
+    private void install(int w, long lineAddr, gpusim.sim.MemoryClient from, long validMask, long dirtyMask) {
+        tag[w] = lineAddr;
+        owner[w] = from;
         valid[w] = true;
-        dirty[w] = m.dirtyOnFill;
+        validSectors[w] = validMask;
+        dirtySectors[w] = dirtyMask;
         lastUse[w] = ++useClock;
-        System.arraycopy(req.data(), 0, data, w * line, line);
+    }
+
+    private void fill(Mshr m, long now) {
+        inFlight.remove(m.line / line);
+        int w = victim(m.line);
+        // The fill's MSHR becomes a dirty victim's write-back buffer entry.
+        boolean keptEntry = valid[w] && evict(w, now);
+        install(w, m.line, m.owner, m.willBeValid, m.dirtied);
+        bytesSaved.add((m.wasResident ? 0 : line) - m.fetchedBytes);
+        System.arraycopy(m.bytes, 0, data, w * line, line);
         for (Target t : m.targets) {
             if (t.r().kind() == MemoryRequest.Kind.WRITE) {
                 copyIn(t.r(), t.addr(), t.len(), w);
@@ -320,7 +543,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             }
         }
     }
-
     private void free(long now) {
         busy--;
         for (Component c : waiting) {
@@ -359,7 +581,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             }
             out.poll();
             progress = true;
-            if (o.writeBack()) {
+            if (o.frees()) {
                 free(now);
             }
         }

@@ -15,10 +15,20 @@ package gpusim.memory.cache;
  *                   write-backs not yet accepted downstream) the cache can have outstanding
  * @param hitLatency cycles from a request to the completion of a hit (also the tag lookup
  *                   a miss pays before its fetch goes downstream), at least 1
+ * @param sectorBytes the unit a line's bytes are valid, fetched and written back in (a
+ *                   sectored cache: see {@link Cache}); 0 or {@code lineBytes}: no sectors,
+ *                   whole lines as before; otherwise a power of two below the line, with at
+ *                   most 64 sectors a line
  */
-public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency) {
+public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
+                          int sectorBytes) {
     /** The largest capacity accepted: the data array is allocated whole. */
     public static final long MAX_SIZE = 64L << 20;
+
+    /** An unsectored cache: whole lines are valid, fetched and written back. */
+    public CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency) {
+        this(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, 0);
+    }
 
     public CacheParams {
         if (lineBytes < 1 || Integer.bitCount(lineBytes) != 1 || lineBytes > 4096) {
@@ -32,6 +42,21 @@ public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean write
         if (mshrs < 1 || hitLatency < 1) {
             throw new IllegalArgumentException("cache: at least one MSHR and a hit latency of at least 1 cycle");
         }
+        if (sectorBytes != 0 && (sectorBytes < 1 || Integer.bitCount(sectorBytes) != 1 || sectorBytes > lineBytes
+                || lineBytes / sectorBytes > 64)) {
+            throw new IllegalArgumentException("cache: sector_bytes " + sectorBytes + " must be 0 (no sectors) or a "
+                    + "power of two at most the line (" + lineBytes + " bytes), with at most 64 sectors a line");
+        }
+    }
+
+    /** Whether lines are cut into sectors (sector_bytes neither 0 nor the line). */
+    public boolean sectored() {
+        return sectorBytes != 0 && sectorBytes < lineBytes;
+    }
+
+    /** The bytes a line's validity and traffic are kept in: the sector, or the whole line when unsectored. */
+    public int sectorOrLine() {
+        return sectored() ? sectorBytes : lineBytes;
     }
 
     public int sets() {

@@ -54,9 +54,14 @@ class CacheTest {
 
     /** Registration order client, cache, memory, channel: the engine ticks the channel first in a cycle. */
     static Rig rig(CacheParams p, long lastScriptCycle, LongFunction<List<MemoryRequest>> script) {
+        return rig(p, 16, lastScriptCycle, script);
+    }
+
+    /** The rig with a memory queue of {@code queueDepth} requests. */
+    static Rig rig(CacheParams p, int queueDepth, long lastScriptCycle, LongFunction<List<MemoryRequest>> script) {
         Engine e = new Engine(10_000);
         DeviceMemory dm = new DeviceMemory(256);
-        MemorySystem ms = new MemorySystem(e, dm, MemorySystem.Params.single(16, 10, 16));
+        MemorySystem ms = new MemorySystem(e, dm, MemorySystem.Params.single(queueDepth, 10, 16));
         ScriptedClient c = new ScriptedClient(e, lastScriptCycle, script);
         Cache cache = new Cache("cache", e, ms, p);
         c.port = cache;
@@ -223,47 +228,205 @@ class CacheTest {
     @Test
     void readsReturnExactlyWhatWasWritten() {
         for (boolean writeBack : new boolean[] {true, false}) {
-            Random rnd = new Random(10);
-            byte[] truth = new byte[512];
-            List<MemoryRequest> all = new ArrayList<>();
-            java.util.HashMap<Long, List<MemoryRequest>> at = new java.util.HashMap<>();
-            for (int i = 0; i < 300; i++) {
-                int addr = rnd.nextInt(500);
-                int n = 1 + rnd.nextInt(Math.min(100, 512 - addr));
-                MemoryRequest q;
-                if (rnd.nextBoolean()) {
-                    byte[] b = new byte[n];
-                    rnd.nextBytes(b);
-                    q = MemoryRequest.write(addr, b, null, null);
-                } else {
-                    q = read(addr, n);
-                }
-                all.add(q);
-                at.computeIfAbsent((long) i / 3, k -> new ArrayList<>()).add(q);
-            }
-            Rig r = scripted(new CacheParams(256, 2, 64, writeBack, 2, HIT), at);
-            r.run();
-            assertEquals(all, r.client().issued); // issued in script order
-            for (MemoryRequest q : all) {
-                int a = (int) q.address();
-                if (q.kind() == MemoryRequest.Kind.WRITE) {
-                    System.arraycopy(q.data(), 0, truth, a, q.size());
-                } else {
-                    assertArrayEquals(java.util.Arrays.copyOfRange(truth, a, a + q.size()), q.data(),
-                            "read at " + a + " of " + q.size() + (writeBack ? " (write-back)" : " (write-through)"));
-                }
-            }
-            if (!writeBack) {
-                byte[] mem = new byte[512];
-                r.dm().read(0, mem, 0, 512);
-                assertArrayEquals(truth, mem, "write-through: memory holds every write");
-            }
-            assertEquals(0, r.cache().pending());
-            assertEquals(0, r.cache().mshrsInUse());
+            Rig r = mix(new CacheParams(256, 2, 64, writeBack, 2, HIT), 10);
             // The mix did exercise the paths it is meant to (merges, stalls, evictions, write-backs).
             for (String s : writeBack ? List.of("mshr_merges", "mshr_stalls", "evictions", "write_backs")
                     : List.of("mshr_merges", "mshr_stalls", "evictions")) {
                 org.junit.jupiter.api.Assertions.assertTrue(r.cacheStat(s) > 0, s);
+            }
+        }
+    }
+
+    // ---- Sectors (CacheParams.sectorBytes): 64-byte lines of four 16-byte sectors, so a sector
+    // fetch or write occupies the channel one cycle: a miss of one sector requested at t is sent
+    // at t + 2, served at t + 3 and done at t + 3 + 1 + 10 = t + 14; one of a two-sector run,
+    // served t + 3 and t + 4, is done at t + 15.
+
+    static CacheParams sectoredParams(long size, int ways, boolean writeBack, int mshrs) {
+        return new CacheParams(size, ways, 64, writeBack, mshrs, HIT, 16);
+    }
+
+    static byte[] bytes(int n, int first) {
+        return ScriptedClient.bytes(n, first);
+    }
+
+    // Read 8 bytes of sector 0 at 0: only that sector is fetched (16 bytes, done 14). Read
+    // sector 1 at 20: the tag is there, the sector not: a sector miss, fetched alone (done 34).
+    // Read sector 0 at 40: a hit (42). Read the whole line at 50: sectors 2 and 3 are missing,
+    // one 32-byte fetch (sent 52, served 53..54, done 65). Memory read 64 bytes in three reads,
+    // the line once; nothing saved or lost against whole lines but the two sector misses' 16 + 32
+    // bytes beyond the line's first fetch (64 - 16 - 16 - 32 = 0).
+    @Test
+    void aSectoredReadFetchesOnlyTheSectorsItNeeds() {
+        MemoryRequest a = read(8, 8);
+        MemoryRequest b = read(16, 16);
+        MemoryRequest c = read(0, 8);
+        MemoryRequest d = read(0, 64);
+        Rig r = scripted(sectoredParams(4096, 4, true, 4),
+                Map.of(0L, List.of(a), 20L, List.of(b), 40L, List.of(c), 50L, List.of(d)));
+        r.run();
+        assertEquals(List.of(14L, 34L, 42L, 65L), List.of(a.doneAt(), b.doneAt(), c.doneAt(), d.doneAt()));
+        assertEquals(List.of(1L, 3L, 2L, 64L), List.of(r.cacheStat("hits"), r.cacheStat("misses"),
+                r.cacheStat("sector_misses"), r.cacheStat("fill_bytes")));
+        assertEquals(List.of(3L, 64L), List.of(r.memStat("reads"), r.memStat("bytes_read")));
+        assertEquals(0, r.cacheStat("bytes_saved"));
+    }
+
+    // Direct-mapped, one line. At 0 a 16-byte write covering sector 1 of absent line 0: allocated
+    // without a fetch, done at the hit latency (2), a miss with one sector fill avoided. At 10 it
+    // reads back as a hit (12). At 20 a 4-byte write into sector 2 covers it only partly: that
+    // sector is fetched (a sector miss, done 34). At 40 a read of line 64 (8 bytes) fetches its
+    // sector 0 (sent 42, served 43, done 54) and its fill evicts line 0, whose dirty sectors 1 and
+    // 2 go back as one 32-byte write (sent 54, served 55..56): a partial write-back. At 80 sector
+    // 1 of line 0 misses again and returns the bytes written (done 94), fetching 16 bytes.
+    // Memory: 3 reads of 16 bytes, one write of 32 (without sectors: 4 reads and one write of 64
+    // bytes each). Saved: line 0's allocation 64, line 64's fill 64 - 16, the write-back 64 - 32,
+    // line 0's re-fetch 64 - 16, less the sector miss's 16: 64 + 48 + 32 + 48 - 16 = 176.
+    @Test
+    void aWholeSectorWriteAllocatesWithoutAFetchAndOnlyDirtySectorsAreWrittenBack() {
+        MemoryRequest w1 = write(16, bytes(16, 1));
+        MemoryRequest r1 = read(16, 16);
+        MemoryRequest w2 = write(36, (byte) 101, (byte) 102, (byte) 103, (byte) 104);
+        MemoryRequest other = read(64, 8);
+        MemoryRequest again = read(16, 16);
+        Rig r = scripted(sectoredParams(64, 1, true, 4), Map.of(0L, List.of(w1), 10L, List.of(r1),
+                20L, List.of(w2), 40L, List.of(other), 80L, List.of(again)));
+        r.run();
+        assertEquals(List.of(2L, 12L, 34L, 54L, 94L),
+                List.of(w1.doneAt(), r1.doneAt(), w2.doneAt(), other.doneAt(), again.doneAt()));
+        assertArrayEquals(bytes(16, 1), r1.data());
+        assertArrayEquals(bytes(16, 1), again.data());
+        assertEquals(List.of(1L, 4L, 1L, 1L), List.of(r.cacheStat("hits"), r.cacheStat("misses"),
+                r.cacheStat("sector_misses"), r.cacheStat("sector_fills_avoided")));
+        assertEquals(List.of(1L, 1L, 32L, 2L), List.of(r.cacheStat("write_backs"), r.cacheStat("partial_write_backs"),
+                r.cacheStat("write_back_bytes"), r.cacheStat("evictions")));
+        assertEquals(List.of(3L, 48L, 1L, 32L), List.of(r.memStat("reads"), r.memStat("bytes_read"),
+                r.memStat("writes"), r.memStat("bytes_written")));
+        assertEquals(176, r.cacheStat("bytes_saved"));
+        byte[] landed = new byte[24];
+        r.dm().read(16, landed, 0, 24);
+        byte[] expect = new byte[24];
+        System.arraycopy(bytes(16, 1), 0, expect, 0, 16);
+        System.arraycopy(new byte[] {0, 0, 0, 0, 101, 102, 103, 104}, 0, expect, 16, 8);
+        assertArrayEquals(expect, landed);
+    }
+
+    // Dirty sectors 0 and 2 of one line (two whole-sector writes, no fetch) are two runs: its
+    // eviction (by a read of line 64 at 10, sent 12, served 13, done 24) writes them back as two
+    // 16-byte writes. Behind a one-request memory queue the first is taken at 24 and the second
+    // only once the channel has started the first (25); the write-back holds the one MSHR until
+    // then, so a read of line 128 offered at 24 is refused (one stall) and taken at 25 (sent 27,
+    // served 28 behind the writes at 26 and 27, done 39).
+    @Test
+    void aWriteBackWritesEachRunOfDirtySectorsAndHoldsItsMshrUntilTheLast() {
+        MemoryRequest w1 = write(0, bytes(16, 1));
+        MemoryRequest w2 = write(32, bytes(16, 33));
+        MemoryRequest b = read(64, 8);
+        MemoryRequest c = read(128, 8);
+        Map<Long, List<MemoryRequest>> at = Map.of(0L, List.of(w1, w2), 10L, List.of(b), 24L, List.of(c));
+        Rig r = rig(sectoredParams(64, 1, true, 1), 1, 24, t -> at.getOrDefault(t, List.of()));
+        r.run();
+        assertEquals(List.of(0L, 0L, 10L, 25L), r.client().issueCycles);
+        assertEquals(List.of(2L, 2L, 24L, 39L), List.of(w1.doneAt(), w2.doneAt(), b.doneAt(), c.doneAt()));
+        assertEquals(List.of(2L, 32L, 1L, 1L), List.of(r.memStat("writes"), r.memStat("bytes_written"),
+                r.cacheStat("partial_write_backs"), r.cacheStat("mshr_stalls")));
+        byte[] landed = new byte[48];
+        r.dm().read(0, landed, 0, 48);
+        assertArrayEquals(bytes(16, 1), java.util.Arrays.copyOfRange(landed, 0, 16));
+        assertArrayEquals(new byte[16], java.util.Arrays.copyOfRange(landed, 16, 32));
+        assertArrayEquals(bytes(16, 33), java.util.Arrays.copyOfRange(landed, 32, 48));
+    }
+
+    // Sector 0 of line 0 missed at 0 (fetch sent 2, served 3). At 1: a read of sector 3 merges
+    // into the MSHR and adds a fetch of its sector (sent 3, served 4, done 15), and a whole-sector
+    // write of sector 1 merges needing nothing. All three complete with the MSHR's last fetch, 15;
+    // then the line holds sectors 0, 1 and 3 (a read of them at 20 hits, 22) and not 2.
+    @Test
+    void partsMergingIntoAnMshrFetchOnlyWhatItDoesNotBring() {
+        MemoryRequest a = read(0, 4);
+        MemoryRequest b = read(48, 4);
+        MemoryRequest w = write(16, bytes(16, 7));
+        MemoryRequest c = read(0, 32);
+        MemoryRequest d = read(48, 16);
+        MemoryRequest e = read(32, 4);
+        Rig r = scripted(sectoredParams(4096, 4, true, 4),
+                Map.of(0L, List.of(a), 1L, List.of(b, w), 20L, List.of(c, d), 40L, List.of(e)));
+        r.run();
+        assertEquals(List.of(15L, 15L, 15L, 22L, 22L, 54L),
+                List.of(a.doneAt(), b.doneAt(), w.doneAt(), c.doneAt(), d.doneAt(), e.doneAt()));
+        assertEquals(List.of(2L, 1L, 1L), List.of(r.cacheStat("mshr_merges"), r.cacheStat("sector_fills_avoided"),
+                r.cacheStat("sector_misses")));
+        assertArrayEquals(bytes(16, 7), java.util.Arrays.copyOfRange(c.data(), 16, 32));
+        assertEquals(List.of(3L, 48L), List.of(r.memStat("reads"), r.memStat("bytes_read")));
+    }
+
+    // A sector as large as the line is no sector: the random mix of readsReturnExactlyWhatWasWritten
+    // through sector_bytes = line completes every request in the same cycle as without, with the same
+    // statistics (and no sector ones).
+    @Test
+    void aSectorTheSizeOfTheLineIsTheUnsectoredCache() {
+        for (boolean writeBack : new boolean[] {true, false}) {
+            Rig plain = mix(new CacheParams(256, 2, 64, writeBack, 2, HIT), 11);
+            Rig whole = mix(new CacheParams(256, 2, 64, writeBack, 2, HIT, 64), 11);
+            assertEquals(plain.client().latencies(), whole.client().latencies());
+            assertEquals(plain.cache().stats().stats().stream().map(s -> s.name() + "=" + s.value()).toList(),
+                    whole.cache().stats().stats().stream().map(s -> s.name() + "=" + s.value()).toList());
+            assertEquals(null, whole.cache().stats().find("sector_misses"));
+        }
+    }
+
+    /** 300 random reads and writes (1..100 bytes, three issued a cycle) over 512 bytes; checks every read's bytes. */
+    static Rig mix(CacheParams p, long seed) {
+        Random rnd = new Random(seed);
+        byte[] truth = new byte[512];
+        List<MemoryRequest> all = new ArrayList<>();
+        java.util.HashMap<Long, List<MemoryRequest>> at = new java.util.HashMap<>();
+        for (int i = 0; i < 300; i++) {
+            int addr = rnd.nextInt(500);
+            int n = 1 + rnd.nextInt(Math.min(100, 512 - addr));
+            MemoryRequest q;
+            if (rnd.nextBoolean()) {
+                byte[] b = new byte[n];
+                rnd.nextBytes(b);
+                q = MemoryRequest.write(addr, b, null, null);
+            } else {
+                q = read(addr, n);
+            }
+            all.add(q);
+            at.computeIfAbsent((long) i / 3, k -> new ArrayList<>()).add(q);
+        }
+        Rig r = scripted(p, at);
+        r.run();
+        assertEquals(all, r.client().issued);
+        for (MemoryRequest q : all) {
+            int a = (int) q.address();
+            if (q.kind() == MemoryRequest.Kind.WRITE) {
+                System.arraycopy(q.data(), 0, truth, a, q.size());
+            } else {
+                assertArrayEquals(java.util.Arrays.copyOfRange(truth, a, a + q.size()), q.data(), "read at " + a);
+            }
+        }
+        if (!p.writeBack()) {
+            byte[] mem = new byte[512];
+            r.dm().read(0, mem, 0, 512);
+            assertArrayEquals(truth, mem, "write-through: memory holds every write");
+        }
+        assertEquals(0, r.cache().pending());
+        assertEquals(0, r.cache().mshrsInUse());
+        return r;
+    }
+
+    // The random mix through 16-byte sectors (and 8-byte ones, eight a line), both policies: every
+    // read returns exactly what was written, and the sector paths were taken.
+    @Test
+    void sectoredReadsReturnExactlyWhatWasWritten() {
+        for (int sector : new int[] {16, 8}) {
+            for (boolean writeBack : new boolean[] {true, false}) {
+                Rig r = mix(new CacheParams(256, 2, 64, writeBack, 2, HIT, sector), 10);
+                for (String s : writeBack ? List.of("mshr_merges", "mshr_stalls", "sector_misses",
+                        "sector_fills_avoided", "partial_write_backs") : List.of("mshr_merges", "sector_misses")) {
+                    org.junit.jupiter.api.Assertions.assertTrue(r.cacheStat(s) > 0, s + " at " + sector);
+                }
             }
         }
     }
@@ -275,5 +438,9 @@ class CacheTest {
         assertThrows(IllegalArgumentException.class, () -> new CacheParams(4096, 4, 64, true, 0, 1));
         assertThrows(IllegalArgumentException.class, () -> new CacheParams(4096, 4, 64, true, 1, 0));
         assertThrows(IllegalArgumentException.class, () -> new CacheParams(1L << 40, 4, 64, true, 1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(4096, 4, 64, true, 1, 1, 24));
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(4096, 4, 64, true, 1, 1, 128));
+        assertThrows(IllegalArgumentException.class, () -> new CacheParams(8192, 2, 4096, true, 1, 1, 32));
+        assertEquals(false, new CacheParams(4096, 4, 64, true, 1, 1, 64).sectored());
     }
 }
