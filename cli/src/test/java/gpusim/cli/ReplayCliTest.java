@@ -238,6 +238,15 @@ class ReplayCliTest {
         assertEquals(List.of(new CheckCommand.Difference("ts", 0, "b", 8, 7, 9)), d);
         assertEquals("", d.get(0).query(t), "no resolve writes byte 8");
         assertEquals("ts[1] TIMESTAMP word 0", new CheckCommand.Difference("ts", 0, "b", 24, 1, 2).query(t));
+        // Pipeline statistics: IAVertices and IAPrimitives count, the other nine are the device's own.
+        Trace ps = ReplayConformanceTest.trace("ps", "gpusim-trace 1\nquery_heap ps type=PIPELINE_STATISTICS count=2\n"
+                + "buffer pst size=176 state=COPY_DEST\ncommand_list cl type=DIRECT\n"
+                + "begin_query ps PIPELINE_STATISTICS 1\nend_query ps PIPELINE_STATISTICS 1\n"
+                + "resolve_query_data ps PIPELINE_STATISTICS 0 2 pst 0\nclose\nexecute cl\ndump pst\n");
+        CheckCommand.Difference vsInvocations = new CheckCommand.Difference("ps", 0, "pst", 88 + 16, 3, 4);
+        assertEquals("ps[1] PIPELINE_STATISTICS word 2", vsInvocations.query(ps));
+        assertTrue(vsInvocations.implementationDefined(ps));
+        assertFalse(new CheckCommand.Difference("ps", 0, "pst", 88 + 8, 1, 2).implementationDefined(ps));
         assertEquals(List.of(new CheckCommand.Interval("ts", 0, 3, 300.0, 120.0)), iv);
     }
 
