@@ -127,6 +127,48 @@ class ReplayConformanceTest {
         assertEquals(17, r.timestamps().get(1).line());
     }
 
+    /**
+     * Fences order the device's one queue: the COPY queue's wait comes first in the trace, but its
+     * copy must see the DIRECT queue's resolve, signalled after it (a serial replay in trace order
+     * would copy 0).
+     */
+    @Test
+    void aWaitRunsAfterTheSignalItWaitsFor() {
+        String text = """
+                gpusim-trace 1
+                fence f
+                render_target rt width=64 height=64
+                query_heap q type=OCCLUSION count=1
+                buffer src size=8
+                buffer dst size=8
+                vertex_buffer vb
+                v -1 -1 0.5 1
+                v -1 3 0.5 1
+                v 3 -1 0.5 1
+                end
+                pipeline_state p cull=NONE depth=off
+                command_list c1 type=COPY
+                copy_buffer_region dst 0 src 0 8
+                close
+                command_list d1 type=DIRECT
+                set_render_targets rt=rt
+                set_vertex_buffer vb
+                set_pipeline_state p
+                begin_query q OCCLUSION 0
+                draw 3
+                end_query q OCCLUSION 0
+                resolve_query_data q OCCLUSION 0 1 src 0
+                close
+                wait f 1 queue=COPY
+                execute c1 queue=COPY
+                execute d1
+                signal f 1 queue=DIRECT
+                dump dst
+                """;
+        ReplayResult r = replayer.run(trace("fence", text));
+        assertArrayEquals(new long[] {64 * 64}, r.dumps().get(0).values());
+    }
+
     /** Per-unit counters have no Vulkan translation: refused before anything runs, with the line. */
     @Test
     void writeQueryIsRefusedWithItsLine() {
