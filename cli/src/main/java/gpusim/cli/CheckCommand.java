@@ -32,7 +32,7 @@ import picocli.CommandLine.Parameters;
                 + "compare them: every dumped word (a table of the words that differ, by dump, buffer, query and word), "
                 + "except words a TIMESTAMP resolve wrote, which are compared as intervals instead: each interval "
                 + "between consecutive timestamps of a dump, model against device in ns, with the figures of "
-                + "'gpusim correlate' (log-scale Pearson r, MAPE, NRMSE, share within 10%).",
+                + "'gpusim correlate' (log-scale Pearson r, MAPE, NRMSE, share within 10%%).",
             "",
             "Pipeline statistics past IAVertices and IAPrimitives are reported but do not count: Vulkan leaves them to "
                 + "the implementation.",

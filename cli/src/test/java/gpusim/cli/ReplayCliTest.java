@@ -102,6 +102,22 @@ class ReplayCliTest {
         assertTrue(worst <= 1, "device and model pictures within 1/255: " + worst);
     }
 
+    /** Every command's --help formats: picocli warns on System.err about a stray '%' in a description. */
+    @Test
+    void everyHelpFormatsWithoutPicocliWarnings() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            for (String name : Main.commandLine().getSubcommands().keySet()) {
+                assertEquals(0, CliTest.gpusim(name, "--help").status(), name);
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals("", captured.toString(StandardCharsets.UTF_8));
+    }
+
     @Test
     void aDeviceThatIsNotThereIsExitFourInOneLine() throws IOException {
         Path trace = write("t.trace", ConformanceTest.resource("case-000.trace"));
