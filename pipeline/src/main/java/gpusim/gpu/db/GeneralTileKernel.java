@@ -28,6 +28,10 @@ final class GeneralTileKernel {
     /** Region [x0..x1] x [y0..y1] of triangle {@code t}; {@code accept}: every sample is covered ({@code full}). */
     void run(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept, int full, RegionCounts out) {
         this.out = out;
+        if (accept && flat(src, t, x0, x1, full)) {
+            flatRun(x0, y0, x1, y1, full);
+            return;
+        }
         long quads = 0;
         long coveredQuads = 0;
         long quadBits = 0;
@@ -45,6 +49,120 @@ final class GeneralTileKernel {
         }
         out.quads += quads + Long.bitCount(quadBits);
         out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+    }
+
+    /**
+     * Whether the fully covered region x0..x1 (of one tile) of triangle {@code t} can take
+     * {@link #flatRun}: no stencil and no overdraw recording, a depth test (if any) of a
+     * {@link DepthTestState#flatDepth} plane, and no colour or one plain flat colour
+     * ({@link PixelShader#plainFlat}) written to every sample of a pixel, the region's rows
+     * contiguous in the target (one tile of its layout).
+     */
+    private boolean flat(TriBatch src, int t, int x0, int x1, int full) {
+        DepthSurface ds = s.ds;
+        if (ds != null && (s.stencilOn || ds.overdraw != null || s.depthOn && !s.flatDepth)) {
+            return false;
+        }
+        if (!shader.writes()) {
+            return true;
+        }
+        if (!shader.plainFlat(src, t)) {
+            return false;
+        }
+        SurfaceLayout cl = shader.targetLayout();
+        return cl.samples == Integer.bitCount(full) && (x0 >> cl.tileShift) == (x1 >> cl.tileShift);
+    }
+
+    /**
+     * {@link #run} of a fully covered region that {@link #flat} accepted, with the same words
+     * and figures (host-side only): every sample is covered; without a depth test every one
+     * passes and a row's colour is one run of the target; with one, each sample compares the
+     * plane's one encoded depth and a passing sample takes the one colour.
+     */
+    private void flatRun(int x0, int y0, int x1, int y1, int full) {
+        DepthSurface ds = s.ds;
+        boolean test = ds != null && s.depthOn;
+        int n = x1 - x0 + 1;
+        int perPixel = Integer.bitCount(full);
+        boolean colour = shader.writes();
+        int[] rgba = colour ? shader.target() : null;
+        int packed = colour ? shader.flatColor() : 0;
+        SurfaceLayout cl = colour ? shader.targetLayout() : null;
+        int[] depth = s.depth;
+        int q = s.flatQ;
+        int funcCode = s.funcCode;
+        boolean depthWrite = s.depthWrite;
+        boolean lateZ = s.lateZ;
+        int samples = s.samples;
+        int quadBase = x0 >> 1;
+        int quadColumns = (x1 >> 1) - quadBase + 1;
+        long rowQuads = quadColumns >= 64 ? -1L : (1L << quadColumns) - 1;
+        long quads = 0;
+        long coveredQuads = 0;
+        long quadBits = 0;
+        long coveredBits = 0;
+        long passed = 0;
+        long shaded = 0;
+        for (int y = y0; y <= y1; y++) {
+            if ((y & 1) == 0) {
+                quads += Long.bitCount(quadBits);
+                coveredQuads += Long.bitCount(coveredBits);
+                quadBits = 0;
+                coveredBits = 0;
+            }
+            if (lateZ) {
+                coveredBits = rowQuads;
+            }
+            int cBase = colour ? cl.pixel(x0, y) : 0;
+            if (!test) {
+                passed += (long) n * perPixel;
+                shaded += n;
+                quadBits = rowQuads;
+                if (colour) {
+                    java.util.Arrays.fill(rgba, cBase, cBase + n * perPixel, packed);
+                    shader.overwritten(cBase, cBase + n * perPixel);
+                }
+                continue;
+            }
+            int dBase = s.layout.pixel(x0, y);
+            for (int i = 0; i < n; i++) {
+                int base = dBase + i * samples;
+                int pass = 0;
+                for (int smp = 0; smp < perPixel; smp++) {
+                    if (DepthTestState.compare(funcCode, q, depth[base + smp])) {
+                        if (depthWrite) {
+                            depth[base + smp] = q;
+                        }
+                        pass |= 1 << smp;
+                    }
+                }
+                if (pass == 0) {
+                    continue;
+                }
+                passed += Integer.bitCount(pass);
+                shaded++;
+                quadBits |= 1L << (((x0 + i) >> 1) - quadBase);
+                if (colour) {
+                    int c = cBase + i * perPixel;
+                    for (int m = pass; m != 0; m &= m - 1) {
+                        rgba[c + Integer.numberOfTrailingZeros(m)] = packed;
+                    }
+                    if (perPixel == 1) {
+                        shader.overwritten(c, c + 1);
+                    }
+                }
+            }
+        }
+        if (test && depthWrite && passed > 0) {
+            RegionCounts o = out;
+            o.writtenMin = Math.min(o.writtenMin, q);
+            o.writtenMax = Math.max(o.writtenMax, q);
+        }
+        out.quads += quads + Long.bitCount(quadBits);
+        out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+        out.covered += (long) n * perPixel * (y1 - y0 + 1);
+        out.passed += passed;
+        out.shaded += shaded;
     }
 
     /**
@@ -118,7 +236,7 @@ final class GeneralTileKernel {
             int q = 0;
             boolean depthPass = true;
             if (s.depthOn) {
-                q = s.encode(s.clamp(zPixel + s.sampleDz[smp]));
+                q = s.flatDepth ? s.flatQ : s.encode(s.clamp(zPixel + s.sampleDz[smp]));
                 depthPass = s.func.test(q, depth[idx]);
             }
             int stored = stencil[idx] & 0xFF;
@@ -144,6 +262,9 @@ final class GeneralTileKernel {
         if (!s.depthOn) {
             return m;
         }
+        if (s.flatDepth) {
+            return flatDepthOnly(base, m);
+        }
         int[] depth = s.depth;
         double[] sampleDz = s.sampleDz;
         int funcCode = s.funcCode;
@@ -159,6 +280,36 @@ final class GeneralTileKernel {
                     write(idx, q);
                 }
                 pass |= 1 << smp;
+            }
+        }
+        return pass;
+    }
+
+    /** {@link #depthOnly} for a flat plane: every sample's depth is {@link DepthTestState#flatQ}. */
+    private int flatDepthOnly(int base, int m) {
+        int[] depth = s.depth;
+        int q = s.flatQ;
+        int funcCode = s.funcCode;
+        boolean depthWrite = s.depthWrite;
+        int pass = 0;
+        while (m != 0) {
+            int smp = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int idx = base + smp;
+            if (DepthTestState.compare(funcCode, q, depth[idx])) {
+                if (depthWrite) {
+                    depth[idx] = q;
+                }
+                pass |= 1 << smp;
+            }
+        }
+        if (pass != 0 && depthWrite) {
+            RegionCounts o = out;
+            if (q < o.writtenMin) {
+                o.writtenMin = q;
+            }
+            if (q > o.writtenMax) {
+                o.writtenMax = q;
             }
         }
         return pass;
