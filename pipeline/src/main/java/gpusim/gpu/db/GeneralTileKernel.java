@@ -16,6 +16,8 @@ final class GeneralTileKernel {
     private final ScanConverter scan;
     private final PixelShader shader;
     private RegionCounts out;
+    /** {@link #flat} found the colour a plain write ({@link PixelShader#plainFlat}), not a blend or a masked one. */
+    private boolean plainColour;
     /** The quad columns (relative to x0 / 2) of the last {@link #row} with a covered sample. */
     private long rowCoveredBits;
 
@@ -53,22 +55,23 @@ final class GeneralTileKernel {
 
     /**
      * Whether the fully covered region x0..x1 (of one tile) of triangle {@code t} can take
-     * {@link #flatRun}: no stencil and no overdraw recording, a depth test (if any) of a
-     * {@link DepthTestState#flatDepth} plane, and no colour or one plain flat colour
-     * ({@link PixelShader#plainFlat}) written to every sample of a pixel, the region's rows
+     * {@link #flatRun}: no overdraw recording, a depth test (if any) of a
+     * {@link DepthTestState#flatDepth} plane, and no colour or one flat colour
+     * ({@link PixelShader#flatWrites}) written to every sample of a pixel, the region's rows
      * contiguous in the target (one tile of its layout).
      */
     private boolean flat(TriBatch src, int t, int x0, int x1, int full) {
         DepthSurface ds = s.ds;
-        if (ds != null && (s.stencilOn || ds.overdraw != null || s.depthOn && !s.flatDepth)) {
+        if (ds != null && (ds.overdraw != null || s.depthOn && !s.flatDepth)) {
             return false;
         }
         if (!shader.writes()) {
             return true;
         }
-        if (!shader.plainFlat(src, t)) {
+        if (!shader.flatWrites(src, t)) {
             return false;
         }
+        plainColour = shader.plainFlat(src, t);
         SurfaceLayout cl = shader.targetLayout();
         return cl.samples == Integer.bitCount(full) && (x0 >> cl.tileShift) == (x1 >> cl.tileShift);
     }
@@ -77,11 +80,14 @@ final class GeneralTileKernel {
      * {@link #run} of a fully covered region that {@link #flat} accepted, with the same words
      * and figures (host-side only): every sample is covered; without a depth test every one
      * passes and a row's colour is one run of the target; with one, each sample compares the
-     * plane's one encoded depth and a passing sample takes the one colour.
+     * plane's one encoded depth (and runs the stencil test, {@link #testPixel}, where it is on)
+     * and a passing sample takes the one colour (blended over what
+     * it holds, through the write mask, where the state says so: {@link PixelShader#flatOver}).
      */
     private void flatRun(int x0, int y0, int x1, int y1, int full) {
         DepthSurface ds = s.ds;
-        boolean test = ds != null && s.depthOn;
+        boolean stencil = s.stencilOn;
+        boolean test = ds != null && (s.depthOn || stencil);
         int n = x1 - x0 + 1;
         int perPixel = Integer.bitCount(full);
         boolean colour = shader.writes();
@@ -118,9 +124,13 @@ final class GeneralTileKernel {
                 passed += (long) n * perPixel;
                 shaded += n;
                 quadBits = rowQuads;
-                if (colour) {
+                if (colour && plainColour) {
                     java.util.Arrays.fill(rgba, cBase, cBase + n * perPixel, packed);
                     shader.overwritten(cBase, cBase + n * perPixel);
+                } else if (colour) {
+                    for (int c = cBase; c < cBase + n * perPixel; c++) {
+                        rgba[c] = shader.flatOver(rgba[c]);
+                    }
                 }
                 continue;
             }
@@ -128,12 +138,17 @@ final class GeneralTileKernel {
             for (int i = 0; i < n; i++) {
                 int base = dBase + i * samples;
                 int pass = 0;
-                for (int smp = 0; smp < perPixel; smp++) {
-                    if (DepthTestState.compare(funcCode, q, depth[base + smp])) {
-                        if (depthWrite) {
-                            depth[base + smp] = q;
+                if (stencil) {
+                    // The stencil test and its operations per sample, the depth the plane's one (testPixel).
+                    pass = testPixel(base, 0, full);
+                } else {
+                    for (int smp = 0; smp < perPixel; smp++) {
+                        if (DepthTestState.compare(funcCode, q, depth[base + smp])) {
+                            if (depthWrite) {
+                                depth[base + smp] = q;
+                            }
+                            pass |= 1 << smp;
                         }
-                        pass |= 1 << smp;
                     }
                 }
                 if (pass == 0) {
@@ -145,9 +160,10 @@ final class GeneralTileKernel {
                 if (colour) {
                     int c = cBase + i * perPixel;
                     for (int m = pass; m != 0; m &= m - 1) {
-                        rgba[c + Integer.numberOfTrailingZeros(m)] = packed;
+                        int idx = c + Integer.numberOfTrailingZeros(m);
+                        rgba[idx] = plainColour ? packed : shader.flatOver(rgba[idx]);
                     }
-                    if (perPixel == 1) {
+                    if (plainColour && perPixel == 1) {
                         shader.overwritten(c, c + 1);
                     }
                 }

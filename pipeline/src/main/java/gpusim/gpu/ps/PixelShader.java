@@ -53,6 +53,10 @@ public final class PixelShader {
     private float flatB;
     private float flatA;
     private int flatPacked;
+    /** {@link #flatOver}'s last blend: the destination word and its result (valid for the current planes). */
+    private boolean flatBlendValid;
+    private int flatBlendDst;
+    private int flatBlendOut;
     private boolean sameLayout;
     /** The deferred planes: 15 floats and the affine flag each; {@link #planeEntry} is the current one's index (-1: not stored). */
     private final float[] table = new float[DEFERRED_PLANES * 15];
@@ -317,11 +321,38 @@ public final class PixelShader {
      * {@link #overwritten}.
      */
     public boolean plainFlat(TriBatch src, int t) {
-        if (!writes || blend || channelMask != -1) {
+        return flatWrites(src, t) && !blend && channelMask == -1;
+    }
+
+    /**
+     * Whether triangle {@code t} writes one colour at every pixel (see {@link #flat}), plainly
+     * or blended and through a write mask: each sample then takes {@link #flatOver} of what it holds.
+     */
+    public boolean flatWrites(TriBatch src, int t) {
+        if (!writes) {
             return false;
         }
         planes(src, t);
         return flat;
+    }
+
+    /**
+     * The word a sample holding {@code dst} takes from a {@link #flatWrites} triangle: its
+     * colour, blended over dst if blending, through the write mask, as {@link #write} computes
+     * it. A blend of one colour is a function of dst alone, so the last one is remembered (a
+     * fill blends over a target of one colour).
+     */
+    public int flatOver(int dst) {
+        int v = flatPacked;
+        if (blend) {
+            if (!flatBlendValid || dst != flatBlendDst) {
+                flatBlendDst = dst;
+                flatBlendOut = blendAlpha(flatR, flatG, flatB, flatA, dst);
+                flatBlendValid = true;
+            }
+            v = flatBlendOut;
+        }
+        return (dst & ~channelMask) | (v & channelMask);
     }
 
     /** The packed colour of a triangle {@link #plainFlat} accepted. */
@@ -366,35 +397,29 @@ public final class PixelShader {
             planeBatch = src;
         }
         int[] rgba = rt.rgba;
-        if (flat && !blend) {
-            writeFlat(rgba, base, mask);
+        if (flat) {
+            if (blend) {
+                for (int m = mask; m != 0; m &= m - 1) {
+                    int idx = base + Integer.numberOfTrailingZeros(m);
+                    rgba[idx] = flatOver(rgba[idx]);
+                }
+            } else {
+                writeFlat(rgba, base, mask);
+            }
             return;
         }
-        float r;
-        float g;
-        float b;
-        float a;
-        int packed;
-        if (flat) {
-            r = flatR;
-            g = flatG;
-            b = flatB;
-            a = flatA;
-            packed = flatPacked;
-        } else {
-            // Evaluated as p0 x + (p1 y + p2), the order shadeRow uses, so both give the same colour.
-            float[] p = plane;
-            float inv = 1f;
-            if (!affine) {
-                float d = p[12] * x + (p[13] * y + p[14]);
-                inv = d == 0 ? 0 : 1f / d;
-            }
-            r = (p[0] * x + (p[1] * y + p[2])) * inv;
-            g = (p[3] * x + (p[4] * y + p[5])) * inv;
-            b = (p[6] * x + (p[7] * y + p[8])) * inv;
-            a = (p[9] * x + (p[10] * y + p[11])) * inv;
-            packed = ColorSurface.pack(r, g, b, a);
+        // Evaluated as p0 x + (p1 y + p2), the order shadeRow uses, so both give the same colour.
+        float[] p = plane;
+        float inv = 1f;
+        if (!affine) {
+            float d = p[12] * x + (p[13] * y + p[14]);
+            inv = d == 0 ? 0 : 1f / d;
         }
+        float r = (p[0] * x + (p[1] * y + p[2])) * inv;
+        float g = (p[3] * x + (p[4] * y + p[5])) * inv;
+        float b = (p[6] * x + (p[7] * y + p[8])) * inv;
+        float a = (p[9] * x + (p[10] * y + p[11])) * inv;
+        int packed = ColorSurface.pack(r, g, b, a);
         if (!blend && mask == 1 && channelMask == -1) {
             rgba[base] = packed;
             if (rt.pending != null) {
@@ -468,6 +493,7 @@ public final class PixelShader {
         float[] q = plane;
         flat = affine && q[0] == 0 && q[1] == 0 && q[3] == 0 && q[4] == 0 && q[6] == 0 && q[7] == 0
                 && q[9] == 0 && q[10] == 0;
+        flatBlendValid = false;
         if (flat) {
             flatR = q[2];
             flatG = q[5];
