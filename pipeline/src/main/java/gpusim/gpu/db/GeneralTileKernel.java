@@ -135,6 +135,32 @@ final class GeneralTileKernel {
                 continue;
             }
             int dBase = s.layout.pixel(x0, y);
+            if (!stencil) {
+                // The row's samples are contiguous: where all pass (a layer over what is behind
+                // it) or none does (a layer behind), the row is stored or skipped whole.
+                int slots = n * samples;
+                int passing = passing(funcCode, q, depth, dBase, dBase + slots);
+                if (passing == 0) {
+                    continue;
+                }
+                if (passing == slots) {
+                    if (depthWrite) {
+                        java.util.Arrays.fill(depth, dBase, dBase + slots, q);
+                    }
+                    passed += slots;
+                    shaded += n;
+                    quadBits = rowQuads;
+                    if (colour && plainColour) {
+                        java.util.Arrays.fill(rgba, cBase, cBase + slots, packed);
+                        shader.overwritten(cBase, cBase + slots);
+                    } else if (colour) {
+                        for (int c = cBase; c < cBase + slots; c++) {
+                            rgba[c] = shader.flatOver(rgba[c]);
+                        }
+                    }
+                    continue;
+                }
+            }
             for (int i = 0; i < n; i++) {
                 int base = dBase + i * samples;
                 int pass = 0;
@@ -179,6 +205,38 @@ final class GeneralTileKernel {
         out.covered += (long) n * perPixel * (y1 - y0 + 1);
         out.passed += passed;
         out.shaded += shaded;
+    }
+
+    /** How many of the stored depths {@code depth[from..to)} the depth {@code q} passes under function {@code func} (D3D12 value). */
+    static int passing(int func, int q, int[] depth, int from, int to) {
+        int n = 0;
+        switch (func) {
+            case 2: // LESS
+                for (int i = from; i < to; i++) {
+                    n += q < depth[i] ? 1 : 0;
+                }
+                return n;
+            case 4: // LESS_EQUAL
+                for (int i = from; i < to; i++) {
+                    n += q <= depth[i] ? 1 : 0;
+                }
+                return n;
+            case 5: // GREATER
+                for (int i = from; i < to; i++) {
+                    n += q > depth[i] ? 1 : 0;
+                }
+                return n;
+            case 7: // GREATER_EQUAL
+                for (int i = from; i < to; i++) {
+                    n += q >= depth[i] ? 1 : 0;
+                }
+                return n;
+            default:
+                for (int i = from; i < to; i++) {
+                    n += DepthTestState.compare(func, q, depth[i]) ? 1 : 0;
+                }
+                return n;
+        }
     }
 
     /**
