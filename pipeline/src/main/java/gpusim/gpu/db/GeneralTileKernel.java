@@ -120,31 +120,18 @@ final class GeneralTileKernel {
                 coveredBits = rowQuads;
             }
             int cBase = colour ? cl.pixel(x0, y) : 0;
-            if (!test) {
-                passed += (long) n * perPixel;
-                shaded += n;
-                quadBits = rowQuads;
-                if (colour && plainColour) {
-                    java.util.Arrays.fill(rgba, cBase, cBase + n * perPixel, packed);
-                    shader.overwritten(cBase, cBase + n * perPixel);
-                } else if (colour) {
-                    for (int c = cBase; c < cBase + n * perPixel; c++) {
-                        rgba[c] = shader.flatOver(rgba[c]);
-                    }
-                }
-                continue;
-            }
-            int dBase = s.layout.pixel(x0, y);
+            int dBase = test ? s.layout.pixel(x0, y) : 0;
             if (!stencil) {
-                // The row's samples are contiguous: where all pass (a layer over what is behind
-                // it) or none does (a layer behind), the row is stored or skipped whole.
-                int slots = n * samples;
-                int passing = passing(funcCode, q, depth, dBase, dBase + slots);
+                // The row's samples are contiguous: where all pass (no depth test, or a layer
+                // over what is behind it) or none does (a layer behind), the row is stored or
+                // skipped whole.
+                int slots = n * perPixel;
+                int passing = test ? passing(funcCode, q, depth, dBase, dBase + slots) : slots;
                 if (passing == 0) {
                     continue;
                 }
                 if (passing == slots) {
-                    if (depthWrite) {
+                    if (test && depthWrite) {
                         java.util.Arrays.fill(depth, dBase, dBase + slots, q);
                     }
                     passed += slots;
