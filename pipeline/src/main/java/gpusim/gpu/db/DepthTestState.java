@@ -56,6 +56,16 @@ final class DepthTestState {
     double originY;
     /** Per sample: the depth plane's change from the pixel corner to the sample position. */
     final double[] sampleDz = new double[16];
+    /**
+     * The current triangle's depth plane is flat (dz/dx and dz/dy zero, z finite): every sample
+     * stores {@link #flatQ}. Each term the plane adds is then a zero, so z0 + 0 + 0 + 0 is z0
+     * (or a zero of either sign where z0 is one, which clamps and encodes to the same bits:
+     * {@link #encode} adds +0.0f before taking a float's bits, and a UNORM rounds -0 to 0);
+     * the kernels then skip the arithmetic (host-side only, bit for bit the same words).
+     */
+    boolean flatDepth;
+    /** The encoded depth of every sample of a {@link #flatDepth} triangle (valid with a depth surface). */
+    int flatQ;
 
     DepthTestState(boolean hizEnabled) {
         this.hizEnabled = hizEnabled;
@@ -101,6 +111,8 @@ final class DepthTestState {
         for (int s = 0; s < sp.samples; s++) {
             sampleDz[s] = dzdx * sp.x[s] + dzdy * sp.y[s];
         }
+        flatDepth = ds != null && dzdx == 0 && dzdy == 0 && Double.isFinite(zAtOrigin);
+        flatQ = flatDepth ? encode(clamp(zAtOrigin)) : 0;
     }
 
     /** The plane at row y, before x: z0 + dz/dy (y - y0). */

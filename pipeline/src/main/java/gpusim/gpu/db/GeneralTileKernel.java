@@ -16,6 +16,8 @@ final class GeneralTileKernel {
     private final ScanConverter scan;
     private final PixelShader shader;
     private RegionCounts out;
+    /** {@link #flat} found the colour a plain write ({@link PixelShader#plainFlat}), not a blend or a masked one. */
+    private boolean plainColour;
     /** The quad columns (relative to x0 / 2) of the last {@link #row} with a covered sample. */
     private long rowCoveredBits;
 
@@ -28,6 +30,10 @@ final class GeneralTileKernel {
     /** Region [x0..x1] x [y0..y1] of triangle {@code t}; {@code accept}: every sample is covered ({@code full}). */
     void run(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept, int full, RegionCounts out) {
         this.out = out;
+        if (accept && flat(src, t, x0, x1, full)) {
+            flatRun(x0, y0, x1, y1, full);
+            return;
+        }
         long quads = 0;
         long coveredQuads = 0;
         long quadBits = 0;
@@ -45,6 +51,179 @@ final class GeneralTileKernel {
         }
         out.quads += quads + Long.bitCount(quadBits);
         out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+    }
+
+    /**
+     * Whether the fully covered region x0..x1 (of one tile) of triangle {@code t} can take
+     * {@link #flatRun}: no overdraw recording, a depth test (if any) of a
+     * {@link DepthTestState#flatDepth} plane, and no colour or one flat colour
+     * ({@link PixelShader#flatWrites}) written to every sample of a pixel, the region's rows
+     * contiguous in the target (one tile of its layout).
+     */
+    private boolean flat(TriBatch src, int t, int x0, int x1, int full) {
+        DepthSurface ds = s.ds;
+        if (ds != null && (ds.overdraw != null || s.depthOn && !s.flatDepth)) {
+            return false;
+        }
+        if (!shader.writes()) {
+            return true;
+        }
+        if (!shader.flatWrites(src, t)) {
+            return false;
+        }
+        plainColour = shader.plainFlat(src, t);
+        SurfaceLayout cl = shader.targetLayout();
+        return cl.samples == Integer.bitCount(full) && (x0 >> cl.tileShift) == (x1 >> cl.tileShift);
+    }
+
+    /**
+     * {@link #run} of a fully covered region that {@link #flat} accepted, with the same words
+     * and figures (host-side only): every sample is covered; without a depth test every one
+     * passes and a row's colour is one run of the target; with one, each sample compares the
+     * plane's one encoded depth (and runs the stencil test, {@link #testPixel}, where it is on)
+     * and a passing sample takes the one colour (blended over what
+     * it holds, through the write mask, where the state says so: {@link PixelShader#flatOver}).
+     */
+    private void flatRun(int x0, int y0, int x1, int y1, int full) {
+        DepthSurface ds = s.ds;
+        boolean stencil = s.stencilOn;
+        boolean test = ds != null && (s.depthOn || stencil);
+        int n = x1 - x0 + 1;
+        int perPixel = Integer.bitCount(full);
+        boolean colour = shader.writes();
+        int[] rgba = colour ? shader.target() : null;
+        int packed = colour ? shader.flatColor() : 0;
+        SurfaceLayout cl = colour ? shader.targetLayout() : null;
+        int[] depth = s.depth;
+        int q = s.flatQ;
+        int funcCode = s.funcCode;
+        boolean depthWrite = s.depthWrite;
+        boolean lateZ = s.lateZ;
+        int samples = s.samples;
+        int quadBase = x0 >> 1;
+        int quadColumns = (x1 >> 1) - quadBase + 1;
+        long rowQuads = quadColumns >= 64 ? -1L : (1L << quadColumns) - 1;
+        long quads = 0;
+        long coveredQuads = 0;
+        long quadBits = 0;
+        long coveredBits = 0;
+        long passed = 0;
+        long shaded = 0;
+        for (int y = y0; y <= y1; y++) {
+            if ((y & 1) == 0) {
+                quads += Long.bitCount(quadBits);
+                coveredQuads += Long.bitCount(coveredBits);
+                quadBits = 0;
+                coveredBits = 0;
+            }
+            if (lateZ) {
+                coveredBits = rowQuads;
+            }
+            int cBase = colour ? cl.pixel(x0, y) : 0;
+            int dBase = test ? s.layout.pixel(x0, y) : 0;
+            if (!stencil) {
+                // The row's samples are contiguous: where all pass (no depth test, or a layer
+                // over what is behind it) or none does (a layer behind), the row is stored or
+                // skipped whole.
+                int slots = n * perPixel;
+                int passing = test ? passing(funcCode, q, depth, dBase, dBase + slots) : slots;
+                if (passing == 0) {
+                    continue;
+                }
+                if (passing == slots) {
+                    if (test && depthWrite) {
+                        java.util.Arrays.fill(depth, dBase, dBase + slots, q);
+                    }
+                    passed += slots;
+                    shaded += n;
+                    quadBits = rowQuads;
+                    if (colour && plainColour) {
+                        java.util.Arrays.fill(rgba, cBase, cBase + slots, packed);
+                        shader.overwritten(cBase, cBase + slots);
+                    } else if (colour) {
+                        for (int c = cBase; c < cBase + slots; c++) {
+                            rgba[c] = shader.flatOver(rgba[c]);
+                        }
+                    }
+                    continue;
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                int base = dBase + i * samples;
+                int pass = 0;
+                if (stencil) {
+                    // The stencil test and its operations per sample, the depth the plane's one (testPixel).
+                    pass = testPixel(base, 0, full);
+                } else {
+                    for (int smp = 0; smp < perPixel; smp++) {
+                        if (DepthTestState.compare(funcCode, q, depth[base + smp])) {
+                            if (depthWrite) {
+                                depth[base + smp] = q;
+                            }
+                            pass |= 1 << smp;
+                        }
+                    }
+                }
+                if (pass == 0) {
+                    continue;
+                }
+                passed += Integer.bitCount(pass);
+                shaded++;
+                quadBits |= 1L << (((x0 + i) >> 1) - quadBase);
+                if (colour) {
+                    int c = cBase + i * perPixel;
+                    for (int m = pass; m != 0; m &= m - 1) {
+                        int idx = c + Integer.numberOfTrailingZeros(m);
+                        rgba[idx] = plainColour ? packed : shader.flatOver(rgba[idx]);
+                    }
+                    if (plainColour && perPixel == 1) {
+                        shader.overwritten(c, c + 1);
+                    }
+                }
+            }
+        }
+        if (test && depthWrite && passed > 0) {
+            RegionCounts o = out;
+            o.writtenMin = Math.min(o.writtenMin, q);
+            o.writtenMax = Math.max(o.writtenMax, q);
+        }
+        out.quads += quads + Long.bitCount(quadBits);
+        out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+        out.covered += (long) n * perPixel * (y1 - y0 + 1);
+        out.passed += passed;
+        out.shaded += shaded;
+    }
+
+    /** How many of the stored depths {@code depth[from..to)} the depth {@code q} passes under function {@code func} (D3D12 value). */
+    static int passing(int func, int q, int[] depth, int from, int to) {
+        int n = 0;
+        switch (func) {
+            case 2: // LESS
+                for (int i = from; i < to; i++) {
+                    n += q < depth[i] ? 1 : 0;
+                }
+                return n;
+            case 4: // LESS_EQUAL
+                for (int i = from; i < to; i++) {
+                    n += q <= depth[i] ? 1 : 0;
+                }
+                return n;
+            case 5: // GREATER
+                for (int i = from; i < to; i++) {
+                    n += q > depth[i] ? 1 : 0;
+                }
+                return n;
+            case 7: // GREATER_EQUAL
+                for (int i = from; i < to; i++) {
+                    n += q >= depth[i] ? 1 : 0;
+                }
+                return n;
+            default:
+                for (int i = from; i < to; i++) {
+                    n += DepthTestState.compare(func, q, depth[i]) ? 1 : 0;
+                }
+                return n;
+        }
     }
 
     /**
@@ -118,7 +297,7 @@ final class GeneralTileKernel {
             int q = 0;
             boolean depthPass = true;
             if (s.depthOn) {
-                q = s.encode(s.clamp(zPixel + s.sampleDz[smp]));
+                q = s.flatDepth ? s.flatQ : s.encode(s.clamp(zPixel + s.sampleDz[smp]));
                 depthPass = s.func.test(q, depth[idx]);
             }
             int stored = stencil[idx] & 0xFF;
@@ -144,6 +323,9 @@ final class GeneralTileKernel {
         if (!s.depthOn) {
             return m;
         }
+        if (s.flatDepth) {
+            return flatDepthOnly(base, m);
+        }
         int[] depth = s.depth;
         double[] sampleDz = s.sampleDz;
         int funcCode = s.funcCode;
@@ -159,6 +341,36 @@ final class GeneralTileKernel {
                     write(idx, q);
                 }
                 pass |= 1 << smp;
+            }
+        }
+        return pass;
+    }
+
+    /** {@link #depthOnly} for a flat plane: every sample's depth is {@link DepthTestState#flatQ}. */
+    private int flatDepthOnly(int base, int m) {
+        int[] depth = s.depth;
+        int q = s.flatQ;
+        int funcCode = s.funcCode;
+        boolean depthWrite = s.depthWrite;
+        int pass = 0;
+        while (m != 0) {
+            int smp = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int idx = base + smp;
+            if (DepthTestState.compare(funcCode, q, depth[idx])) {
+                if (depthWrite) {
+                    depth[idx] = q;
+                }
+                pass |= 1 << smp;
+            }
+        }
+        if (pass != 0 && depthWrite) {
+            RegionCounts o = out;
+            if (q < o.writtenMin) {
+                o.writtenMin = q;
+            }
+            if (q > o.writtenMax) {
+                o.writtenMax = q;
             }
         }
         return pass;

@@ -39,6 +39,24 @@ public final class PixelShader {
     private final float[] plane = new float[15];
     private final double[] acc = new double[15];
     private boolean affine;
+    /**
+     * The current triangle's colour is the same at every pixel (affine, every channel's x and
+     * y gradients zero): {@link #flatR} .. {@link #flatA} and {@link #flatPacked}, computed once.
+     * p0 x + (p1 y + p2) with p0 and p1 zeros is p2, or a zero of either sign where p2 is one,
+     * which packs and blends to the same bits (UNORM8 clamps -0 to 0; a blend adds the
+     * destination's non-negative term to it), so the written words are those of {@link #write}'s
+     * per-pixel arithmetic (host-side only).
+     */
+    private boolean flat;
+    private float flatR;
+    private float flatG;
+    private float flatB;
+    private float flatA;
+    private int flatPacked;
+    /** {@link #flatOver}'s last blend: the destination word and its result (valid for the current planes). */
+    private boolean flatBlendValid;
+    private int flatBlendDst;
+    private int flatBlendOut;
     private boolean sameLayout;
     /** The deferred planes: 15 floats and the affine flag each; {@link #planeEntry} is the current one's index (-1: not stored). */
     private final float[] table = new float[DEFERRED_PLANES * 15];
@@ -296,6 +314,57 @@ public final class PixelShader {
         return ColorSurface.pack(p[1] * y + p[2], p[4] * y + p[5], p[7] * y + p[8], p[10] * y + p[11]);
     }
 
+    /**
+     * Whether triangle {@code t}'s pixels are plain writes (no blend, every channel) of one
+     * colour, {@link #flatColor}, the same at every pixel and sample (see {@link #flat}): a
+     * kernel may then store that word itself, as {@link #write} would, and mark the slots
+     * {@link #overwritten}.
+     */
+    public boolean plainFlat(TriBatch src, int t) {
+        return flatWrites(src, t) && !blend && channelMask == -1;
+    }
+
+    /**
+     * Whether triangle {@code t} writes one colour at every pixel (see {@link #flat}), plainly
+     * or blended and through a write mask: each sample then takes {@link #flatOver} of what it holds.
+     */
+    public boolean flatWrites(TriBatch src, int t) {
+        if (!writes) {
+            return false;
+        }
+        planes(src, t);
+        return flat;
+    }
+
+    /**
+     * The word a sample holding {@code dst} takes from a {@link #flatWrites} triangle: its
+     * colour, blended over dst if blending, through the write mask, as {@link #write} computes
+     * it. A blend of one colour is a function of dst alone, so the last one is remembered (a
+     * fill blends over a target of one colour).
+     */
+    public int flatOver(int dst) {
+        int v = flatPacked;
+        if (blend) {
+            if (!flatBlendValid || dst != flatBlendDst) {
+                flatBlendDst = dst;
+                flatBlendOut = blendAlpha(flatR, flatG, flatB, flatA, dst);
+                flatBlendValid = true;
+            }
+            v = flatBlendOut;
+        }
+        return (dst & ~channelMask) | (v & channelMask);
+    }
+
+    /** The packed colour of a triangle {@link #plainFlat} accepted. */
+    public int flatColor() {
+        return flatPacked;
+    }
+
+    /** The bound render target's layout. */
+    public SurfaceLayout targetLayout() {
+        return rt.layout;
+    }
+
     /** Slots [from, to) of the bound target were written directly (see {@link ColorSurface#overwritten}). */
     public void overwritten(int from, int to) {
         rt.overwritten(from, to);
@@ -327,6 +396,18 @@ public final class PixelShader {
             planeTri = t;
             planeBatch = src;
         }
+        int[] rgba = rt.rgba;
+        if (flat) {
+            if (blend) {
+                for (int m = mask; m != 0; m &= m - 1) {
+                    int idx = base + Integer.numberOfTrailingZeros(m);
+                    rgba[idx] = flatOver(rgba[idx]);
+                }
+            } else {
+                writeFlat(rgba, base, mask);
+            }
+            return;
+        }
         // Evaluated as p0 x + (p1 y + p2), the order shadeRow uses, so both give the same colour.
         float[] p = plane;
         float inv = 1f;
@@ -338,15 +419,14 @@ public final class PixelShader {
         float g = (p[3] * x + (p[4] * y + p[5])) * inv;
         float b = (p[6] * x + (p[7] * y + p[8])) * inv;
         float a = (p[9] * x + (p[10] * y + p[11])) * inv;
-        int[] rgba = rt.rgba;
+        int packed = ColorSurface.pack(r, g, b, a);
         if (!blend && mask == 1 && channelMask == -1) {
-            rgba[base] = ColorSurface.pack(r, g, b, a);
+            rgba[base] = packed;
             if (rt.pending != null) {
                 rt.pending[base] = 0; // written directly: nothing deferred here any more
             }
             return;
         }
-        int packed = ColorSurface.pack(r, g, b, a);
         int m = mask;
         while (m != 0) {
             int s = Integer.numberOfTrailingZeros(m);
@@ -355,6 +435,27 @@ public final class PixelShader {
             int dst = rgba[idx];
             int v = blend ? blendAlpha(r, g, b, a, dst) : packed;
             rgba[idx] = (dst & ~channelMask) | (v & channelMask);
+        }
+    }
+
+    /** {@link #write} of a {@link #flat} colour without blending: the packed colour into the samples of {@code mask}. */
+    private void writeFlat(int[] rgba, int base, int mask) {
+        int packed = flatPacked;
+        if (mask == 1 && channelMask == -1) {
+            rgba[base] = packed;
+            if (rt.pending != null) {
+                rt.pending[base] = 0; // written directly: nothing deferred here any more
+            }
+            return;
+        }
+        int keep = ~channelMask;
+        int v = packed & channelMask;
+        int m = mask;
+        while (m != 0) {
+            int s = Integer.numberOfTrailingZeros(m);
+            m &= m - 1;
+            int idx = base + s;
+            rgba[idx] = (rgba[idx] & keep) | v;
         }
     }
 
@@ -388,6 +489,17 @@ public final class PixelShader {
         }
         for (int i = 0; i < 15; i++) {
             plane[i] = (float) p[i];
+        }
+        float[] q = plane;
+        flat = affine && q[0] == 0 && q[1] == 0 && q[3] == 0 && q[4] == 0 && q[6] == 0 && q[7] == 0
+                && q[9] == 0 && q[10] == 0;
+        flatBlendValid = false;
+        if (flat) {
+            flatR = q[2];
+            flatG = q[5];
+            flatB = q[8];
+            flatA = q[11];
+            flatPacked = ColorSurface.pack(flatR, flatG, flatB, flatA);
         }
     }
 
