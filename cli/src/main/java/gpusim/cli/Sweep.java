@@ -112,6 +112,21 @@ final class Sweep {
     private final boolean debugLayer;
     private final int jobs;
     private final Path out;
+    /**
+     * Parsed traces by their parse key (trace parameters and memory budget), shared by the
+     * combinations that differ only in machine keys: a parsed Trace is never changed by a run
+     * (the Correlator shares them the same way). At most PARSED_KEPT are kept, the most
+     * recently used, so a sweep over many parameter values does not hold every parse.
+     */
+    private final Map<String, Trace> parsed = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Trace> eldest) {
+            return size() > PARSED_KEPT;
+        }
+    };
+    private static final int PARSED_KEPT = 4;
 
     /**
      * @param traceBytes the trace file's contents (hashed as they are, parsed as UTF-8)
@@ -566,15 +581,32 @@ final class Sweep {
     }
 
     /**
-     * One configuration: its own parse of the trace (runs share nothing, so running them on
-     * several threads cannot change a result), validation, simulation and its figures.
+     * One configuration: the trace parsed for its parameters (shared, never changed by a run, so
+     * running them on several threads cannot change a result), validation, simulation and its
+     * figures.
      */
     SweepRow runOne(Combination c) {
-        Trace t = Simulation.parse(traceName, traceText, c.params(), c.config(), jobs);
+        Trace t = parsedTrace(c);
         Simulation.validate(t, c.config(), debugLayer);
         RunResult r = Simulation.simulate(t, c.config());
         return new SweepRow(c.id(), c.config().asMap(), c.params(), SweepMetrics.collect(r, c.config()),
                 SweepMetrics.units(r, c.config()));
+    }
+
+    /** The combination's parse of the trace, shared with earlier combinations of the same parameters and budget. */
+    private Trace parsedTrace(Combination c) {
+        String key = c.params() + "|" + c.config().get(ConfigKeys.MEMORY_BUDGET);
+        synchronized (parsed) {
+            Trace t = parsed.get(key);
+            if (t != null) {
+                return t;
+            }
+        }
+        Trace t = Simulation.parse(traceName, traceText, c.params(), c.config(), jobs);
+        synchronized (parsed) {
+            parsed.putIfAbsent(key, t);
+        }
+        return t;
     }
 
     static void deleteTemporaries(Path rowsDir) throws IOException {
