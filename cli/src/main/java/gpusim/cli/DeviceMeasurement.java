@@ -12,7 +12,6 @@ import gpusim.trace.Trace;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -107,9 +106,5 @@ final class DeviceMeasurement {
             Thread.currentThread().interrupt();
             return null;
         }
-    }
-
-    static Path tmp(Path file) {
-        return file.resolveSibling(file.getFileName() + ".tmp");
     }
 }

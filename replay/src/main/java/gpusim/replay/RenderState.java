@@ -182,17 +182,12 @@ final class RenderState {
             vmin = st.viewport.minDepth();
             vmax = st.viewport.maxDepth();
         }
-        int left = Math.max(0, (int) Math.floor(vx));
-        int top = Math.max(0, (int) Math.floor(vy));
-        int right = (int) Math.min(renderW, Math.floor((double) vx + vw));
-        int bottom = (int) Math.min(renderH, Math.floor((double) vy + vh));
-        if (st.scissor != null) {
-            left = Math.max(left, st.scissor.left());
-            top = Math.max(top, st.scissor.top());
-            right = Math.min(right, st.scissor.right());
-            bottom = Math.min(bottom, st.scissor.bottom());
-        }
-        if (right <= left || bottom <= top || vw <= 0 || vh == 0) {
+        gpusim.trace.ViewportRect rect = gpusim.trace.ViewportRect.of(vx, vy, vw, vh, renderW, renderH, st.scissor);
+        int left = rect.left();
+        int top = rect.top();
+        int right = rect.right();
+        int bottom = rect.bottom();
+        if (rect.empty() || vw <= 0 || vh == 0) {
             return false;
         }
         beginRendering(rt, ds);

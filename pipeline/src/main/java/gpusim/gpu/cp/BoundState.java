@@ -130,16 +130,11 @@ final class BoundState implements CommandUnit<Command> {
             vmax = viewport.maxDepth();
         }
         // Samples outside the viewport rectangle, its extents rounded down, are never covered.
-        int left = Math.max(0, (int) Math.floor(vx));
-        int top = Math.max(0, (int) Math.floor(vy));
-        int right = (int) Math.min(renderW, Math.floor((double) vx + vw));
-        int bottom = (int) Math.min(renderH, Math.floor((double) vy + vh));
-        if (scissor != null) {
-            left = Math.max(left, scissor.left());
-            top = Math.max(top, scissor.top());
-            right = Math.min(right, scissor.right());
-            bottom = Math.min(bottom, scissor.bottom());
-        }
+        gpusim.trace.ViewportRect rect = gpusim.trace.ViewportRect.of(vx, vy, vw, vh, renderW, renderH, scissor);
+        int left = rect.left();
+        int top = rect.top();
+        int right = rect.right();
+        int bottom = rect.bottom();
         PipelineState p = pso;
         snapshot = new DrawState(p, rt, ds, samples, vx, vy, vw, vh, vmin, vmax, left, top, Math.max(left, right),
                 Math.max(top, bottom), transform, stencilRef, vb, ib);
