@@ -263,7 +263,7 @@ public final class DepthBlockCore {
         int tx1 = bbox[t * 4 + 2] >> shift;
         int ty1 = bbox[t * 4 + 3] >> shift;
         // This DB's tiles of the triangle's bounding box, row by row.
-        for (int ty = ty0; ty <= ty1; ty++) {
+        for (int ty = ty0; ty < ty1 + 1; ty++) {
             // Host-side only: the tiles of the row the edges surely miss are not visited
             // (classify would reject each; nothing is counted for them).
             int txFirst = tx0;
@@ -278,7 +278,7 @@ public final class DepthBlockCore {
                 txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
                 txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
             }
-            for (int tx = tiles.firstOwned(index, txFirst, ty); tx <= txLast;
+            for (int tx = tiles.firstOwned(index, txFirst, ty); tx < txLast + 1;
                     tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
                 int x0 = Math.max(tx * ts, bbox[t * 4]);
                 int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
@@ -315,6 +315,9 @@ public final class DepthBlockCore {
                         break;
                     case DEPTH_ONLY_1X:
                         depthOnly.run(src, t, x0, y0, x1, y1, accept, r);
+                        break;
+                    case DEPTH_ONLY_1X_FLAT:
+                        depthOnly.runFlat(src, t, x0, y0, x1, y1, accept, r);
                         break;
                     default:
                         general.run(src, t, x0, y0, x1, y1, accept, full, r);

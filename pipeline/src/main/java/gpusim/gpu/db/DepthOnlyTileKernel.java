@@ -56,7 +56,7 @@ final class DepthOnlyTileKernel {
         long coveredQuads = 0;
         long coveredBits = 0;
         int quadBase = x0 >> 1;
-        for (int y = y0; y <= y1; y++) {
+        for (int y = y0; y < y1 + 1; y++) {
             if ((y & 1) == 0) {
                 quads += Long.bitCount(quadBits);
                 coveredQuads += Long.bitCount(coveredBits);
@@ -81,12 +81,12 @@ final class DepthOnlyTileKernel {
             double zRow = st.rowDepth(y);
             int rowBase = layout.pixel(x0, y) - x0;
             if (od != null) {
-                for (int x = first; x <= last; x++) {
+                for (int x = first; x < last + 1; x++) {
                     od[rowBase + x]++;
                 }
             }
             int run = 0;
-            for (int x = first; x <= last; x++) {
+            for (int x = first; x < last + 1; x++) {
                 int idx = rowBase + x;
                 double z = zRow + dzdx * (x - originX) + dz0;
                 int q = DepthTestState.encode(format, z < lo ? lo : z > hi ? hi : z);
@@ -108,6 +108,85 @@ final class DepthOnlyTileKernel {
         }
         out.writtenMin = wMin;
         out.writtenMax = wMax;
+        out.covered += covered;
+        out.passed += passed;
+        out.shaded += passed;
+        out.quads += quads + Long.bitCount(quadBits);
+        out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+    }
+
+    /**
+     * {@link TileKernel#DEPTH_ONLY_1X_FLAT}: {@link #run} for a triangle whose depth plane is
+     * {@link DepthTestState#flatDepth}, so every sample's encoded depth is
+     * {@link DepthTestState#flatQ} and the loop is a compare and a store. Its own method (not
+     * a branch in {@link #run}'s row loop): the JIT compiles each loop on its own, where one
+     * method with both row loops compiled far more slowly (docs/performance.md).
+     */
+    void runFlat(TriBatch src, int t, int x0, int y0, int x1, int y1, boolean accept, RegionCounts out) {
+        DepthTestState st = s;
+        int q = st.flatQ;
+        int funcCode = st.funcCode;
+        boolean depthWrite = st.depthWrite;
+        boolean lateZ = st.lateZ;
+        SurfaceLayout layout = st.layout;
+        boolean shading = shader.writes();
+        int[] d = st.depth;
+        int[] od = st.ds.overdraw;
+        int[] xs = passX;
+        long covered = 0;
+        long passed = 0;
+        long quads = 0;
+        long quadBits = 0;
+        long coveredQuads = 0;
+        long coveredBits = 0;
+        int quadBase = x0 >> 1;
+        for (int y = y0; y < y1 + 1; y++) {
+            if ((y & 1) == 0) {
+                quads += Long.bitCount(quadBits);
+                coveredQuads += Long.bitCount(coveredBits);
+                quadBits = 0;
+                coveredBits = 0;
+            }
+            int first = x0;
+            int last = x1;
+            if (!accept) {
+                scan.rowSpan(y, x0, x1);
+                first = scan.spanFirst;
+                last = scan.spanLast;
+                if (first > last) {
+                    continue;
+                }
+            }
+            covered += last - first + 1;
+            if (lateZ) {
+                coveredBits |= quadRun(first, last, quadBase);
+            }
+            int rowBase = layout.pixel(x0, y) - x0;
+            if (od != null) {
+                for (int x = first; x < last + 1; x++) {
+                    od[rowBase + x]++;
+                }
+            }
+            int run = 0;
+            for (int x = first; x < last + 1; x++) {
+                int idx = rowBase + x;
+                if (DepthTestState.compare(funcCode, q, d[idx])) {
+                    if (depthWrite) {
+                        d[idx] = q;
+                    }
+                    xs[run++] = x;
+                    quadBits |= 1L << ((x >> 1) - quadBase);
+                }
+            }
+            passed += run;
+            if (run > 0 && shading) {
+                shader.shadeRow(src, t, y, xs, run, rowBase);
+            }
+        }
+        if (depthWrite && passed > 0) {
+            out.writtenMin = Math.min(out.writtenMin, q);
+            out.writtenMax = Math.max(out.writtenMax, q);
+        }
         out.covered += covered;
         out.passed += passed;
         out.shaded += passed;

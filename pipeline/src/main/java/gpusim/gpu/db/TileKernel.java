@@ -24,6 +24,8 @@ public enum TileKernel {
     GENERAL,
     /** {@link DepthOnlyTileKernel}: one sample a pixel, depth test on, stencil off. */
     DEPTH_ONLY_1X,
+    /** {@link DepthOnlyTileKernel#runFlat}: DEPTH_ONLY_1X for a triangle of one depth (a flat plane: no per-sample arithmetic). */
+    DEPTH_ONLY_1X_FLAT,
     /** {@link AllPassFillKernel}: a fully covered 1x D32 region whose samples provably all pass the depth test. */
     ALL_PASS_FILL;
 
@@ -67,7 +69,9 @@ public enum TileKernel {
      * pays: whole tiles of a D32 surface (no overdraw recorded) with no colour or one flat
      * along x (a fill), whose samples {@link AllPassFillKernel#proves} all pass (ALWAYS, or
      * the tile's HiZ bounds). Interpolated colours gain little from it, and a second path
-     * to warm up costs a short run more than it saves (docs/performance.md).
+     * to warm up costs a short run more than it saves (docs/performance.md). Any other
+     * DEPTH_ONLY_1X region of a triangle of one depth ({@link DepthTestState#flatDepth}) is
+     * DEPTH_ONLY_1X_FLAT.
      */
     TileKernel forRegion(DepthTestState s, PixelShader shader, AllPassFillKernel allPass, TriBatch src, int t,
                          int x0, int y0, int x1, int y1, boolean accept, int hizIndex) {
@@ -75,6 +79,9 @@ public enum TileKernel {
                 && (x1 - x0 + 1) * (y1 - y0 + 1) >= MIN_ALL_PASS_PIXELS
                 && (!shader.writes() || shader.flatAlongX(src, t)) && allPass.proves(x0, y0, x1, y1, hizIndex)) {
             return ALL_PASS_FILL;
+        }
+        if (this == DEPTH_ONLY_1X && s.flatDepth) {
+            return DEPTH_ONLY_1X_FLAT;
         }
         return this;
     }

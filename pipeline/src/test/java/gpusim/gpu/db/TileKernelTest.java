@@ -86,6 +86,21 @@ class TileKernelTest {
     }
 
     @Test
+    void aFlatDepthPlaneHasItsOwnLoop() {
+        // As beginTriangle sets it for dz/dx = dz/dy = 0: every sample's depth is one word.
+        DepthTestState s = depthOnly(ComparisonFunc.LESS, 0.5);
+        s.flatDepth = true;
+        s.flatQ = Float.floatToRawIntBits(0.5f);
+        assertEquals(TileKernel.DEPTH_ONLY_1X_FLAT, region(s, 0, 0, 7, 7, false), "a partly covered tile");
+        assertEquals(TileKernel.DEPTH_ONLY_1X_FLAT, region(s, 0, 0, 7, 7, true), "not provably passing");
+        s.ds.hizMin[0] = Float.floatToRawIntBits(0.75f);
+        s.ds.hizMax[0] = Float.floatToRawIntBits(1f);
+        assertEquals(TileKernel.ALL_PASS_FILL, region(s, 0, 0, 7, 7, true), "a provably passing whole tile is a fill");
+        s.stencilOn = true;
+        assertEquals(TileKernel.GENERAL, region(s, 0, 0, 7, 7, false), "stencil: the general kernel");
+    }
+
+    @Test
     void theFillIsProvedAgainstTheTilesHizBounds() {
         DepthTestState s = depthOnly(ComparisonFunc.LESS, 0.5);
         s.ds.hizMin[0] = Float.floatToRawIntBits(0.75f);
