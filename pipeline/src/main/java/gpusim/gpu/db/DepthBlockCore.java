@@ -233,6 +233,9 @@ public final class DepthBlockCore {
     private long tScanned;
     /** Whether the current batch's tiles are tested against hierarchical Z. */
     private boolean hiz;
+    /** The current triangle's HiZ bounds when its depth is one value: encode(clamp(z -/+ margin)). */
+    private int flatHizLo;
+    private int flatHizHi;
     /** Sample slots of one DCC block of the batch's render target; 0 without colour compression. */
     private int dccBlockSlots;
 
@@ -257,6 +260,12 @@ public final class DepthBlockCore {
         int step = tiles.step();
         scan.prepare(src, t, sp);
         state.beginTriangle(src, t);
+        if (hiz && state.flatDepth) {
+            // A plane of one depth has that depth at every corner of every tile (see
+            // DepthTestState.flatDepth): hizRejects' bounds, once a triangle instead of once a tile.
+            flatHizLo = state.encode(state.clamp(state.zAtOrigin - HIZ_MARGIN));
+            flatHizHi = state.encode(state.clamp(state.zAtOrigin + HIZ_MARGIN));
+        }
         RegionCounts r = region;
         int tx0 = bbox[t * 4] >> shift;
         int ty0 = bbox[t * 4 + 1] >> shift;
@@ -359,11 +368,34 @@ public final class DepthBlockCore {
         tScanned += scanned;
     }
 
+    /** {@link #hizRejects} for a plane of one depth, from the bounds {@link #triangle} encoded once. */
+    private boolean flatHizRejects(int tileMin, int tileMax) {
+        switch (funcCode) {
+            case 1: // NEVER
+                return true;
+            case 2: // LESS
+                return flatHizLo >= tileMax;
+            case 4: // LESS_EQUAL
+                return flatHizLo > tileMax;
+            case 5: // GREATER
+                return flatHizHi <= tileMin;
+            case 7: // GREATER_EQUAL
+                return flatHizHi < tileMin;
+            case 3: // EQUAL
+                return flatHizHi < tileMin || flatHizLo > tileMax;
+            default:
+                return false;
+        }
+    }
+
     /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
     private boolean hizRejects(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
         // The plane's extremes over the region's sample positions lie at its corners: the
         // lowest at the corner the slopes point away from, the highest at the opposite one.
         DepthTestState s = state;
+        if (s.flatDepth) {
+            return flatHizRejects(tileMin, tileMax);
+        }
         double ax = x0 + sp.minFx / 256.0;
         double bx = x1 + sp.maxFx / 256.0;
         double ay = y0 + sp.minFy / 256.0;
