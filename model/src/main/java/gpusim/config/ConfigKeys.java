@@ -321,6 +321,19 @@ public final class ConfigKeys {
             "samples/cycle", "backend.kind=rops: colour write rate of one ROP unit (opaque)");
     public static final ConfigKey ROP_BLEND_SAMPLES = ConfigKey.range("rop.blend_samples_per_clock", 4, 1, 4096,
             "samples/cycle", "backend.kind=rops: colour rate of one ROP unit for a blending pipeline state");
+    public static final ConfigKey ROP_DEPTH_WRITE_SAMPLES = ConfigKey.range("rop.depth_write_samples_per_clock", 0, 0,
+            4096, "samples/cycle", "backend.kind=rops: rate of one ROP unit's depth writes (D32_FLOAT) in a pass that "
+                    + "also writes colour, charged after the wave's colour (the unit's colour and depth halves share "
+                    + "one path to memory); 0 = depth writes overlap colour");
+    public static final ConfigKey ROP_DEPTH_WRITE_SAMPLES_D16 = ConfigKey.range("rop.depth_write_samples_per_clock_d16",
+            0, 0, 4096, "samples/cycle", "backend.kind=rops: rop.depth_write_samples_per_clock for D16_UNORM; "
+                    + "0 = rop.depth_write_samples_per_clock");
+    public static final ConfigKey ROP_DEPTH_WRITE_SAMPLES_D24S8 = ConfigKey.range(
+            "rop.depth_write_samples_per_clock_d24s8", 0, 0, 4096, "samples/cycle", "backend.kind=rops: "
+                    + "rop.depth_write_samples_per_clock for D24_UNORM_S8_UINT; 0 = rop.depth_write_samples_per_clock");
+    public static final ConfigKey ROP_DEPTH_WRITE_SAMPLES_D32S8 = ConfigKey.range(
+            "rop.depth_write_samples_per_clock_d32s8", 0, 0, 4096, "samples/cycle", "backend.kind=rops: "
+                    + "rop.depth_write_samples_per_clock for D32_FLOAT_S8X24_UINT; 0 = rop.depth_write_samples_per_clock");
     public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
             "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
                     + "engine, its colour unit to the end of the pipe), beyond its occupancy");
@@ -509,6 +522,10 @@ public final class ConfigKeys {
             ROP_TEST_ONLY_SAMPLES,
             ROP_COLOR_SAMPLES,
             ROP_BLEND_SAMPLES,
+            ROP_DEPTH_WRITE_SAMPLES,
+            ROP_DEPTH_WRITE_SAMPLES_D16,
+            ROP_DEPTH_WRITE_SAMPLES_D24S8,
+            ROP_DEPTH_WRITE_SAMPLES_D32S8,
             ROP_LATENCY,
             ROP_REPORT_LATENCY);
 

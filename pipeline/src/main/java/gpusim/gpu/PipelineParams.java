@@ -82,9 +82,32 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
         }
     }
 
-    /** A colour back end: late depth/stencil rate, opaque and blended colour rates, latency. */
+    /**
+     * A colour back end: late depth/stencil rate, opaque and blended colour rates, latency, and
+     * the rates of the depth writes it makes after a wave's colour ({@link DepthWriteRates#OFF}:
+     * they overlap the colour, as in the render back ends, where the DB writes depth).
+     */
     public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
-                                     long latency) {
+                                     long latency, DepthWriteRates depthWrites) {
+    }
+
+    /**
+     * Depth writes in series with colour (the ROP back end's rop.depth_write_samples_per_clock*):
+     * samples a cycle for a D32_FLOAT surface and for the other formats (0: the D32 rate); all 0: off.
+     */
+    public record DepthWriteRates(long d32, long d16, long d24s8, long d32s8) {
+        public static final DepthWriteRates OFF = new DepthWriteRates(0, 0, 0, 0);
+
+        /** The rate for surfaces of {@code format}; 0 when depth writes overlap the colour. */
+        public long rate(gpusim.api.DepthFormat format) {
+            long r = switch (format) {
+                case D16_UNORM -> d16;
+                case D24_UNORM_S8_UINT -> d24s8;
+                case D32_FLOAT_S8X24_UINT -> d32s8;
+                default -> d32;
+            };
+            return r > 0 ? r : d32;
+        }
     }
 
     /**
@@ -152,7 +175,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new ShaderArrayParams(c.getInt(ConfigKeys.SHADER_ENGINES), c.get(ConfigKeys.SHADER_UNITS),
                         c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),
                 new ColorBackEndParams(c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_SAMPLES),
-                        c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY)),
+                        c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY), DepthWriteRates.OFF),
                 c.getInt(ConfigKeys.QUEUE_WAVES), SurfaceParams.of(c));
     }
 }

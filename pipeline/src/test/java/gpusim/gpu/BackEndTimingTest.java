@@ -113,9 +113,14 @@ class BackEndTimingTest {
 
     /** {@link #BIG} drawn once on a 64x64 target with {@code pso} (no culling), colour and a cleared depth buffer as given. */
     static Trace oneTriangleTrace(TraceBuilder.Pso pso, boolean color, boolean depth) {
+        return oneTriangleTrace(pso, color, depth, DepthFormat.D32_FLOAT);
+    }
+
+    /** {@link #oneTriangleTrace(TraceBuilder.Pso, boolean, boolean)} with a depth buffer of {@code format}. */
+    static Trace oneTriangleTrace(TraceBuilder.Pso pso, boolean color, boolean depth, DepthFormat format) {
         TraceBuilder t = new TraceBuilder();
         Resource.RenderTarget rt = color ? t.renderTarget("rt", 64, 64, 1) : null;
-        Resource.DepthStencil ds = depth ? t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT) : null;
+        Resource.DepthStencil ds = depth ? t.depthStencil("ds", 64, 64, 1, format) : null;
         pso.cull = CullMode.NONE;
         var l = t.list("l").targets(rt, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", BIG));
         if (depth) {

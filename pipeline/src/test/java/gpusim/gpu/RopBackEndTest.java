@@ -67,8 +67,39 @@ class RopBackEndTest {
         assertEquals(null, rb.stats().find("report"), "no report semaphore on the render back ends");
     }
 
+    /**
+     * rop.depth_write_samples_per_clock: the colour unit writes a wave's depth after its colour,
+     * ceil(64 / 8) + ceil(64 / 4) = 24 cycles a wave instead of 8; the per-format key applies
+     * to its format only (D16 at 2: 8 + 32 = 40); a draw that writes no depth pays nothing.
+     */
+    @Test
+    void depthWritesFollowTheColourWhenSet() {
+        TraceBuilder.Pso p = new TraceBuilder.Pso();
+        String wide = "rop.crossbar_quads_per_clock=16";
+        assertEquals(64 * 8, stat(oneRop(p, true, true, wide), "cb0.busy_cycles"), "off by default: overlapped");
+        String d32 = "rop.depth_write_samples_per_clock=4";
+        String d16 = "rop.depth_write_samples_per_clock_d16=2";
+        assertEquals(64 * 24, stat(oneRop(p, true, true, wide, d32, d16), "cb0.busy_cycles"), "D32 at 4 a cycle");
+        assertEquals(64 * 40, stat(oneRop(p, DepthFormat.D16_UNORM, wide, d32, d16), "cb0.busy_cycles"),
+                "D16 at its own rate");
+        assertEquals(64 * 24, stat(oneRop(p, DepthFormat.D24_UNORM_S8_UINT, wide, d32, d16), "cb0.busy_cycles"),
+                "D24S8 unset: the D32 rate");
+        TraceBuilder.Pso noWrite = new TraceBuilder.Pso();
+        noWrite.depthWrite = false;
+        assertEquals(64 * 8, stat(oneRop(noWrite, true, true, wide, d32), "cb0.busy_cycles"), "no depth writes");
+    }
+
     /** One ROP unit on one partition, one shader engine of 64 units whose waves issue in ceil(16 x 1 / 64) = 1 cycle. */
     static RunResult oneRop(TraceBuilder.Pso pso, boolean color, boolean depth, String... more) {
+        return oneRop(BackEndTimingTest.oneTriangleTrace(pso, color, depth), more);
+    }
+
+    /** {@link #oneRop} of a colour and depth draw on a depth buffer of {@code format}. */
+    static RunResult oneRop(TraceBuilder.Pso pso, DepthFormat format, String... more) {
+        return oneRop(BackEndTimingTest.oneTriangleTrace(pso, true, true, format), more);
+    }
+
+    private static RunResult oneRop(Trace trace, String... more) {
         Config c = Config.defaults().with("backend.kind=rops").with("rop.partitions=1").with("shader.engines=1")
                 .with("shader.units=64").with("ps.cycles=1").with("rop.z_samples_per_clock=16")
                 .with("rop.depth_only_samples_per_clock=32").with("rop.color_samples_per_clock=8")
@@ -80,7 +111,7 @@ class RopBackEndTest {
         for (String kv : more) {
             c = c.with(kv);
         }
-        Gpu gpu = new Gpu(BackEndTimingTest.oneTriangleTrace(pso, color, depth), c);
+        Gpu gpu = new Gpu(trace, c);
         spans = new BackEndTimingTest.Spans();
         gpu.setHook(spans);
         return gpu.run();

@@ -38,6 +38,7 @@ public final class ColorBackEnd extends PipeStage {
     private final long latency;
     private final ArrayDeque<QuadWave> pool;
     private final QuadsInFlight inFlight;
+    private final gpusim.gpu.PipelineParams.DepthWriteRates depthWrites;
     private final Stat.Scalar samplesWritten;
     private final Stat.Scalar lateSamples;
 
@@ -50,6 +51,7 @@ public final class ColorBackEnd extends PipeStage {
         this.rate = p.samplesPerClock();
         this.blendRate = p.blendSamplesPerClock();
         this.latency = p.latency();
+        this.depthWrites = p.depthWrites();
         this.pool = pool;
         this.inFlight = inFlight;
         this.samplesWritten = stats.scalar("color_samples", "samples", "colour samples blended or written");
@@ -91,7 +93,15 @@ public final class ColorBackEnd extends PipeStage {
             samplesWritten.add(q.colorSamples);
             lateSamples.add(q.lateSamples);
             long colorRate = q.pso.blend() == BlendMode.OFF ? rate : blendRate;
-            return Math.max(ceilDiv(q.lateSamples, lateRate), ceilDiv(q.colorSamples, colorRate));
+            long colour = ceilDiv(q.colorSamples, colorRate);
+            if (q.depthWrites > 0) {
+                long depthRate = depthWrites.rate(q.depthFormat);
+                if (depthRate > 0) {
+                    // The same unit writes the wave's depth after its colour (ColorBackEndParams).
+                    colour += ceilDiv(q.depthWrites, depthRate);
+                }
+            }
+            return Math.max(ceilDiv(q.lateSamples, lateRate), colour);
         }
         Marker m = (Marker) w;
         emit(out, m, latency);

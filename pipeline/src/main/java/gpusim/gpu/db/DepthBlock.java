@@ -92,6 +92,8 @@ public final class DepthBlock extends PipeStage {
     private boolean color;
     /** The current batch writes depth or stencil (else, with no colour, it is test only). */
     private boolean writesDepthStencil;
+    /** The batch writes depth: its surface's format (the colour back end may charge the writes); null otherwise. */
+    private gpusim.api.DepthFormat depthWriteFormat;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
     private long psInvocations;
 
@@ -269,6 +271,8 @@ public final class DepthBlock extends PipeStage {
         color = tb.source.state.rt() != null && pso.colorWriteMask() != 0;
         writesDepthStencil = tb.source.state.ds() != null && ((pso.depthEnable() && pso.depthWrite())
                 || (pso.stencilEnable() && pso.stencilWriteMask() != 0));
+        DepthSurface batchDs = tb.source.state.ds();
+        depthWriteFormat = batchDs != null && pso.depthEnable() && pso.depthWrite() ? batchDs.format : null;
         if (late) {
             lateSamples.add(tb.samplesTested);
         }
@@ -334,6 +338,11 @@ public final class DepthBlock extends PipeStage {
             QuadWave q = wavePool.isEmpty() ? new QuadWave() : wavePool.pop();
             q.set(tb.drawId, index, tb.source.state.pso(), (int) quads, color ? (int) passed : 0,
                     late ? (int) tested : 0);
+            if (depthWriteFormat != null) {
+                // The wave's passing samples each write their depth (PipelineParams.DepthWriteRates).
+                q.depthWrites = (int) passed;
+                q.depthFormat = depthWriteFormat;
+            }
             wavesSent.inc();
             quadsSent.add(quads);
             inFlight.issue(quads, now);

@@ -12,7 +12,8 @@ import gpusim.gpu.PipelineParams;
  */
 public record RopParams(int partitions, int unitsPerPartition, long crossbarLatency, long crossbarQuadsPerClock,
                         long zSamplesPerClock, long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
-                        long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency) {
+                        long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
+                        PipelineParams.DepthWriteRates depthWrites) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
     public static final int MAX_UNITS = 32;
 
@@ -33,7 +34,10 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                 c.get(ConfigKeys.ROP_CROSSBAR_LATENCY), c.get(ConfigKeys.ROP_CROSSBAR_QUADS),
                 c.get(ConfigKeys.ROP_Z_SAMPLES), c.get(ConfigKeys.ROP_DEPTH_ONLY_SAMPLES),
                 c.get(ConfigKeys.ROP_TEST_ONLY_SAMPLES), c.get(ConfigKeys.ROP_COLOR_SAMPLES), c.get(ConfigKeys.ROP_BLEND_SAMPLES), c.get(ConfigKeys.ROP_LATENCY),
-                c.get(ConfigKeys.ROP_REPORT_LATENCY));
+                c.get(ConfigKeys.ROP_REPORT_LATENCY),
+                new PipelineParams.DepthWriteRates(c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES),
+                        c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D24S8),
+                        c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D32S8)));
     }
 
     /** ROP units in all: the screen-tile owners. */
@@ -56,9 +60,14 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                 depthOnlySamplesPerClock, testOnlySamplesPerClock, latency, db.waveQuads());
     }
 
-    /** A ROP unit's colour half, in the colour back end's terms: late Z at its depth rate, then colour. */
+    /**
+     * A ROP unit's colour half, in the colour back end's terms: late Z at its depth rate, then
+     * colour, then (with rop.depth_write_samples_per_clock) the wave's depth writes: on NVIDIA
+     * hardware one ROP unit does both the colour (CROP) and the depth (ZROP) work of its screen
+     * tiles; the H200's fills show their costs adding, not overlapping (docs/calibration.md).
+     */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency);
+                latency, depthWrites);
     }
 }

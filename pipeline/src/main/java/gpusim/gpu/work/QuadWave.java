@@ -21,6 +21,9 @@ public final class QuadWave implements Work {
     public int colorSamples;
     /** Samples the late depth/stencil test takes after shading (late-Z pipeline states only). */
     public int lateSamples;
+    /** Depth samples the wave's passing samples write, and the surface's format (0 and null: none). */
+    public int depthWrites;
+    public gpusim.api.DepthFormat depthFormat;
 
     /**
      * Surfaces in memory: the render target the colour back end writes (null: no colour
@@ -56,6 +59,8 @@ public final class QuadWave implements Work {
         this.quads = quads;
         this.colorSamples = colorSamples;
         this.lateSamples = lateSamples;
+        this.depthWrites = 0;
+        this.depthFormat = null;
         return this;
     }
 
