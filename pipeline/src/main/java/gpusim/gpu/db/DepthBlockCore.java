@@ -271,7 +271,9 @@ public final class DepthBlockCore {
         int ty0 = bbox[t * 4 + 1] >> shift;
         int tx1 = bbox[t * 4 + 2] >> shift;
         int ty1 = bbox[t * 4 + 3] >> shift;
-        // This DB's tiles of the triangle's bounding box, row by row.
+        // This DB's tiles of the triangle's bounding box, row by row. The loops' bounds are
+        // exclusive: C2 compiled the inclusive form with a loop-limit trap that fired in every
+        // cold run and sent the method back to the interpreter (docs/performance.md).
         for (int ty = ty0; ty < ty1 + 1; ty++) {
             // Host-side only: the tiles of the row the edges surely miss are not visited
             // (classify would reject each; nothing is counted for them).
@@ -368,63 +370,52 @@ public final class DepthBlockCore {
         tScanned += scanned;
     }
 
-    /** {@link #hizRejects} for a plane of one depth, from the bounds {@link #triangle} encoded once. */
-    private boolean flatHizRejects(int tileMin, int tileMax) {
-        switch (funcCode) {
-            case 1: // NEVER
-                return true;
-            case 2: // LESS
-                return flatHizLo >= tileMax;
-            case 4: // LESS_EQUAL
-                return flatHizLo > tileMax;
-            case 5: // GREATER
-                return flatHizHi <= tileMin;
-            case 7: // GREATER_EQUAL
-                return flatHizHi < tileMin;
-            case 3: // EQUAL
-                return flatHizHi < tileMin || flatHizLo > tileMax;
-            default:
-                return false;
-        }
-    }
-
     /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
     private boolean hizRejects(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
-        // The plane's extremes over the region's sample positions lie at its corners: the
-        // lowest at the corner the slopes point away from, the highest at the opposite one.
         DepthTestState s = state;
+        int qlo;
+        int qhi;
         if (s.flatDepth) {
-            return flatHizRejects(tileMin, tileMax);
+            // One depth everywhere: the bounds triangle() encoded once.
+            qlo = flatHizLo;
+            qhi = flatHizHi;
+        } else {
+            // The plane's extremes over the region's sample positions lie at its corners: the
+            // lowest at the corner the slopes point away from, the highest at the opposite one.
+            // Only the bound the function needs is encoded.
+            double ax = x0 + sp.minFx / 256.0;
+            double bx = x1 + sp.maxFx / 256.0;
+            double ay = y0 + sp.minFy / 256.0;
+            double by = y1 + sp.maxFy / 256.0;
+            double dzdx = s.dzdx;
+            double dzdy = s.dzdy;
+            boolean lower = funcCode == 2 || funcCode == 3 || funcCode == 4;
+            boolean upper = funcCode == 3 || funcCode == 5 || funcCode == 7;
+            qlo = lower ? s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN)) : 0;
+            qhi = upper ? s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN)) : 0;
         }
-        double ax = x0 + sp.minFx / 256.0;
-        double bx = x1 + sp.maxFx / 256.0;
-        double ay = y0 + sp.minFy / 256.0;
-        double by = y1 + sp.maxFy / 256.0;
-        double dzdx = s.dzdx;
-        double dzdy = s.dzdy;
+        return rejects(funcCode, qlo, qhi, tileMin, tileMax);
+    }
+
+    /**
+     * Whether depth function {@code funcCode} (D3D12 value) fails for every sample of a tile
+     * whose stored depths lie in [tileMin, tileMax], the triangle's encoded depths there lying
+     * in [qlo, qhi] (each bound read only by the functions it decides).
+     */
+    private static boolean rejects(int funcCode, int qlo, int qhi, int tileMin, int tileMax) {
         switch (funcCode) {
             case 1: // NEVER
                 return true;
             case 2: // LESS
+                return qlo >= tileMax;
             case 4: // LESS_EQUAL
-            {
-                double zlo = s.planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN;
-                int qlo = s.encode(s.clamp(zlo));
-                return funcCode == 2 ? qlo >= tileMax : qlo > tileMax;
-            }
+                return qlo > tileMax;
             case 5: // GREATER
+                return qhi <= tileMin;
             case 7: // GREATER_EQUAL
-            {
-                double zhi = s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN;
-                int qhi = s.encode(s.clamp(zhi));
-                return funcCode == 5 ? qhi <= tileMin : qhi < tileMin;
-            }
+                return qhi < tileMin;
             case 3: // EQUAL
-            {
-                int qlo = s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN));
-                int qhi = s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN));
                 return qhi < tileMin || qlo > tileMax;
-            }
             default:
                 return false;
         }

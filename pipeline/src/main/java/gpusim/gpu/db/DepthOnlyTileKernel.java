@@ -56,6 +56,8 @@ final class DepthOnlyTileKernel {
         long coveredQuads = 0;
         long coveredBits = 0;
         int quadBase = x0 >> 1;
+        // Exclusive loop bounds (here and below): C2 compiled the inclusive form with a
+        // loop-limit trap that fired in every cold run (docs/performance.md).
         for (int y = y0; y < y1 + 1; y++) {
             if ((y & 1) == 0) {
                 quads += Long.bitCount(quadBits);
@@ -108,11 +110,7 @@ final class DepthOnlyTileKernel {
         }
         out.writtenMin = wMin;
         out.writtenMax = wMax;
-        out.covered += covered;
-        out.passed += passed;
-        out.shaded += passed;
-        out.quads += quads + Long.bitCount(quadBits);
-        out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+        out.addRows(covered, passed, quads + Long.bitCount(quadBits), coveredQuads + Long.bitCount(coveredBits));
     }
 
     /**
@@ -187,10 +185,6 @@ final class DepthOnlyTileKernel {
             out.writtenMin = Math.min(out.writtenMin, q);
             out.writtenMax = Math.max(out.writtenMax, q);
         }
-        out.covered += covered;
-        out.passed += passed;
-        out.shaded += passed;
-        out.quads += quads + Long.bitCount(quadBits);
-        out.coveredQuads += coveredQuads + Long.bitCount(coveredBits);
+        out.addRows(covered, passed, quads + Long.bitCount(quadBits), coveredQuads + Long.bitCount(coveredBits));
     }
 }

@@ -26,6 +26,15 @@ final class RegionCounts {
         writtenMax = Integer.MIN_VALUE;
     }
 
+    /** A single-sample row loop's sums: covered samples tested, passed (each a pixel shaded), quads shaded and covered. */
+    void addRows(long coveredSamples, long passedSamples, long shadedQuads, long coveredQuadCount) {
+        covered += coveredSamples;
+        passed += passedSamples;
+        shaded += passedSamples;
+        quads += shadedQuads;
+        coveredQuads += coveredQuadCount;
+    }
+
     /** Whether a depth was written (the bounds hold something). */
     boolean wrote() {
         return writtenMin <= writtenMax;
