@@ -243,6 +243,16 @@ public final class ConfigKeys {
                     + "back end), in waves");
     public static final ConfigKey HIZ_ENABLED = ConfigKey.flag("hiz.enabled", true,
             "hierarchical Z: per-tile depth bounds let a DB reject a triangle's tile whole; never changes results");
+    public static final ConfigKey HIZ_ACCEPT = ConfigKey.flag("hiz.accept_tiles", false,
+            "trivial accept: in a draw that writes nothing (no colour, depth or stencil: a visibility probe), a "
+                    + "tile wholly inside the triangle whose depth bounds prove every sample passes costs its HiZ "
+                    + "test only, no fine scan and no per-sample test (its samples are counted from coverage); "
+                    + "never changes results");
+    public static final ConfigKey HIZ_MAX_SAMPLES = ConfigKey.range("hiz.max_surface_samples", 0, 0, 1L << 40,
+            "samples", "largest depth surface (width x height x samples) that hierarchical Z covers; a larger one "
+                    + "is tested sample by sample with no HiZ rejection or acceptance (NVIDIA's ZCULL is on-chip "
+                    + "storage for a fixed number of pixels, nvk's nil zcull.rs; AMD's HTILE is in memory); "
+                    + "0 = no limit; never changes results");
     public static final ConfigKey SIM_MODE = ConfigKey.choice("sim.mode", "timing", new String[] {"timing", "functional"},
             "timing: every stage, queue and memory access takes its modelled time; functional: results only, "
                     + "fast: each takes one step, and the report's cycles, per-draw cycles and every statistic in "
@@ -317,6 +327,10 @@ public final class ConfigKeys {
     public static final ConfigKey ROP_TEST_ONLY_SAMPLES = ConfigKey.range("rop.test_only_samples_per_clock", 0, 0,
             4096, "samples/cycle", "backend.kind=rops: depth/stencil test rate of one ROP unit for a draw that writes "
                     + "nothing (no colour, depth or stencil); 0 = rop.depth_only_samples_per_clock");
+    public static final ConfigKey ROP_STENCIL_SAMPLES = ConfigKey.range("rop.stencil_samples_per_clock", 0, 0,
+            4096, "samples/cycle", "backend.kind=rops: depth/stencil test rate of one ROP unit for a draw with the "
+                    + "stencil test on, whatever it writes (the depth and stencil planes are both read): the "
+                    + "lower of it and the draw's own test rate applies; 0 = the draw's own test rate");
     public static final ConfigKey ROP_COLOR_SAMPLES = ConfigKey.range("rop.color_samples_per_clock", 8, 1, 4096,
             "samples/cycle", "backend.kind=rops: colour write rate of one ROP unit (opaque)");
     public static final ConfigKey ROP_BLEND_SAMPLES = ConfigKey.range("rop.blend_samples_per_clock", 4, 1, 4096,
@@ -469,6 +483,8 @@ public final class ConfigKeys {
             DB_LATE_SAMPLES,
             HIZ_ENABLED,
             HIZ_TILES,
+            HIZ_ACCEPT,
+            HIZ_MAX_SAMPLES,
             DB_DEPTH_ONLY_SAMPLES,
             DB_TEST_ONLY_SAMPLES,
             DB_LATENCY,
@@ -520,6 +536,7 @@ public final class ConfigKeys {
             ROP_Z_SAMPLES,
             ROP_DEPTH_ONLY_SAMPLES,
             ROP_TEST_ONLY_SAMPLES,
+            ROP_STENCIL_SAMPLES,
             ROP_COLOR_SAMPLES,
             ROP_BLEND_SAMPLES,
             ROP_DEPTH_WRITE_SAMPLES,

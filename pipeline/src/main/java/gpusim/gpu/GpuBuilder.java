@@ -51,7 +51,7 @@ final class GpuBuilder {
      * depth blocks' HiZ and kernels, the work limit, and the mode.
      */
     record SimulationParams(long deadlockCycles, long memoryAlignment, int queueDepth, int queueLatency, int threads,
-                            long threadsAfterNanos, boolean hiz, gpusim.gpu.db.TileKernel.Mode kernels,
+                            long threadsAfterNanos, gpusim.gpu.db.HizParams hiz, gpusim.gpu.db.TileKernel.Mode kernels,
                             long maxSamples, RunMode mode) {
         static SimulationParams of(Config c, int dbCount) {
             int threads = c.getInt(ConfigKeys.SIM_THREADS);
@@ -60,7 +60,7 @@ final class GpuBuilder {
             }
             return new SimulationParams(c.get(ConfigKeys.DEADLOCK_CYCLES), c.get(ConfigKeys.MEMORY_ALIGNMENT),
                     c.getInt(ConfigKeys.QUEUE_DEPTH), c.getInt(ConfigKeys.QUEUE_LATENCY), threads,
-                    c.get(ConfigKeys.SIM_THREADS_AFTER) * 1_000_000L, c.flag(ConfigKeys.HIZ_ENABLED),
+                    c.get(ConfigKeys.SIM_THREADS_AFTER) * 1_000_000L, gpusim.gpu.db.HizParams.of(c),
                     gpusim.gpu.db.TileKernel.Mode.of(c.get(ConfigKeys.SIM_KERNELS)), c.get(ConfigKeys.MAX_SAMPLES),
                     c.get(ConfigKeys.SIM_MODE) == 1 ? RunMode.FUNCTIONAL : RunMode.TIMED);
         }

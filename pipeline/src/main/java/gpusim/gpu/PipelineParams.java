@@ -62,15 +62,22 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
 
     /**
      * A depth block: the rates of its units, which work in step on a tile (scan converter,
-     * HiZ, early depth/stencil: colour-writing and depth-only rates), its pipeline latency,
+     * HiZ, early depth/stencil: colour-writing, depth-only and test-only rates, and a stencil
+     * test's rate where it has one: 0 for the render back ends, whose DB tests stencil at the
+     * draw's rate), its pipeline latency,
      * and the quads it packs into one pixel wave.
      */
     public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
-                                   long depthOnlySamplesPerClock, long testOnlySamplesPerClock, long latency,
-                                   int waveQuads) {
+                                   long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
+                                   long stencilSamplesPerClock, long latency, int waveQuads) {
         /** The rate of a draw that writes no colour, no depth and no stencil (the depth-only rate unless set). */
         public long testOnlyRate() {
             return testOnlySamplesPerClock > 0 ? testOnlySamplesPerClock : depthOnlySamplesPerClock;
+        }
+
+        /** The rate of a draw with the stencil test on whose own rate is {@code rate}: the lower of the two. */
+        public long withStencil(long rate) {
+            return stencilSamplesPerClock > 0 ? Math.min(rate, stencilSamplesPerClock) : rate;
         }
     }
 
@@ -170,7 +177,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new RasterParams(c.get(ConfigKeys.RASTER_TRIS)),
                 new DepthBlockParams(c.get(ConfigKeys.RASTER_SAMPLES), c.get(ConfigKeys.HIZ_TILES),
                         c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_DEPTH_ONLY_SAMPLES),
-                        c.get(ConfigKeys.DB_TEST_ONLY_SAMPLES), c.get(ConfigKeys.DB_LATENCY),
+                        c.get(ConfigKeys.DB_TEST_ONLY_SAMPLES), 0, c.get(ConfigKeys.DB_LATENCY),
                         c.getInt(ConfigKeys.PS_WAVE_QUADS)),
                 new ShaderArrayParams(c.getInt(ConfigKeys.SHADER_ENGINES), c.get(ConfigKeys.SHADER_UNITS),
                         c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),

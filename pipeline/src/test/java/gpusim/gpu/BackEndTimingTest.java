@@ -118,13 +118,18 @@ class BackEndTimingTest {
 
     /** {@link #oneTriangleTrace(TraceBuilder.Pso, boolean, boolean)} with a depth buffer of {@code format}. */
     static Trace oneTriangleTrace(TraceBuilder.Pso pso, boolean color, boolean depth, DepthFormat format) {
+        return oneTriangleTrace(pso, color, depth, format, 1f);
+    }
+
+    /** {@link #oneTriangleTrace(TraceBuilder.Pso, boolean, boolean, DepthFormat)} with the depth cleared to {@code clear}. */
+    static Trace oneTriangleTrace(TraceBuilder.Pso pso, boolean color, boolean depth, DepthFormat format, float clear) {
         TraceBuilder t = new TraceBuilder();
         Resource.RenderTarget rt = color ? t.renderTarget("rt", 64, 64, 1) : null;
         Resource.DepthStencil ds = depth ? t.depthStencil("ds", 64, 64, 1, format) : null;
         pso.cull = CullMode.NONE;
         var l = t.list("l").targets(rt, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", BIG));
         if (depth) {
-            l.clearDs(ds, 1f, null);
+            l.clearDs(ds, clear, format.hasStencil() ? 0 : null);
         }
         l.draw(3);
         return t.execute(l.close()).build();
@@ -188,6 +193,41 @@ class BackEndTimingTest {
                 .with("shader.engines=1").with("rop.depth_only_samples_per_clock=32")
                 .with("rop.test_only_samples_per_clock=64");
         assertEquals(64 + 64 * 1, stat(new Gpu(oneTriangleTrace(probe, false, true), rops).run(), "db0.busy_cycles"));
+    }
+
+    /**
+     * hiz.accept_tiles: a visibility probe (depth test, no depth write, no colour) over a
+     * cleared buffer, every tile wholly inside the triangle and nearer than the tile's bounds.
+     * Accepted whole, a tile costs its HiZ test only: no fine scan, no sample tested one by
+     * one, and no quads, so the 64 tiles are one step of ceil(64 / hiz.tiles_per_clock 4) = 16
+     * cycles instead of 64 of ceil(64 / 64) = 1. The samples still count (the query's answer
+     * comes from coverage). A pass that writes depth is not accepted, nor is a surface larger
+     * than hiz.max_surface_samples (ZCULL's storage), which gets no HiZ at all. The clear
+     * first: 64 DB cycles.
+     */
+    @Test
+    void aTileHiZAcceptsWholeCostsItsHiZTestOnly() {
+        TraceBuilder.Pso probe = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
+        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+                .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
+                .with("db.test_only_samples_per_clock=64");
+        assertEquals(64 + 64 * 1, stat(new Gpu(oneTriangleTrace(probe, false, true), c).run(), "db0.busy_cycles"),
+                "off by default");
+        gpusim.config.Config accept = c.with("hiz.accept_tiles=on");
+        RunResult r = new Gpu(oneTriangleTrace(probe, false, true), accept).run();
+        assertEquals(64 + 16, stat(r, "db0.busy_cycles"));
+        assertEquals(64, stat(r, "db0.hiz_accepted_tiles"));
+        assertEquals(64, stat(r, "db0.hiz_tiles"));
+        assertEquals(64 * 64, stat(r, "db0.samples_passed"), "every sample still counts");
+        RunResult writes = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true), accept).run();
+        assertEquals(64 + 64 * 2, stat(writes, "db0.busy_cycles"), "a depth-writing pass is tested sample by sample");
+        assertEquals(0, stat(writes, "db0.hiz_accepted_tiles"));
+        RunResult big = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.max_surface_samples=4095")).run();
+        assertEquals(64 + 64 * 1, stat(big, "db0.busy_cycles"), "a surface HiZ does not cover: no acceptance");
+        assertEquals(0, stat(big, "db0.hiz_tiles"), "and no HiZ test at all");
+        assertEquals(64 * 64, stat(big, "db0.samples_passed"));
+        RunResult fits = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.max_surface_samples=4096")).run();
+        assertEquals(64 + 16, stat(fits, "db0.busy_cycles"), "64 x 64 samples fit a limit of 4,096");
     }
 
     /** A target of {@code size}, {@code layers} full-screen layers, between two bottom-of-pipe timestamps: the ticks between. */

@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gpusim.api.ComparisonFunc;
 import gpusim.api.DepthFormat;
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
+import gpusim.api.StencilOp;
 import gpusim.config.Config;
 import gpusim.trace.Resource;
+import gpusim.trace.StencilFace;
 import gpusim.trace.Trace;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -87,6 +90,54 @@ class RopBackEndTest {
         TraceBuilder.Pso noWrite = new TraceBuilder.Pso();
         noWrite.depthWrite = false;
         assertEquals(64 * 8, stat(oneRop(noWrite, true, true, wide, d32), "cb0.busy_cycles"), "no depth writes");
+    }
+
+    /**
+     * A depth write that stores the depth already there costs the colour unit nothing: the
+     * buffer cleared to 0.5, the triangle at 0.5 passes LESS_EQUAL (or EQUAL) everywhere and
+     * rewrites every sample unchanged, so a wave costs its colour, ceil(64 / 8) = 8, not the
+     * 8 + ceil(64 / 4) = 24 of a new depth (the same draw over a clear to 1).
+     */
+    @Test
+    void depthWritesThatChangeNothingAreFree() {
+        String wide = "rop.crossbar_quads_per_clock=16";
+        String d32 = "rop.depth_write_samples_per_clock=4";
+        for (ComparisonFunc f : new ComparisonFunc[] {ComparisonFunc.LESS_EQUAL, ComparisonFunc.EQUAL,
+                ComparisonFunc.ALWAYS}) {
+            TraceBuilder.Pso p = new TraceBuilder.Pso().depth(true, true, f);
+            RunResult same = oneRop(BackEndTimingTest.oneTriangleTrace(p, true, true, DepthFormat.D32_FLOAT, 0.5f),
+                    wide, d32);
+            assertEquals(64 * 64, stat(same, "db0.samples_passed"), f + ": every sample passes");
+            assertEquals(64 * 8, stat(same, "cb0.busy_cycles"), f + ": over its own depth");
+        }
+        TraceBuilder.Pso le = new TraceBuilder.Pso().depth(true, true, ComparisonFunc.LESS_EQUAL);
+        RunResult changed = oneRop(BackEndTimingTest.oneTriangleTrace(le, true, true, DepthFormat.D32_FLOAT, 1f),
+                wide, d32);
+        assertEquals(64 * 24, stat(changed, "cb0.busy_cycles"), "over a clear to 1 every depth changes");
+    }
+
+    /**
+     * rop.stencil_samples_per_clock: a draw with the stencil test on tests at the lower of it and
+     * its own rate, here 8 against z_samples_per_clock 16: ceil(64 / 8) = 8 DB cycles a tile
+     * instead of 4, whether the test passes or fails (NOT_EQUAL to reference 0 on a stencil cleared to 0 fails
+     * everywhere: nothing is shaded, nothing written); a draw without stencil keeps its rate.
+     */
+    @Test
+    void aStencilTestRunsAtItsOwnRate() {
+        TraceBuilder.Pso fail = new TraceBuilder.Pso();
+        StencilFace equal = TraceBuilder.face(ComparisonFunc.NOT_EQUAL, StencilOp.KEEP, StencilOp.KEEP, StencilOp.KEEP);
+        fail.stencil(255, 255, equal, equal);
+        Trace t = BackEndTimingTest.oneTriangleTrace(fail, true, true, DepthFormat.D24_UNORM_S8_UINT, 1f);
+        long own = stat(oneRop(t), "db0.busy_cycles");
+        RunResult slow = oneRop(t, "rop.stencil_samples_per_clock=8");
+        assertEquals(own + 64 * (8 - 4), stat(slow, "db0.busy_cycles"));
+        assertEquals(0, stat(slow, "db0.samples_passed"), "the stencil test fails every sample");
+        assertEquals(own, stat(oneRop(t, "rop.stencil_samples_per_clock=32"), "db0.busy_cycles"),
+                "a faster stencil rate than the draw's own changes nothing");
+        Trace off = BackEndTimingTest.oneTriangleTrace(new TraceBuilder.Pso(), true, true,
+                DepthFormat.D24_UNORM_S8_UINT, 1f);
+        assertEquals(stat(oneRop(off), "db0.busy_cycles"),
+                stat(oneRop(off, "rop.stencil_samples_per_clock=8"), "db0.busy_cycles"), "stencil off: unaffected");
     }
 
     /** One ROP unit on one partition, one shader engine of 64 units whose waves issue in ceil(16 x 1 / 64) = 1 cycle. */

@@ -52,6 +52,8 @@ public final class DepthBlock extends PipeStage {
     private final long depthOnlyPerClock;
     /** The rate of a batch that writes nothing: no colour, depth or stencil (a visibility probe). */
     private final long testOnlyPerClock;
+    /** The unit's rates, for the stencil test's ({@link PipelineParams.DepthBlockParams#withStencil}). */
+    private final gpusim.gpu.PipelineParams.DepthBlockParams params;
     private final long hizTilesPerClock;
     private final long scanPerClock;
     private final long latency;
@@ -70,6 +72,7 @@ public final class DepthBlock extends PipeStage {
     private final Stat.Scalar counterWrites;
     private final Stat.Scalar hizRejectedTiles;
     private final Stat.Scalar hizRejectedSamples;
+    private final Stat.Scalar hizAcceptedTiles;
     private final Stat.Scalar earlyOutTriangles;
     private final Stat.Scalar wavesSent;
     private final Stat.Scalar quadsSent;
@@ -92,6 +95,8 @@ public final class DepthBlock extends PipeStage {
     private boolean color;
     /** The current batch writes depth or stencil (else, with no colour, it is test only). */
     private boolean writesDepthStencil;
+    /** Whether the current batch's draw tests stencil (on a surface with a stencil plane). */
+    private boolean stencilTest;
     /** The batch writes depth: its surface's format (the colour back end may charge the writes); null otherwise. */
     private gpusim.api.DepthFormat depthWriteFormat;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
@@ -139,6 +144,7 @@ public final class DepthBlock extends PipeStage {
         this.samplesPerClock = p.samplesPerClock();
         this.depthOnlyPerClock = p.depthOnlySamplesPerClock();
         this.testOnlyPerClock = p.testOnlyRate();
+        this.params = p;
         this.hizTilesPerClock = p.hizTilesPerClock();
         this.scanPerClock = p.scanSamplesPerClock();
         this.latency = p.latency();
@@ -155,6 +161,9 @@ public final class DepthBlock extends PipeStage {
                 "triangle tiles rejected whole by hierarchical Z");
         this.hizRejectedSamples = stats.scalar("hiz_rejected_samples", "samples",
                 "samples of the tiles hierarchical Z rejected (covered or not)");
+        this.hizAcceptedTiles = stats.scalar("hiz_accepted_tiles", "tiles",
+                "triangle tiles hierarchical Z accepted whole in a draw that writes nothing (hiz.accept_tiles): "
+                        + "no fine scan, no sample tested one by one");
         this.wavesSent = stats.scalar("waves", "waves", "pixel waves sent to the shader engine");
         this.quadsSent = stats.scalar("quads", "quads", "2x2 quads sent to the shader engine");
         inFlight.report(stats, runLength::cycles);
@@ -264,6 +273,7 @@ public final class DepthBlock extends PipeStage {
         samplesPassed.add(tb.samplesPassed);
         hizRejectedTiles.add(tb.hizRejectedTiles);
         hizRejectedSamples.add(tb.hizRejectedSamples);
+        hizAcceptedTiles.add(tb.hizAcceptedTiles);
         hizTiles.add(tb.hizTiles);
         earlyOutTriangles.add(tb.earlyOutTriangles);
         gpusim.trace.PipelineState pso = tb.source.state.pso();
@@ -272,6 +282,7 @@ public final class DepthBlock extends PipeStage {
         writesDepthStencil = tb.source.state.ds() != null && ((pso.depthEnable() && pso.depthWrite())
                 || (pso.stencilEnable() && pso.stencilWriteMask() != 0));
         DepthSurface batchDs = tb.source.state.ds();
+        stencilTest = batchDs != null && batchDs.stencil != null && pso.stencilEnable();
         depthWriteFormat = batchDs != null && pso.depthEnable() && pso.depthWrite() ? batchDs.format : null;
         if (late) {
             lateSamples.add(tb.samplesTested);
@@ -305,11 +316,15 @@ public final class DepthBlock extends PipeStage {
         // bind no pixel shader for a depth-only pass).
         boolean shade = color || late;
         long zRate = color ? samplesPerClock : writesDepthStencil ? depthOnlyPerClock : testOnlyPerClock;
+        if (stencilTest) {
+            zRate = params.withStencil(zRate);
+        }
         long hiz = 0;
         long scan = 0;
         long tested = 0;
         long passed = 0;
         long quads = 0;
+        long unchanged = 0;
         int i = cursor;
         int n = traffic == null ? tb.tiles : Math.min(tb.tiles, cursor + traffic.window());
         while (i < n) {
@@ -318,6 +333,7 @@ public final class DepthBlock extends PipeStage {
             tested += tb.tileTested[i];
             passed += tb.tilePassed[i];
             quads += tb.tileQuads[i];
+            unchanged += tb.tileUnchanged[i];
             i++;
             if (quads >= waveQuads) {
                 break;
@@ -339,8 +355,9 @@ public final class DepthBlock extends PipeStage {
             q.set(tb.drawId, index, tb.source.state.pso(), (int) quads, color ? (int) passed : 0,
                     late ? (int) tested : 0);
             if (depthWriteFormat != null) {
-                // The wave's passing samples each write their depth (PipelineParams.DepthWriteRates).
-                q.depthWrites = (int) passed;
+                // The wave's passing samples each write their depth (PipelineParams.DepthWriteRates),
+                // but for those that store the depth already there (TileBatch#tileUnchanged).
+                q.depthWrites = (int) (passed - unchanged);
                 q.depthFormat = depthWriteFormat;
             }
             wavesSent.inc();

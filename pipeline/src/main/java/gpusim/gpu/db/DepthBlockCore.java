@@ -50,6 +50,7 @@ public final class DepthBlockCore {
     private final int index;
     private final TileMap tiles;
     private final boolean hizEnabled;
+    private final HizParams hizParams;
     private final TileKernel.Mode kernels;
     private final ScanConverter scan = new ScanConverter();
     private final PixelShader shader = new PixelShader();
@@ -91,9 +92,16 @@ public final class DepthBlockCore {
 
     /** A core running the kernels of {@code kernels} (sim.kernels); the results and figures are the same for each. */
     public DepthBlockCore(int index, TileMap tiles, boolean hizEnabled, TileKernel.Mode kernels) {
+        this(index, tiles, HizParams.of(hizEnabled), kernels);
+    }
+
+    /** A core with hierarchical Z as {@code hiz} has it, running the kernels of {@code kernels}. */
+    public DepthBlockCore(int index, TileMap tiles, HizParams hiz, TileKernel.Mode kernels) {
+        boolean hizEnabled = hiz.enabled();
         this.index = index;
         this.tiles = tiles;
         this.hizEnabled = hizEnabled;
+        this.hizParams = hiz;
         this.kernels = kernels;
         state = new DepthTestState(hizEnabled);
         reference = new ReferenceTileKernel(state, scan, shader);
@@ -188,9 +196,15 @@ public final class DepthBlockCore {
         sp = state.sp;
         ds = state.ds;
         funcCode = state.funcCode;
-        hiz = ds != null && hizEnabled && state.depthOn && !state.stencilOn && !state.lateZ;
+        hiz = ds != null && hizParams.covers(ds) && state.depthOn && !state.stencilOn && !state.lateZ;
         batchKernel = TileKernel.forBatch(kernels, state);
         shader.begin(st);
+        // A draw that writes nothing (no colour, depth or stencil) needs no sample's depth once
+        // HiZ proves the tile passes: its count is the coverage (hiz.accept_tiles).
+        hizAccept = hiz && hizParams.acceptTiles() && !shader.writes() && !state.depthWrite;
+        // Depth writes that store what is there already (timing only: TileBatch#tileUnchanged).
+        unchangedWrites = state.depthWrite && hizEnabled && (funcCode == 3 || funcCode == 4 || funcCode == 7
+                || funcCode == 8);
         // compression.color: the timing side's DCC blocks need to know which blocks each tile
         // record leaves one colour (looked at here, where the colour is: on this DB's lane).
         ColorSurface rt = st.rt();
@@ -233,6 +247,10 @@ public final class DepthBlockCore {
     private long tScanned;
     /** Whether the current batch's tiles are tested against hierarchical Z. */
     private boolean hiz;
+    /** Whether the current batch's tiles may be accepted whole by HiZ (a draw that writes nothing). */
+    private boolean hizAccept;
+    /** Whether the current batch's depth writes may store the value already there (EQUAL, LESS_EQUAL, ...). */
+    private boolean unchangedWrites;
     /** The current triangle's HiZ bounds when its depth is one value: encode(clamp(z -/+ margin)). */
     private int flatHizLo;
     private int flatHizHi;
@@ -314,6 +332,8 @@ public final class DepthBlockCore {
                         continue;
                     }
                 }
+                // The tile's bounds before the region's writes (for unchanged()): min == max means one depth.
+                long before = unchangedWrites ? (long) ds.hizMin[hizIndex] << 32 | (ds.hizMax[hizIndex] & 0xffffffffL) : 0;
                 // The region's work, by the kernel chosen for it (TileKernel, the one place).
                 r.reset();
                 TileKernel k = batchKernel.forRegion(state, shader, allPass, src, t, x0, y0, x1, y1, accept, hizIndex);
@@ -340,9 +360,19 @@ public final class DepthBlockCore {
                 tested += r.covered;
                 passed += r.passed;
                 // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
-                tb.tile(tx, ty, tileScan, (int) r.covered, (int) r.passed,
-                        (int) (state.lateZ ? r.coveredQuads : r.quads),
-                        (int) r.shaded, hiz);
+                if (hizAccept && accept && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+                    // Accepted whole: coverage is the count, no fine scan, no sample read, and
+                    // nothing to shade (the draw writes nothing), so no quads end the DB's step.
+                    tb.hizAcceptedTiles++;
+                    tb.tile(tx, ty, 0, 0, (int) r.passed, 0, (int) r.shaded, true);
+                } else {
+                    tb.tile(tx, ty, tileScan, (int) r.covered, (int) r.passed,
+                            (int) (state.lateZ ? r.coveredQuads : r.quads),
+                            (int) r.shaded, hiz);
+                }
+                if (unchangedWrites && r.passed > 0 && unchanged(before)) {
+                    tb.tileUnchanged[tb.tiles - 1] = (int) r.passed;
+                }
                 if (dccBlockSlots != 0 && r.passed > 0) {
                     tb.tileConst[tb.tiles - 1] = shader.constantBlocks(tx, ty, dccBlockSlots);
                 }
@@ -395,6 +425,59 @@ public final class DepthBlockCore {
             qhi = upper ? s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN)) : 0;
         }
         return rejects(funcCode, qlo, qhi, tileMin, tileMax);
+    }
+
+    /**
+     * Whether every passing sample of the region just tested stored the depth it found there,
+     * the tile's HiZ bounds having been {@code before} (min in the high half, max in the low):
+     * always for EQUAL; for LESS_EQUAL, GREATER_EQUAL and ALWAYS where the triangle has one
+     * depth and the tile held only that depth. A tile-granular test (a sloped triangle
+     * rewriting equal depths is not seen), as a compressed tile would show it.
+     */
+    private boolean unchanged(long before) {
+        if (funcCode == 3) {
+            return true;
+        }
+        int lo = (int) (before >> 32);
+        int hi = (int) before;
+        return state.flatDepth && lo == hi && lo == state.flatQ;
+    }
+
+    /**
+     * Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] passes the depth
+     * test (the bounds opposite to {@link #hizRejects}'s, with the same margin).
+     */
+    private boolean hizAccepts(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
+        DepthTestState s = state;
+        int qlo;
+        int qhi;
+        if (s.flatDepth) {
+            qlo = flatHizLo;
+            qhi = flatHizHi;
+        } else {
+            double ax = x0 + sp.minFx / 256.0;
+            double bx = x1 + sp.maxFx / 256.0;
+            double ay = y0 + sp.minFy / 256.0;
+            double by = y1 + sp.maxFy / 256.0;
+            double dzdx = s.dzdx;
+            double dzdy = s.dzdy;
+            qlo = s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN));
+            qhi = s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN));
+        }
+        switch (funcCode) {
+            case 8: // ALWAYS
+                return true;
+            case 2: // LESS
+                return qhi < tileMin;
+            case 4: // LESS_EQUAL
+                return qhi <= tileMin;
+            case 5: // GREATER
+                return qlo > tileMax;
+            case 7: // GREATER_EQUAL
+                return qlo >= tileMax;
+            default:
+                return false;
+        }
     }
 
     /**

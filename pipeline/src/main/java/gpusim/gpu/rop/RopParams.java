@@ -12,6 +12,7 @@ import gpusim.gpu.PipelineParams;
  */
 public record RopParams(int partitions, int unitsPerPartition, long crossbarLatency, long crossbarQuadsPerClock,
                         long zSamplesPerClock, long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
+                        long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
                         PipelineParams.DepthWriteRates depthWrites) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
@@ -33,7 +34,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
         return new RopParams(partitions, c.getInt(ConfigKeys.ROP_UNITS_PER_PARTITION),
                 c.get(ConfigKeys.ROP_CROSSBAR_LATENCY), c.get(ConfigKeys.ROP_CROSSBAR_QUADS),
                 c.get(ConfigKeys.ROP_Z_SAMPLES), c.get(ConfigKeys.ROP_DEPTH_ONLY_SAMPLES),
-                c.get(ConfigKeys.ROP_TEST_ONLY_SAMPLES), c.get(ConfigKeys.ROP_COLOR_SAMPLES), c.get(ConfigKeys.ROP_BLEND_SAMPLES), c.get(ConfigKeys.ROP_LATENCY),
+                c.get(ConfigKeys.ROP_TEST_ONLY_SAMPLES), c.get(ConfigKeys.ROP_STENCIL_SAMPLES),
+                c.get(ConfigKeys.ROP_COLOR_SAMPLES), c.get(ConfigKeys.ROP_BLEND_SAMPLES), c.get(ConfigKeys.ROP_LATENCY),
                 c.get(ConfigKeys.ROP_REPORT_LATENCY),
                 new PipelineParams.DepthWriteRates(c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES),
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D24S8),
@@ -57,7 +59,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      */
     public PipelineParams.DepthBlockParams depth(PipelineParams.DepthBlockParams db) {
         return new PipelineParams.DepthBlockParams(db.scanSamplesPerClock(), db.hizTilesPerClock(), zSamplesPerClock,
-                depthOnlySamplesPerClock, testOnlySamplesPerClock, latency, db.waveQuads());
+                depthOnlySamplesPerClock, testOnlySamplesPerClock, stencilSamplesPerClock, latency, db.waveQuads());
     }
 
     /**

@@ -31,6 +31,12 @@ public final class TileBatch implements Work {
     public long hizTiles;
     public long hizRejectedTiles;
     public long hizRejectedSamples;
+    /**
+     * Triangle tiles HiZ accepted whole in a draw that writes nothing (hiz.accept_tiles): every
+     * sample is known to pass from the tile's depth bounds, so neither a fine scan nor a
+     * per-sample test is charged for them.
+     */
+    public long hizAcceptedTiles;
     /** Triangles of the batch the DB skipped untested by binary early out. */
     public long earlyOutTriangles;
 
@@ -64,6 +70,13 @@ public final class TileBatch implements Work {
      * once its triangle is done); 0 otherwise.
      */
     public long[] tileConst = new long[64];
+    /**
+     * Per record: passing samples whose depth write stores the value already there (an EQUAL
+     * test; or a triangle of one depth over a tile whose HiZ bounds say it holds only that
+     * depth). Timing only: a ROP's depth writes in series with colour skip them
+     * (rop.depth_write_samples_per_clock).
+     */
+    public int[] tileUnchanged = new int[64];
 
     /** Records tile (tx, ty) of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
     public void tile(int tx, int ty, int scan, int tested, int passed, int quads, int pixels, boolean hiz) {
@@ -96,6 +109,7 @@ public final class TileBatch implements Work {
             tileHiz = java.util.Arrays.copyOf(tileHiz, m);
             tileAt = java.util.Arrays.copyOf(tileAt, m);
             tileConst = java.util.Arrays.copyOf(tileConst, m);
+            tileUnchanged = java.util.Arrays.copyOf(tileUnchanged, m);
         }
         tileAt[n] = at;
         tileScan[n] = scan;
@@ -105,6 +119,7 @@ public final class TileBatch implements Work {
         tilePixels[n] = pixels;
         tileHiz[n] = hiz;
         tileConst[n] = 0;
+        tileUnchanged[n] = 0;
         tiles = n + 1;
     }
 
@@ -123,6 +138,7 @@ public final class TileBatch implements Work {
         this.hizTiles = 0;
         this.hizRejectedTiles = 0;
         this.hizRejectedSamples = 0;
+        this.hizAcceptedTiles = 0;
         this.earlyOutTriangles = 0;
         this.tiles = 0;
     }
