@@ -11,6 +11,10 @@ public final class ConfigKeys {
             "core clock; converts cycles to time and to timestamp ticks");
     public static final ConfigKey TIMESTAMP_HZ = ConfigKey.range("timestamp.frequency_hz", 100_000_000L, 1,
             10_000_000_000L, "Hz", "timestamp counter frequency, as GetTimestampFrequency reports it");
+    public static final ConfigKey TIMESTAMP_INTERVAL = ConfigKey.range("timestamp.interval_cycles", 0, 0, 1_000_000,
+            "cycles", "the end of the pipe writes an end-of-pipe timestamp at least this long after the one before "
+                    + "(it takes one such event that often), while the work behind it goes on; 0 = each is written "
+                    + "as soon as all earlier work has finished");
     public static final ConfigKey TIMESTAMP_AT = ConfigKey.choice("timestamp.at", "bottom_of_pipe",
             new String[] {"bottom_of_pipe", "top_of_pipe", "drain"},
             "where a DIRECT queue's EndQuery(TIMESTAMP) takes the clock: bottom_of_pipe = an end-of-pipe event "
@@ -437,6 +441,7 @@ public final class ConfigKeys {
             CLOCK_MHZ,
             TIMESTAMP_HZ,
             TIMESTAMP_AT,
+            TIMESTAMP_INTERVAL,
             DB_COUNT,
             DB_TILE,
             DB_PATTERN,

@@ -14,7 +14,15 @@ import gpusim.memory.cache.CacheParams;
  */
 public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, ShaderParams vs,
                              PrimitiveParams setup, RasterParams raster, DepthBlockParams db, ShaderArrayParams shaders,
-                             ColorBackEndParams cb, int waveQueueDepth, SurfaceParams surfaces) {
+                             ColorBackEndParams cb, int waveQueueDepth, SurfaceParams surfaces,
+                             EndOfPipeParams eop) {
+
+    /**
+     * The end of the pipe: the fewest cycles between two end-of-pipe timestamps being written
+     * ({@code timestamp.interval_cycles}; 0: as soon as each arrives).
+     */
+    public record EndOfPipeParams(long timestampIntervalCycles) {
+    }
 
     /** A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early out. */
     public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
@@ -183,6 +191,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                         c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),
                 new ColorBackEndParams(c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_SAMPLES),
                         c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY), DepthWriteRates.OFF),
-                c.getInt(ConfigKeys.QUEUE_WAVES), SurfaceParams.of(c));
+                c.getInt(ConfigKeys.QUEUE_WAVES), SurfaceParams.of(c),
+                new EndOfPipeParams(c.get(ConfigKeys.TIMESTAMP_INTERVAL)));
     }
 }

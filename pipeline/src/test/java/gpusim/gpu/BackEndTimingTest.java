@@ -230,6 +230,38 @@ class BackEndTimingTest {
         assertEquals(64 + 16, stat(fits, "db0.busy_cycles"), "64 x 64 samples fit a limit of 4,096");
     }
 
+    /** Two end-of-pipe timestamps with nothing between them (1 GHz ticks at 1000 MHz: ticks are cycles): the ticks between. */
+    static long backToBackTimestamps(String... config) {
+        TraceBuilder t = new TraceBuilder();
+        Resource.QueryHeap ts = t.queryHeap("ts", QueryHeapType.TIMESTAMP, 2);
+        Resource.Buffer out = t.buffer("out", 16);
+        var l = t.list("l").end(ts, QueryType.TIMESTAMP, 0).end(ts, QueryType.TIMESTAMP, 1)
+                .resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
+        t.execute(l.close()).dump(out);
+        String[] all = java.util.Arrays.copyOf(config, config.length + 2);
+        all[config.length] = "timestamp.frequency_hz=1000000000";
+        all[config.length + 1] = "gpu.clock_mhz=1000";
+        long[] v = dump(TraceBuilder.run(t.build(), all), 0);
+        return v[1] - v[0];
+    }
+
+    /**
+     * timestamp.interval_cycles: the end of the pipe writes a timestamp no sooner than the
+     * interval after the one before. Back to back they land exactly the interval apart (500
+     * cycles here, where the command processor and the pipe put them 106 apart without it); with a 256x256 layer between
+     * them, which takes longer than the interval, they land as far apart as without it: the
+     * work behind a timestamp is not held up.
+     */
+    @Test
+    void endOfPipeTimestampsLandAtLeastTheIntervalApart() {
+        long free = backToBackTimestamps();
+        assertTrue(free < 500, "back to back: " + free + " cycles apart");
+        assertEquals(500, backToBackTimestamps("timestamp.interval_cycles=500"));
+        long layer = layers(256, 1, false, true);
+        assertTrue(layer > 2 * 500, "a 256x256 layer takes " + layer + " cycles");
+        assertEquals(layer, layers(256, 1, false, true, "timestamp.interval_cycles=500"));
+    }
+
     /** A target of {@code size}, {@code layers} full-screen layers, between two bottom-of-pipe timestamps: the ticks between. */
     static long layers(int size, int layers, boolean frontToBack, boolean color, String... config) {
         return layers(size, layers, frontToBack, color, false, config);

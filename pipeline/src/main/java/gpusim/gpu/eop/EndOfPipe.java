@@ -39,12 +39,23 @@ public final class EndOfPipe extends Stage {
      */
     private BoundedQueue<Work> reports;
 
-    public EndOfPipe(StageWiring wiring, List<BoundedQueue<Work>> in, gpusim.gpu.TimestampClock clock) {
+    /**
+     * timestamp.interval_cycles: the fewest cycles from one timestamp write to the next (the H200
+     * writes back-to-back end-of-pipe timestamps about 640 ns apart however little lies between
+     * them, while a draw behind one goes on: docs/calibration.md).
+     */
+    private final long timestampInterval;
+    /** The cycle the last timestamp was written; the next is written no earlier than this + the interval. */
+    private long lastTimestamp = Long.MIN_VALUE / 2;
+
+    public EndOfPipe(StageWiring wiring, List<BoundedQueue<Work>> in, gpusim.gpu.TimestampClock clock,
+                     gpusim.gpu.PipelineParams.EndOfPipeParams p) {
         super(wiring, "eop", "end of pipe: joins every render back end's copy of a marker; statistics snapshots");
         this.in = new InputRing(in);
         this.blockedOn = new Marker[in.size()];
         this.held = d -> blockedOn[d] != null;
         this.clock = clock;
+        this.timestampInterval = p.timestampIntervalCycles();
         this.timestamps = stats.scalar("timestamps", "events", "end-of-pipe timestamps written (EndQuery TIMESTAMP)");
     }
 
@@ -81,6 +92,12 @@ public final class EndOfPipe extends Stage {
         if (m.progress().arrived() < in.size()) {
             return 1;
         }
+        if (m instanceof TimestampMarker && !functional && now < lastTimestamp + timestampInterval) {
+            // Too soon after the last timestamp: it (and every marker behind it) waits for the
+            // unit, while the work in the render back ends goes on.
+            engine.wakeAt(this, lastTimestamp + timestampInterval);
+            return WAIT;
+        }
         for (int d = 0; d < blockedOn.length; d++) {
             if (blockedOn[d] == m) {
                 blockedOn[d] = null;
@@ -92,6 +109,7 @@ public final class EndOfPipe extends Stage {
             // D3D12_QUERY_DATA_SO_STATISTICS order, counted by the stream-output unit.
             writeBlock(s.progress(), s.address(), s.counts(), QueryLayout.SO_STATS_FIELDS);
         } else if (m instanceof TimestampMarker t) {
+            lastTimestamp = now;
             // The clock now, every earlier piece of work having left the pipe, and the query's
             // end-of-query fence: one 16-byte write (radeonsi writes the value, then the fence,
             // both from the bottom of the pipe).

@@ -91,7 +91,8 @@ public final class RenderBackEnds extends TiledBackEnd {
             surfaceCaches(wiring, p.surfaces(), "db" + d, "cb" + d, db, cb, tiles, memory);
         }
         ses.addAll(ShaderEngine.forOwners(wiring, shaders, dbToSe, seToCb, p.shaders(), seOf));
-        eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()));
+        eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()),
+                p.eop());
         this.dbToSe = dbToSe;
         this.seToCb = seToCb;
         this.cbToEop = cbToEop;

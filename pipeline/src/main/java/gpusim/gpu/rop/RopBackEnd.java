@@ -110,7 +110,7 @@ public final class RopBackEnd extends TiledBackEnd {
         List<ShaderEngine> ses = ShaderEngine.forOwners(wiring, shaders, zToSe, seToXbar, p.shaders(), seOf);
         xbar = new Crossbar(wiring, seToXbar, xbarToC, rop);
         TimestampClock clock = new TimestampClock(p.cp().clockHz(), p.cp().timestampHz());
-        eop = new EndOfPipe(wiring, cToEop, clock);
+        eop = new EndOfPipe(wiring, cToEop, clock, p.eop());
         report = new ReportSemaphore(wiring, eopToReport, n, queries, clock);
         components.addAll(depthBlocks);
         components.addAll(ses);
