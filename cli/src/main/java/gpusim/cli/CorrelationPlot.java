@@ -34,6 +34,15 @@ import org.jfree.data.xy.XYSeriesCollection;
 final class CorrelationPlot {
     static final int WIDTH = 1000;
     static final int HEIGHT = 900;
+    /**
+     * Whether two traces' points lie within 10% of each other on both axes: a few pixels apart
+     * on the log-log plot, where their labels would print over each other.
+     */
+    static boolean onOneSpot(Correlator.Prediction a, Correlator.Prediction b) {
+        return Math.abs(Math.log(a.measuredNs() / b.measuredNs())) < Math.log(1.1)
+                && Math.abs(Math.log(Math.max(a.predictedNs(), 1) / Math.max(b.predictedNs(), 1))) < Math.log(1.1);
+    }
+
     /** How many of the worst traces are labelled. */
     static final int LABELLED = 5;
 
@@ -87,9 +96,30 @@ final class CorrelationPlot {
         List<Correlator.Prediction> worst = new ArrayList<>(c.predictions());
         worst.sort(Comparator.comparingDouble(Correlator.Prediction::logError).reversed()
                 .thenComparing(p -> p.trace().name()));
-        for (Correlator.Prediction p : worst.subList(0, Math.min(LABELLED, worst.size()))) {
+        // The worst LABELLED places, each labelled once: traces on one spot (the same times, as
+        // four culled-triangle traces often are) share a label, "and N more", instead of
+        // printing their names over each other.
+        List<Correlator.Prediction> labelled = new ArrayList<>();
+        List<Integer> more = new ArrayList<>();
+        for (Correlator.Prediction p : worst) {
+            int same = -1;
+            for (int i = 0; i < labelled.size() && same < 0; i++) {
+                if (onOneSpot(labelled.get(i), p)) {
+                    same = i;
+                }
+            }
+            if (same >= 0) {
+                more.set(same, more.get(same) + 1);
+            } else if (labelled.size() < LABELLED) {
+                labelled.add(p);
+                more.add(0);
+            }
+        }
+        for (int i = 0; i < labelled.size(); i++) {
+            Correlator.Prediction p = labelled.get(i);
+            String and = more.get(i) > 0 ? " and " + more.get(i) + " more" : "";
             XYTextAnnotation a = new XYTextAnnotation(" " + p.trace().name() + String.format(" (%+.0f%%)",
-                    100 * p.relativeError()), p.measuredNs(), Math.max(p.predictedNs(), 1));
+                    100 * p.relativeError()) + and, p.measuredNs(), Math.max(p.predictedNs(), 1));
             a.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
             a.setTextAnchor(p.predictedNs() >= p.measuredNs() ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_LEFT);
             plot.addAnnotation(a);
