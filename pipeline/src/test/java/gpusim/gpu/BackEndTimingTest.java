@@ -230,7 +230,16 @@ class BackEndTimingTest {
         assertEquals(64 + 16, stat(fits, "db0.busy_cycles"), "64 x 64 samples fit a limit of 4,096");
     }
 
-    /** Two end-of-pipe timestamps with nothing between them (1 GHz ticks at 1000 MHz: ticks are cycles): the ticks between. */
+    /** Runs {@code t}, whose first dump is two timestamps, at 1 GHz ticks and 1000 MHz (ticks are cycles): the ticks between. */
+    static long ticksBetween(TraceBuilder t, String... config) {
+        String[] all = java.util.Arrays.copyOf(config, config.length + 2);
+        all[config.length] = "timestamp.frequency_hz=1000000000";
+        all[config.length + 1] = "gpu.clock_mhz=1000";
+        long[] v = dump(TraceBuilder.run(t.build(), all), 0);
+        return v[1] - v[0];
+    }
+
+    /** Two end-of-pipe timestamps with nothing between them: the ticks between. */
     static long backToBackTimestamps(String... config) {
         TraceBuilder t = new TraceBuilder();
         Resource.QueryHeap ts = t.queryHeap("ts", QueryHeapType.TIMESTAMP, 2);
@@ -238,11 +247,7 @@ class BackEndTimingTest {
         var l = t.list("l").end(ts, QueryType.TIMESTAMP, 0).end(ts, QueryType.TIMESTAMP, 1)
                 .resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
         t.execute(l.close()).dump(out);
-        String[] all = java.util.Arrays.copyOf(config, config.length + 2);
-        all[config.length] = "timestamp.frequency_hz=1000000000";
-        all[config.length + 1] = "gpu.clock_mhz=1000";
-        long[] v = dump(TraceBuilder.run(t.build(), all), 0);
-        return v[1] - v[0];
+        return ticksBetween(t, config);
     }
 
     /**
@@ -297,11 +302,7 @@ class BackEndTimingTest {
         }
         l.end(ts, QueryType.TIMESTAMP, 1).resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
         t.execute(l.close()).dump(out);
-        String[] all = java.util.Arrays.copyOf(config, config.length + 2);
-        all[config.length] = "timestamp.frequency_hz=1000000000";
-        all[config.length + 1] = "gpu.clock_mhz=1000";
-        long[] v = dump(TraceBuilder.run(t.build(), all), 0);
-        return v[1] - v[0];
+        return ticksBetween(t, config);
     }
 
     @Test

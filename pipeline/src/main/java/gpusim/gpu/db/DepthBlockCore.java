@@ -402,29 +402,38 @@ public final class DepthBlockCore {
 
     /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
     private boolean hizRejects(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
+        int f = funcCode;
+        regionBounds(x0, y0, x1, y1, f == 2 || f == 3 || f == 4, f == 3 || f == 5 || f == 7);
+        return rejects(f, regionLo, regionHi, tileMin, tileMax);
+    }
+
+    /** The triangle's encoded depth bounds over the current region (regionBounds), low and high. */
+    private int regionLo;
+    private int regionHi;
+
+    /**
+     * Leaves the triangle's encoded depth bounds over region [x0..x1] x [y0..y1], widened by
+     * the HiZ margin, in {@link #regionLo} and {@link #regionHi}; only the bounds asked for
+     * ({@code lower}, {@code upper}) are encoded for a sloped plane (the others are 0).
+     */
+    private void regionBounds(int x0, int y0, int x1, int y1, boolean lower, boolean upper) {
         DepthTestState s = state;
-        int qlo;
-        int qhi;
         if (s.flatDepth) {
             // One depth everywhere: the bounds triangle() encoded once.
-            qlo = flatHizLo;
-            qhi = flatHizHi;
-        } else {
-            // The plane's extremes over the region's sample positions lie at its corners: the
-            // lowest at the corner the slopes point away from, the highest at the opposite one.
-            // Only the bound the function needs is encoded.
-            double ax = x0 + sp.minFx / 256.0;
-            double bx = x1 + sp.maxFx / 256.0;
-            double ay = y0 + sp.minFy / 256.0;
-            double by = y1 + sp.maxFy / 256.0;
-            double dzdx = s.dzdx;
-            double dzdy = s.dzdy;
-            boolean lower = funcCode == 2 || funcCode == 3 || funcCode == 4;
-            boolean upper = funcCode == 3 || funcCode == 5 || funcCode == 7;
-            qlo = lower ? s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN)) : 0;
-            qhi = upper ? s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN)) : 0;
+            regionLo = flatHizLo;
+            regionHi = flatHizHi;
+            return;
         }
-        return rejects(funcCode, qlo, qhi, tileMin, tileMax);
+        // The plane's extremes over the region's sample positions lie at its corners: the
+        // lowest at the corner the slopes point away from, the highest at the opposite one.
+        double ax = x0 + sp.minFx / 256.0;
+        double bx = x1 + sp.maxFx / 256.0;
+        double ay = y0 + sp.minFy / 256.0;
+        double by = y1 + sp.maxFy / 256.0;
+        double dzdx = s.dzdx;
+        double dzdy = s.dzdy;
+        regionLo = lower ? s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN)) : 0;
+        regionHi = upper ? s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN)) : 0;
     }
 
     /**
@@ -445,25 +454,20 @@ public final class DepthBlockCore {
 
     /**
      * Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] passes the depth
-     * test (the bounds opposite to {@link #hizRejects}'s, with the same margin).
+     * test: the bound opposite to the one {@link #hizRejects} reads, with the same margin.
      */
     private boolean hizAccepts(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
-        DepthTestState s = state;
-        int qlo;
-        int qhi;
-        if (s.flatDepth) {
-            qlo = flatHizLo;
-            qhi = flatHizHi;
-        } else {
-            double ax = x0 + sp.minFx / 256.0;
-            double bx = x1 + sp.maxFx / 256.0;
-            double ay = y0 + sp.minFy / 256.0;
-            double by = y1 + sp.maxFy / 256.0;
-            double dzdx = s.dzdx;
-            double dzdy = s.dzdy;
-            qlo = s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? ax : bx, dzdy >= 0 ? ay : by) - HIZ_MARGIN));
-            qhi = s.encode(s.clamp(s.planeDepth(dzdx >= 0 ? bx : ax, dzdy >= 0 ? by : ay) + HIZ_MARGIN));
-        }
+        int f = funcCode;
+        regionBounds(x0, y0, x1, y1, f == 5 || f == 7, f == 2 || f == 4);
+        return accepts(f, regionLo, regionHi, tileMin, tileMax);
+    }
+
+    /**
+     * Whether depth function {@code funcCode} (D3D12 value) passes for every sample of a tile
+     * whose stored depths lie in [tileMin, tileMax], the triangle's encoded depths there lying
+     * in [qlo, qhi].
+     */
+    private static boolean accepts(int funcCode, int qlo, int qhi, int tileMin, int tileMax) {
         switch (funcCode) {
             case 8: // ALWAYS
                 return true;
