@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
             "Runs a trace on a modelled GPU (command processor, geometry stages, rasterizer, depth blocks, "
                 + "pixel stage, memory) and reports the query results, bit-exact, with cycle counts and statistics."},
         subcommands = {RunCommand.class, SweepCommand.class, SweepTaskCommand.class, ConfigCommand.class,
-            CorrelateCommand.class, CalibrateCommand.class, ReplayCommand.class, CheckCommand.class, MicrobenchCommand.class,
+            CorrelateCommand.class, CalibrateCommand.class, ReplayCommand.class, CheckCommand.class, IntervalsCommand.class, MicrobenchCommand.class,
             SceneCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
