@@ -66,7 +66,9 @@ import java.util.List;
  * needs no fetch. A write never fetches: on an absent line it is allocated at the lookup (its
  * victim written back), on a resident one it is written in place, and into a line being
  * fetched it is added to the MSHR's parts (applied at the fill in arrival order, so a read
- * merged before it still sees the old bytes); in every case it completes as a hit does. A
+ * merged before it still sees the old bytes); in every case it completes as a hit does. It takes
+ * no MSHR but for a dirty victim's write-back (a write spanning lines counts one a line, as a
+ * fetch would, since one line may be another's victim). A
  * write part is a miss when its line is absent or being fetched, or a sector it touches holds
  * no valid byte; a miss that writes part of a sector ({@code fetches_avoided_by_byte_masks})
  * is one that would have fetched without the masks. A read hits when every byte it reads is
@@ -311,6 +313,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         // First pass: MSHRs this request needs (distinct lines fetched or allocated, write-through parts).
         int need = 0;
         long a = r.address();
+        boolean oneLine = a / line == (end - 1) / line;
         do {
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
@@ -319,8 +322,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 int w = find(l);
                 if (w < 0) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
-                    // buffer entry. A request covers each line once, so no line is counted twice.
-                    need++;
+                    // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
+                    // a one-line write knows its victim now, and takes an entry only when that is dirty (with
+                    // more lines, one may be the victim of another's set: counted as if dirty).
+                    if (!(masked && write && oneLine && !dirtyVictim(l))) {
+                        need++;
+                    }
                 } else if (masked) {
                     int from = (int) (a - l);
                     if (!write && !allSet(validBytes, w * words, from, (int) (Math.min(l + line, end) - l))) {
@@ -700,6 +707,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         busy++;
         fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
         m.targets.add(new Target(r, a, len, true));
+    }
+
+    /** Whether the line a new {@code lineAddr} would replace holds dirty bytes (byte masks on). */
+    private boolean dirtyVictim(long lineAddr) {
+        int v = victim(lineAddr);
+        return valid[v] && anySet(dirtyBytes, v * words, 0, line);
     }
 
     /**

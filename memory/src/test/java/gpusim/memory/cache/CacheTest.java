@@ -585,6 +585,26 @@ class CacheTest {
         }
     }
 
+    // One MSHR, four sets of one way. A write to line 64 at 0 allocates it (done 2). A read of line 0
+    // at 10 takes the MSHR until its fill (27). At 11 a write to line 128 (its set empty) needs no
+    // MSHR and is taken at once (done 13); a write to line 320 replaces dirty line 64, whose
+    // write-back needs a buffer entry: refused until the fill frees the MSHR, then taken at 27 (done
+    // 29), line 64's 8 dirty bytes written back as one write.
+    @Test
+    void aMaskedWriteMissNeedsAnMshrOnlyForADirtyVictim() {
+        MemoryRequest w1 = write(64, bytes(8, 1));
+        MemoryRequest a = read(0, 8);
+        MemoryRequest clean = write(128, bytes(8, 11));
+        MemoryRequest dirty = write(320, bytes(8, 21));
+        Rig r = scripted(new CacheParams(256, 1, 64, true, 1, HIT, 0, true),
+                Map.of(0L, List.of(w1), 10L, List.of(a), 11L, List.of(clean, dirty)));
+        r.run();
+        assertEquals(List.of(0L, 10L, 11L, 27L), r.client().issueCycles);
+        assertEquals(List.of(2L, 27L, 13L, 29L), List.of(w1.doneAt(), a.doneAt(), clean.doneAt(), dirty.doneAt()));
+        assertEquals(List.of(1L, 1L, 8L), List.of(r.memStat("reads"), r.memStat("writes"), r.memStat("bytes_written")));
+        assertEquals(0, r.cache().mshrsInUse());
+    }
+
     // The random mix through a cache with byte masks, whole lines and 16- and 8-byte sectors: every
     // read returns exactly what was written (memory's bytes merged under the dirty ones), and the
     // paths were taken: writes that avoided a fetch, lines moved into an MSHR for bytes they lacked,
