@@ -148,6 +148,14 @@ class ConformanceTest {
                 .with("cb.cache.sector_bytes=32").with("cb.cache.size=1024").with("cb.cache.mshrs=2")
                 .with("l2.enabled=on").with("l2.sector_bytes=32").with("l2.size=16384").with("l2.ways=2")
                 .with("query.counter_path=l2")));
+        // Byte masks in all three caches (a partial write fetches nothing, a write-back writes only dirty bytes):
+        // small depth caches of whole lines and colour caches of 32-byte sectors that evict, with few MSHRs, and
+        // small L2 slices taking the counter writes.
+        assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.color=on")
+                .with("db.cache.byte_masks=on").with("db.cache.size=1024").with("db.cache.mshrs=2")
+                .with("cb.cache.byte_masks=on").with("cb.cache.sector_bytes=32").with("cb.cache.size=1024")
+                .with("cb.cache.mshrs=2").with("l2.enabled=on").with("l2.byte_masks=on").with("l2.size=16384")
+                .with("l2.ways=2").with("query.counter_path=l2")));
     }
 
     /**

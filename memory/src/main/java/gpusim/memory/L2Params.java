@@ -11,7 +11,7 @@ import gpusim.memory.cache.CacheParams;
  * @param enabled        an L2 slice in front of each channel ({@code l2.enabled})
  * @param slice          each slice's shape and costs ({@code l2.size}, {@code l2.ways}, {@code l2.line},
  *                       {@code l2.policy}, {@code l2.mshrs}, {@code l2.hit_latency},
- *                       {@code l2.sector_bytes})
+ *                       {@code l2.sector_bytes}, {@code l2.byte_masks})
  * @param countersDirect COUNTER writes go past the L2 straight to their channel ({@code query.counter_path=direct})
  * @param xorHash        channels (and slices) by an XOR fold of the granule number ({@code memory.hash=xor})
  */
@@ -28,7 +28,8 @@ public record L2Params(boolean enabled, CacheParams slice, boolean countersDirec
     public static L2Params of(Config c) {
         CacheParams slice = new CacheParams(c.get(ConfigKeys.L2_SIZE), c.getInt(ConfigKeys.L2_WAYS),
                 c.getInt(ConfigKeys.L2_LINE), c.get(ConfigKeys.L2_POLICY) == 0, c.getInt(ConfigKeys.L2_MSHRS),
-                c.get(ConfigKeys.L2_HIT_LATENCY), c.getInt(ConfigKeys.L2_SECTOR_BYTES));
+                c.get(ConfigKeys.L2_HIT_LATENCY), c.getInt(ConfigKeys.L2_SECTOR_BYTES),
+                c.flag(ConfigKeys.L2_BYTE_MASKS));
         return new L2Params(c.flag(ConfigKeys.L2_ENABLED), slice, c.get(ConfigKeys.COUNTER_PATH) == 0,
                 c.get(ConfigKeys.MEMORY_HASH) == 1);
     }

@@ -157,6 +157,24 @@ class L2SlicesTest {
         assertEquals(0, L2Params.of(gpusim.config.Config.defaults()).slice().sectorBytes());
     }
 
+    // Byte masks (l2.byte_masks): the 8-byte COUNTER write through the slice that fetched its line
+    // above (17 cycles; 14 with sectors) allocates it without a fetch and is done at the hit latency
+    // (2), the channel seeing nothing; a read of it then hits. The key reaches the slices' parameters.
+    @Test
+    void aSliceWithByteMasksTakesAPartialCounterWriteWithoutAFetch() {
+        L2Params masked = new L2Params(true, new CacheParams(1024, 2, 64, true, 4, 2, 0, true), false, false);
+        MemoryRequest part = MemoryRequest.write(264, bytes(8, 5), null, null).from(MemoryClient.COUNTER);
+        MemoryRequest back = MemoryRequest.read(264, 8, null, null);
+        Rig a = rig(MEMORY, masked, Map.of(0L, List.of(part), 10L, List.of(back)));
+        a.engine().run(() -> false);
+        assertEquals(List.of(2L, 2L), a.client().latencies());
+        assertEquals(List.of(1L, 1L, 1L, 0L, 0L), List.of(a.stat("l2_1.misses"), a.stat("l2_1.hits"),
+                a.stat("l2_1.fetches_avoided_by_byte_masks"), a.stat("channel1.reads"), a.stat("channel1.writes")));
+        assertArrayEquals(bytes(8, 5), back.data());
+        assertEquals(true, L2Params.of(gpusim.config.Config.defaults().with("l2.byte_masks=on")).slice().byteMasks());
+        assertEquals(false, L2Params.of(gpusim.config.Config.defaults()).slice().byteMasks());
+    }
+
     // Coherence whatever the path: a write through the write-back slice (dirty there, never
     // written back), then a direct COUNTER write over part of it, then a read through the slice
     // (a hit on the line the direct write went past) sees both, in issue order; device memory

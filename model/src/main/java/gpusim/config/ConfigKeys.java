@@ -145,6 +145,11 @@ public final class ConfigKeys {
         return ConfigKey.range(name, 0, 0, 1_000_000, "memory cycles", meaning + " (0: the memory.dram preset's)");
     }
     // ---- end of the DRAM keys.
+    /** What the three byte_masks keys do, in their meanings. */
+    private static final String BYTE_MASKS_WHAT = "a write never fetches (a write miss allocates the line and "
+            + "completes as a hit), a read fetches the sectors holding bytes it needs that are not valid and merges "
+            + "them under those the cache holds, and a dirty line is written back as its dirty bytes only, one "
+            + "write a contiguous run";
     // ---- L2 slices in front of the memory channels (issue 10; gpusim.memory.L2Slices) ----
     public static final ConfigKey L2_ENABLED = ConfigKey.flag("l2.enabled", false,
             "an L2 slice (a set-associative LRU cache) in front of each memory channel; never changes results, "
@@ -162,6 +167,11 @@ public final class ConfigKeys {
                     + "in sectors (a write covering whole sectors fetches nothing; only dirty sectors are written "
                     + "back), as NVIDIA's L2 keeps 32-byte sectors of 128-byte lines; 0 or l2.line: whole lines; "
                     + "at most l2.line");
+    public static final ConfigKey L2_BYTE_MASKS = ConfigKey.flag("l2.byte_masks", false,
+            "a valid and a dirty bit per byte of each L2 line, as GFX9+ L2s keep dirty byte masks so that a "
+                    + "partial write (an 8-byte occlusion counter) fetches nothing: %s; write_back only "
+                    + "(ignored by write_through, which has no dirty bytes); off: write-allocate fetches the "
+                    + "line (or the sectors it writes partly) first".formatted(BYTE_MASKS_WHAT));
     public static final ConfigKey L2_POLICY = ConfigKey.choice("l2.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
@@ -380,6 +390,10 @@ public final class ConfigKeys {
             new long[] {0, 32, 64, 128, 256}, "bytes", "sectors of each depth cache line: valid, fetched and written back per sector "
                     + "(a write covering whole sectors fetches nothing; only dirty sectors are written back); "
                     + "0 or db.cache.line: whole lines; at most db.cache.line");
+    public static final ConfigKey DB_CACHE_BYTE_MASKS = ConfigKey.flag("db.cache.byte_masks", false,
+            "a valid and a dirty bit per byte of each depth cache line, as the GFX9+ L2 keeps (see l2.byte_masks): "
+                    + "%s; write_back only (ignored by write_through); off: a partial write fetches first"
+                    .formatted(BYTE_MASKS_WHAT));
     public static final ConfigKey DB_CACHE_POLICY = ConfigKey.choice("db.cache.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "depth cache write policy: write_back = write-allocate, dirty lines written back when evicted; "
@@ -400,6 +414,10 @@ public final class ConfigKeys {
             new long[] {0, 32, 64, 128, 256}, "bytes", "sectors of each colour cache line: valid, fetched and written back per sector "
                     + "(a write covering whole sectors, e.g. a 32-byte compressed colour block, fetches nothing; "
                     + "only dirty sectors are written back); 0 or cb.cache.line: whole lines; at most cb.cache.line");
+    public static final ConfigKey CB_CACHE_BYTE_MASKS = ConfigKey.flag("cb.cache.byte_masks", false,
+            "a valid and a dirty bit per byte of each colour cache line, as the GFX9+ L2 keeps (see l2.byte_masks): "
+                    + "%s; write_back only (ignored by write_through); off: a partial write fetches first"
+                    .formatted(BYTE_MASKS_WHAT));
     public static final ConfigKey CB_CACHE_POLICY = ConfigKey.choice("cb.cache.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "colour cache write policy: write_back = write-allocate, dirty lines written back when evicted; "
@@ -469,6 +487,7 @@ public final class ConfigKeys {
             L2_WAYS,
             L2_LINE,
             L2_SECTOR_BYTES,
+            L2_BYTE_MASKS,
             L2_POLICY,
             L2_MSHRS,
             L2_HIT_LATENCY,
@@ -505,6 +524,7 @@ public final class ConfigKeys {
             DB_CACHE_WAYS,
             DB_CACHE_LINE,
             DB_CACHE_SECTOR_BYTES,
+            DB_CACHE_BYTE_MASKS,
             DB_CACHE_POLICY,
             DB_CACHE_MSHRS,
             DB_CACHE_HIT_LATENCY,
@@ -512,6 +532,7 @@ public final class ConfigKeys {
             CB_CACHE_WAYS,
             CB_CACHE_LINE,
             CB_CACHE_SECTOR_BYTES,
+            CB_CACHE_BYTE_MASKS,
             CB_CACHE_POLICY,
             CB_CACHE_MSHRS,
             CB_CACHE_HIT_LATENCY,

@@ -148,10 +148,10 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
             return new SurfaceParams(true, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
                     cache(c, "db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE,
                             ConfigKeys.DB_CACHE_POLICY, ConfigKeys.DB_CACHE_MSHRS, ConfigKeys.DB_CACHE_HIT_LATENCY,
-                            ConfigKeys.DB_CACHE_SECTOR_BYTES),
+                            ConfigKeys.DB_CACHE_SECTOR_BYTES, ConfigKeys.DB_CACHE_BYTE_MASKS),
                     cache(c, "cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE,
                             ConfigKeys.CB_CACHE_POLICY, ConfigKeys.CB_CACHE_MSHRS, ConfigKeys.CB_CACHE_HIT_LATENCY,
-                            ConfigKeys.CB_CACHE_SECTOR_BYTES),
+                            ConfigKeys.CB_CACHE_SECTOR_BYTES, ConfigKeys.CB_CACHE_BYTE_MASKS),
                     c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES),
                     !c.flag(ConfigKeys.COMPRESSION_COLOR) ? null : new ColorCompressionParams(
                             c.getInt(ConfigKeys.COMPRESSION_COLOR_BLOCK_BYTES),
@@ -160,10 +160,11 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
         }
 
         private static CacheParams cache(Config c, String name, ConfigKey size, ConfigKey ways, ConfigKey line,
-                                         ConfigKey policy, ConfigKey mshrs, ConfigKey hitLatency, ConfigKey sector) {
+                                         ConfigKey policy, ConfigKey mshrs, ConfigKey hitLatency, ConfigKey sector,
+                                         ConfigKey byteMasks) {
             try {
                 return new CacheParams(c.get(size), c.getInt(ways), c.getInt(line), c.get(policy) == 0,
-                        c.getInt(mshrs), c.get(hitLatency), c.getInt(sector));
+                        c.getInt(mshrs), c.get(hitLatency), c.getInt(sector), c.flag(byteMasks));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(name + ".*: " + e.getMessage(), e);
             }

@@ -60,6 +60,23 @@ import java.util.List;
  * is installed like any (the way freed may have been taken meanwhile: then the LRU way goes).
  * With no sectors a line is one sector: a part always needs the whole line and this is the
  * unsectored cache exactly.
+ *
+ * <p>Byte masks ({@link CacheParams#masksBytes}, write-back caches only). Each way also keeps a
+ * valid and a dirty bit a byte, as GFX9+ L2s keep dirty byte masks so that a partial write
+ * needs no fetch. A write never fetches: on an absent line it is allocated at the lookup (its
+ * victim written back), on a resident one it is written in place, and into a line being
+ * fetched it is added to the MSHR's parts (applied at the fill in arrival order, so a read
+ * merged before it still sees the old bytes); in every case it completes as a hit does. It takes
+ * no MSHR but for a dirty victim's write-back (a write spanning lines counts one a line, as a
+ * fetch would, since one line may be another's victim). A
+ * write part is a miss when its line is absent or being fetched, or a sector it touches holds
+ * no valid byte; a miss that writes part of a sector ({@code fetches_avoided_by_byte_masks})
+ * is one that would have fetched without the masks. A read hits when every byte it reads is
+ * valid; otherwise it misses as above (a resident line moves into the MSHR with its bytes and
+ * masks) and fetches the sectors holding the bytes it lacks; the fill is merged under the bytes
+ * the line already held (they are this cache's newest, dirty or clean), then the parts are
+ * applied in order. A dirty victim writes back only its dirty bytes, one write a contiguous
+ * run. Sector bits are then not used: validity is the byte's, the sector is what is fetched.
  */
 public final class Cache implements Component, MemoryPort, MemoryRequest.Client {
     private final String name;
@@ -85,6 +102,11 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final long[] lastUse;
     private final byte[] data;
     private long useClock;
+    /** Byte masks on: per way, {@code words} longs of valid bits and as many of dirty bits, one a byte; else null. */
+    private final boolean masked;
+    private final int words;
+    private final long[] validBytes;
+    private final long[] dirtyBytes;
 
     /** One part of a client request applied to a line: [addr, addr + len); completes at fill when {@code completes}. */
     private record Target(MemoryRequest r, long addr, int len, boolean completes) { }
@@ -106,11 +128,21 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         long dirtied;
         long fetchedBytes;
         int fetchesPending;
+        /**
+         * Byte masks only (else null): the bytes the resident line held (they win over the fill), the bytes
+         * valid once the fetches land and the parts are applied, and the dirty ones then.
+         */
+        final long[] keptBytes;
+        final long[] validBytes;
+        final long[] dirtyBytes;
 
-        Mshr(long line, int lineBytes, gpusim.sim.MemoryClient owner) {
+        Mshr(long line, int lineBytes, gpusim.sim.MemoryClient owner, int maskWords) {
             this.line = line;
             this.bytes = new byte[lineBytes];
             this.owner = owner;
+            this.keptBytes = maskWords == 0 ? null : new long[maskWords];
+            this.validBytes = maskWords == 0 ? null : new long[maskWords];
+            this.dirtyBytes = maskWords == 0 ? null : new long[maskWords];
         }
     }
 
@@ -148,6 +180,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final Stat.Scalar fillBytes;
     private final Stat.Scalar writeBackBytes;
     private final Stat.Scalar bytesSaved;
+    private final Stat.Scalar fetchesAvoided;
 
     public Cache(String name, Engine engine, MemoryPort downstream, CacheParams p) {
         this.name = name;
@@ -169,8 +202,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         owner = new gpusim.sim.MemoryClient[n];
         lastUse = new long[n];
         data = new byte[(int) p.sizeBytes()];
+        masked = p.masksBytes();
+        words = masked ? (line + 63) / 64 : 0;
+        validBytes = masked ? new long[n * words] : null;
+        dirtyBytes = masked ? new long[n * words] : null;
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
-                + (sectored ? sector + "-byte sectors, " : "")
+                + (sectored ? sector + "-byte sectors, " : "") + (masked ? "byte masks, " : "")
                 + (p.writeBack() ? "write-back/write-allocate" : "write-through/no-allocate") + ", " + p.mshrs()
                 + " MSHRs");
         hits = stats.scalar("hits", "parts", "line parts found in the cache on arrival"
@@ -187,22 +224,29 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                         + "each refused offer counts, as memory.refusals does)");
         stats.formula("hit_rate", "ratio", "hits / (hits + misses)",
                 () -> (double) hits.get() / (hits.get() + misses.get()));
-        // An unsectored cache reports what it did before sectors existed: its sector counters go to a
-        // group nobody reads, so that its statistics (and every report) are unchanged.
-        StatGroup sg = sectored ? stats : new StatGroup(name + "_unsectored", "not reported");
-        sectorMisses = sg.scalar("sector_misses", "parts",
-                "misses whose line was present but not every sector the part needs (the line moves into the MSHR)");
+        // An unsectored cache without byte masks reports what it did before sectors existed: its sector
+        // counters go to a group nobody reads, so that its statistics (and every report) are unchanged.
+        StatGroup sg = sectored || masked ? stats : new StatGroup(name + "_unsectored", "not reported");
+        sectorMisses = sg.scalar("sector_misses", "parts", masked
+                ? "read misses whose line was present but not every byte the part reads (the line moves into the MSHR)"
+                : "misses whose line was present but not every sector the part needs (the line moves into the MSHR)");
         fillsAvoided = sg.scalar("sector_fills_avoided", "sectors",
                 "sectors a write covered whole, so made valid without fetching them (a write-allocate cache "
                         + "without sectors fetches them)");
-        partialWriteBacks = sg.scalar("partial_write_backs", "lines",
-                "write-backs of a victim with clean sectors, which wrote only its dirty ones");
+        partialWriteBacks = sg.scalar("partial_write_backs", "lines", masked
+                ? "write-backs of a victim with clean bytes, which wrote only its dirty ones"
+                : "write-backs of a victim with clean sectors, which wrote only its dirty ones");
         fillBytes = sg.scalar("fill_bytes", "bytes", "bytes fetched downstream (missing sectors)");
-        writeBackBytes = sg.scalar("write_back_bytes", "bytes", "bytes written back downstream (dirty sectors)");
+        writeBackBytes = sg.scalar("write_back_bytes", "bytes", masked
+                ? "bytes written back downstream (dirty bytes)" : "bytes written back downstream (dirty sectors)");
         bytesSaved = sg.scalar("bytes_saved", "bytes",
                 "bytes not moved against whole lines on the same events: a line allocated on a tag miss would "
                         + "fetch the whole line, a write-back would write it whole, a sector miss would hit "
                         + "(so (tag-miss allocations + write_backs) x line - fill_bytes - write_back_bytes)");
+        fetchesAvoided = (masked ? stats : new StatGroup(name + "_unmasked", "not reported")).scalar(
+                "fetches_avoided_by_byte_masks", "parts",
+                "write misses that wrote part of a sector (or line) without fetching it, its bytes kept valid and "
+                        + "dirty by the byte masks (without them write-allocate fetches it first)");
     }
 
     public CacheParams params() {
@@ -269,6 +313,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         // First pass: MSHRs this request needs (distinct lines fetched or allocated, write-through parts).
         int need = 0;
         long a = r.address();
+        boolean oneLine = a / line == (end - 1) / line;
         do {
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
@@ -277,8 +322,17 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 int w = find(l);
                 if (w < 0) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
-                    // buffer entry. A request covers each line once, so no line is counted twice.
-                    need++;
+                    // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
+                    // a one-line write knows its victim now, and takes an entry only when that is dirty (with
+                    // more lines, one may be the victim of another's set: counted as if dirty).
+                    if (!(masked && write && oneLine && !dirtyVictim(l))) {
+                        need++;
+                    }
+                } else if (masked) {
+                    int from = (int) (a - l);
+                    if (!write && !allSet(validBytes, w * words, from, (int) (Math.min(l + line, end) - l))) {
+                        need++; // a read missing bytes of a resident line
+                    }
                 } else if (sectored) {
                     int len = (int) (Math.min(l + line, end) - a);
                     if ((needed(l, a, len, write) & ~validSectors[w]) != 0) {
@@ -331,6 +385,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)).from(r.from()), now + p.hitLatency(), false);
             return;
         }
+        if (masked) {
+            maskedPart(r, l, a, len, write, w, m, now);
+            return;
+        }
         long touched = touched(l, a, len);
         long covered = write ? covered(l, a, len) : 0;
         long needed = touched & ~covered;
@@ -366,14 +424,14 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (w >= 0) {
             // A sector miss: the line moves into the MSHR with the sectors it holds (see the class comment).
             sectorMisses.inc();
-            m = new Mshr(l, line, owner[w]);
+            m = new Mshr(l, line, owner[w], 0);
             m.wasResident = true;
             m.keptValid = validSectors[w];
             m.keptDirty = dirtySectors[w];
             System.arraycopy(data, w * line, m.bytes, 0, line);
             valid[w] = false;
         } else {
-            m = new Mshr(l, line, r.from());
+            m = new Mshr(l, line, r.from(), 0);
         }
         m.willBeValid = m.keptValid;
         m.dirtied = m.keptDirty;
@@ -403,6 +461,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             m.fetchesPending++;
             m.fetchedBytes += n;
             fillBytes.add(n);
+            if (m.validBytes != null) {
+                setRange(m.validBytes, 0, first * sector, end * sector);
+            }
             send(MemoryRequest.read(m.line + (long) first * sector, n, this, m).from(from), now + p.hitLatency(), false);
             left &= ~span(first, end - 1);
         }
@@ -451,7 +512,17 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     @Override
     public void memoryDone(MemoryRequest req, long now) {
         if (req.tag() instanceof Mshr m) {
-            System.arraycopy(req.data(), 0, m.bytes, (int) (req.address() - m.line), req.size());
+            int off = (int) (req.address() - m.line);
+            if (m.keptBytes == null) {
+                System.arraycopy(req.data(), 0, m.bytes, off, req.size());
+            } else {
+                // The bytes the line held are newer than memory's (dirty) or equal to them: they win.
+                for (int i = 0; i < req.size(); i++) {
+                    if (!bit(m.keptBytes, 0, off + i)) {
+                        m.bytes[off + i] = req.data()[i];
+                    }
+                }
+            }
             if (--m.fetchesPending == 0) {
                 fill(m, now);
             }
@@ -484,6 +555,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
      * freed when the last write is accepted).
      */
     private boolean evict(int w, long readyAt) {
+        if (masked) {
+            return evictDirtyBytes(w, readyAt);
+        }
         evictions.inc();
         long dirty = dirtySectors[w];
         if (dirty == 0) {
@@ -525,6 +599,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         // The fill's MSHR becomes a dirty victim's write-back buffer entry.
         boolean keptEntry = valid[w] && evict(w, now);
         install(w, m.line, m.owner, m.willBeValid, m.dirtied);
+        if (masked) {
+            System.arraycopy(m.validBytes, 0, validBytes, w * words, words);
+            System.arraycopy(m.dirtyBytes, 0, dirtyBytes, w * words, words);
+        }
         bytesSaved.add((m.wasResident ? 0 : line) - m.fetchedBytes);
         System.arraycopy(m.bytes, 0, data, w * line, line);
         for (Target t : m.targets) {
@@ -543,6 +621,208 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             }
         }
     }
+
+    // ---- Byte masks (CacheParams#masksBytes) ----
+
+    /** One part on a cache with byte masks (see the class comment); {@code w} its way or -1, {@code m} its MSHR or null. */
+    private void maskedPart(MemoryRequest r, long l, long a, int len, boolean write, int w, Mshr m, long now) {
+        int from = (int) (a - l);
+        int to = from + len;
+        long touched = touched(l, a, len);
+        long partial = touched & ~covered(l, a, len);
+        if (m != null) {
+            misses.inc();
+            merges.inc();
+            if (write) {
+                // Applied at the fill after the parts before it; it needs no old bytes, so it completes now.
+                m.targets.add(new Target(r, a, len, false));
+                setRange(m.validBytes, 0, from, to);
+                setRange(m.dirtyBytes, 0, from, to);
+                hitDue(r, now);
+            } else {
+                fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
+                m.targets.add(new Target(r, a, len, true));
+            }
+            return;
+        }
+        if (write) {
+            if (w >= 0) {
+                int base = w * words;
+                long held = sectorsHolding(validBytes, base);
+                if ((touched & ~held) == 0) {
+                    hits.inc();
+                } else {
+                    misses.inc();
+                    if ((partial & ~held) != 0) {
+                        fetchesAvoided.inc();
+                    }
+                }
+                fillsAvoided.add(Long.bitCount(covered(l, a, len) & ~fullSectors(validBytes, base)));
+                lastUse[w] = ++useClock;
+            } else {
+                misses.inc();
+                if (partial != 0) {
+                    fetchesAvoided.inc();
+                }
+                w = victim(l);
+                if (valid[w] && evict(w, now + p.hitLatency())) {
+                    busy++; // the victim's write-back buffer entry (the request counted one)
+                }
+                install(w, l, r.from(), 0, 0);
+                java.util.Arrays.fill(validBytes, w * words, (w + 1) * words, 0L);
+                java.util.Arrays.fill(dirtyBytes, w * words, (w + 1) * words, 0L);
+                fillsAvoided.add(Long.bitCount(covered(l, a, len)));
+                bytesSaved.add(line);
+            }
+            copyIn(r, a, len, w);
+            setRange(validBytes, w * words, from, to);
+            setRange(dirtyBytes, w * words, from, to);
+            hitDue(r, now);
+            return;
+        }
+        if (w >= 0 && allSet(validBytes, w * words, from, to)) {
+            hits.inc();
+            if (r.data() != null) {
+                System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
+            }
+            lastUse[w] = ++useClock;
+            hitDue(r, now);
+            return;
+        }
+        misses.inc();
+        if (w >= 0) {
+            // The line moves into the MSHR with its bytes and masks, as a sector miss does.
+            sectorMisses.inc();
+            m = new Mshr(l, line, owner[w], words);
+            m.wasResident = true;
+            System.arraycopy(data, w * line, m.bytes, 0, line);
+            System.arraycopy(validBytes, w * words, m.keptBytes, 0, words);
+            System.arraycopy(validBytes, w * words, m.validBytes, 0, words);
+            System.arraycopy(dirtyBytes, w * words, m.dirtyBytes, 0, words);
+            valid[w] = false;
+        } else {
+            m = new Mshr(l, line, r.from(), words);
+        }
+        inFlight.put(l / line, m);
+        busy++;
+        fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
+        m.targets.add(new Target(r, a, len, true));
+    }
+
+    /** Whether the line a new {@code lineAddr} would replace holds dirty bytes (byte masks on). */
+    private boolean dirtyVictim(long lineAddr) {
+        int v = victim(lineAddr);
+        return valid[v] && anySet(dirtyBytes, v * words, 0, line);
+    }
+
+    /**
+     * Evicts way {@code w} of a cache with byte masks: its dirty bytes go downstream, one write a contiguous
+     * run, ready at {@code readyAt}; returns whether anything was written back (as {@link #evict}).
+     */
+    private boolean evictDirtyBytes(int w, long readyAt) {
+        evictions.inc();
+        int base = w * words;
+        List<int[]> runs = new ArrayList<>();
+        int dirty = 0;
+        for (int i = 0; i < line; i++) {
+            if (bit(dirtyBytes, base, i)) {
+                int start = i;
+                while (i < line && bit(dirtyBytes, base, i)) {
+                    i++;
+                }
+                runs.add(new int[] {start, i});
+                dirty += i - start;
+            }
+        }
+        if (runs.isEmpty()) {
+            return false;
+        }
+        writeBacks.inc();
+        if (dirty != line) {
+            partialWriteBacks.inc();
+        }
+        for (int k = 0; k < runs.size(); k++) {
+            int start = runs.get(k)[0];
+            int n = runs.get(k)[1] - start;
+            byte[] victim = new byte[n];
+            System.arraycopy(data, w * line + start, victim, 0, n);
+            writeBackBytes.add(n);
+            send(MemoryRequest.write(tag[w] + start, victim, null, null).from(owner[w]), readyAt,
+                    k == runs.size() - 1);
+        }
+        bytesSaved.add(line - dirty);
+        return true;
+    }
+
+    private static boolean bit(long[] mask, int base, int i) {
+        return (mask[base + (i >>> 6)] & (1L << (i & 63))) != 0;
+    }
+
+    /** The bits of word {@code wi} that bytes [from, to) of a line cover. */
+    private static long wordBits(int wi, int from, int to) {
+        int lo = Math.max(from - wi * 64, 0);
+        int hi = Math.min(to - wi * 64, 64);
+        return (hi == 64 ? -1L : (1L << hi) - 1) & -(1L << lo);
+    }
+
+    private static void setRange(long[] mask, int base, int from, int to) {
+        for (int wi = from >>> 6; wi * 64 < to; wi++) {
+            mask[base + wi] |= wordBits(wi, from, to);
+        }
+    }
+
+    private static boolean allSet(long[] mask, int base, int from, int to) {
+        for (int wi = from >>> 6; wi * 64 < to; wi++) {
+            long b = wordBits(wi, from, to);
+            if ((mask[base + wi] & b) != b) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean anySet(long[] mask, int base, int from, int to) {
+        for (int wi = from >>> 6; wi * 64 < to; wi++) {
+            if ((mask[base + wi] & wordBits(wi, from, to)) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The sectors holding a byte of [from, to) whose bit is clear: what a read of those bytes must fetch. */
+    private long missingSectors(long[] mask, int base, int from, int to) {
+        long s = 0;
+        for (int k = from / sector; k * sector < to; k++) {
+            if (!allSet(mask, base, Math.max(from, k * sector), Math.min(to, (k + 1) * sector))) {
+                s |= 1L << k;
+            }
+        }
+        return s;
+    }
+
+    /** The sectors of a line with at least one valid byte. */
+    private long sectorsHolding(long[] mask, int base) {
+        long s = 0;
+        for (int k = 0; k * sector < line; k++) {
+            if (anySet(mask, base, k * sector, (k + 1) * sector)) {
+                s |= 1L << k;
+            }
+        }
+        return s;
+    }
+
+    /** The sectors of a line whose bytes are all valid. */
+    private long fullSectors(long[] mask, int base) {
+        long s = 0;
+        for (int k = 0; k * sector < line; k++) {
+            if (allSet(mask, base, k * sector, (k + 1) * sector)) {
+                s |= 1L << k;
+            }
+        }
+        return s;
+    }
+
     private void free(long now) {
         busy--;
         for (Component c : waiting) {

@@ -19,15 +19,28 @@ package gpusim.memory.cache;
  *                   sectored cache: see {@link Cache}); 0 or {@code lineBytes}: no sectors,
  *                   whole lines as before; otherwise a power of two below the line, with at
  *                   most 64 sectors a line
+ * @param byteMasks  a valid and a dirty bit a byte (see {@link Cache}): a write never fetches,
+ *                   a read fetches the sectors holding bytes it needs that are not valid and
+ *                   merges them under the bytes already there, and a write-back writes only the
+ *                   dirty bytes, one write a run (GFX9+ L2s keep dirty byte masks); false: the
+ *                   cache as before. Only a write-back cache uses it: a write-through one allocates
+ *                   nothing on a write and holds no dirty bytes, so it has nothing to mask and
+ *                   ignores it ({@link #masksBytes})
  */
 public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
-                          int sectorBytes) {
+                          int sectorBytes, boolean byteMasks) {
     /** The largest capacity accepted: the data array is allocated whole. */
     public static final long MAX_SIZE = 64L << 20;
 
     /** An unsectored cache: whole lines are valid, fetched and written back. */
     public CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency) {
         this(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, 0);
+    }
+
+    /** A cache without byte masks: validity and dirtiness per sector (or line), as before byte masks existed. */
+    public CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
+                       int sectorBytes) {
+        this(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, sectorBytes, false);
     }
 
     public CacheParams {
@@ -57,6 +70,11 @@ public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean write
     /** The bytes a line's validity and traffic are kept in: the sector, or the whole line when unsectored. */
     public int sectorOrLine() {
         return sectored() ? sectorBytes : lineBytes;
+    }
+
+    /** Whether the cache keeps byte masks: asked for, and a write-back cache (a write-through one has no dirty bytes). */
+    public boolean masksBytes() {
+        return byteMasks && writeBack;
     }
 
     public int sets() {

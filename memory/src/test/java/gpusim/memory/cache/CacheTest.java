@@ -431,6 +431,208 @@ class CacheTest {
         }
     }
 
+    // ---- Byte masks (CacheParams.byteMasks): a valid and a dirty bit a byte. Memory is preloaded with
+    // 100, 101, ... so that a byte the cache did not write but wrote back, or returned without
+    // fetching, would show as the cache's zeros.
+
+    static CacheParams masked(long size, int ways, int sectorBytes) {
+        return new CacheParams(size, ways, 64, true, 4, HIT, sectorBytes, true);
+    }
+
+    /** Memory holds 100 + i at byte i of [0, 128). */
+    static Rig preloaded(CacheParams p, Map<Long, List<MemoryRequest>> at) {
+        Rig r = scripted(p, at);
+        r.dm().write(0, bytes(128, 100), 0, 128);
+        return r;
+    }
+
+    /** Memory's bytes [from, to) (100 + i) with {@code written} laid over them at {@code at}. */
+    static byte[] memoryWith(int from, int to, int at, byte[] written) {
+        byte[] b = java.util.Arrays.copyOfRange(bytes(128, 100), from, to);
+        System.arraycopy(written, 0, b, at - from, written.length);
+        return b;
+    }
+
+    // An 8-byte write at 0 to an absent line: allocated at the lookup, nothing fetched, done at the
+    // hit latency (2) and counted a miss whose fetch was avoided. A 2-byte write to the same line at
+    // 10 hits (12). Without byte masks the first write fetches the line (done 17, one read) and the
+    // second merges into that fetch (17).
+    @Test
+    void aPartialWriteMissCompletesAtTheHitLatencyWithoutAFetch() {
+        for (boolean masks : new boolean[] {true, false}) {
+            MemoryRequest w1 = write(8, bytes(8, 1));
+            MemoryRequest w2 = write(40, (byte) 7, (byte) 8);
+            Rig r = scripted(new CacheParams(4096, 4, 64, true, 4, HIT, 0, masks),
+                    Map.of(0L, List.of(w1), 10L, List.of(w2)));
+            r.run();
+            if (masks) {
+                assertEquals(List.of(2L, 12L), List.of(w1.doneAt(), w2.doneAt()));
+                assertEquals(List.of(1L, 1L, 1L, 0L), List.of(r.cacheStat("hits"), r.cacheStat("misses"),
+                        r.cacheStat("fetches_avoided_by_byte_masks"), r.memStat("reads")));
+            } else {
+                assertEquals(List.of(17L, 17L), List.of(w1.doneAt(), w2.doneAt()));
+                assertEquals(1, r.memStat("reads"));
+                assertEquals(null, r.cache().stats().find("fetches_avoided_by_byte_masks"));
+            }
+        }
+    }
+
+    // Direct-mapped, one line. Writes of bytes 8..15 (at 0, allocating), 16..19 (at 1) and 40..41
+    // (at 2) leave two dirty runs, 8..19 and 40..41. A read of line 64 at 10 (done 27) evicts the
+    // line: two writes, 12 + 2 bytes, and memory keeps its own bytes everywhere else (a whole-line
+    // write-back would have written the cache's never-fetched zeros over them). Line 0 read whole at
+    // 60 misses (done 77) and returns memory's bytes with the three writes in them.
+    @Test
+    void anEvictionWritesBackOnlyTheDirtyBytesOneWriteARun() {
+        MemoryRequest w1 = write(8, bytes(8, 1));
+        MemoryRequest w2 = write(16, bytes(4, 21));
+        MemoryRequest w3 = write(40, (byte) 50, (byte) 51);
+        MemoryRequest other = read(64, 8);
+        MemoryRequest again = read(0, 64);
+        Rig r = preloaded(masked(64, 1, 0), Map.of(0L, List.of(w1), 1L, List.of(w2), 2L, List.of(w3),
+                10L, List.of(other), 60L, List.of(again)));
+        r.run();
+        assertEquals(List.of(2L, 3L, 4L, 27L, 77L),
+                List.of(w1.doneAt(), w2.doneAt(), w3.doneAt(), other.doneAt(), again.doneAt()));
+        assertEquals(List.of(2L, 14L, 2L, 128L), List.of(r.memStat("writes"), r.memStat("bytes_written"),
+                r.memStat("reads"), r.memStat("bytes_read")));
+        assertEquals(List.of(1L, 1L, 14L, 2L), List.of(r.cacheStat("write_backs"),
+                r.cacheStat("partial_write_backs"), r.cacheStat("write_back_bytes"), r.cacheStat("evictions")));
+        assertEquals(List.of(2L, 3L, 1L), List.of(r.cacheStat("hits"), r.cacheStat("misses"),
+                r.cacheStat("fetches_avoided_by_byte_masks")));
+        byte[] expect = memoryWith(0, 64, 8, bytes(8, 1));
+        System.arraycopy(bytes(4, 21), 0, expect, 16, 4);
+        expect[40] = 50;
+        expect[41] = 51;
+        byte[] landed = new byte[64];
+        r.dm().read(0, landed, 0, 64);
+        assertArrayEquals(expect, landed);
+        assertArrayEquals(expect, again.data());
+    }
+
+    // A 4-byte write at 0 to bytes 4..7 (no fetch, done 2). At 5 a read of exactly those bytes hits
+    // (7): they are valid though the line is not. At 10 a read of bytes 0..15 needs bytes the line
+    // does not hold: a miss, the line moves into an MSHR and is fetched (sent 12, served 13..16,
+    // done 27), and the fill is merged under the written bytes. At 40 the whole line hits (42) with
+    // the same merge. One fetch of 64 bytes in all.
+    @Test
+    void aReadOfBytesAPartialWriteLeftInvalidFetchesAndMergesUnderTheWrittenBytes() {
+        byte[] written = {1, 2, 3, 4};
+        MemoryRequest w = write(4, written);
+        MemoryRequest same = read(4, 4);
+        MemoryRequest wider = read(0, 16);
+        MemoryRequest whole = read(0, 64);
+        Rig r = preloaded(masked(4096, 4, 0), Map.of(0L, List.of(w), 5L, List.of(same), 10L, List.of(wider),
+                40L, List.of(whole)));
+        r.run();
+        assertEquals(List.of(2L, 7L, 27L, 42L), List.of(w.doneAt(), same.doneAt(), wider.doneAt(), whole.doneAt()));
+        assertArrayEquals(written, same.data());
+        assertArrayEquals(memoryWith(0, 16, 4, written), wider.data());
+        assertArrayEquals(memoryWith(0, 64, 4, written), whole.data());
+        assertEquals(List.of(2L, 2L, 1L), List.of(r.cacheStat("hits"), r.cacheStat("misses"),
+                r.cacheStat("sector_misses")));
+        assertEquals(List.of(1L, 64L, 64L), List.of(r.memStat("reads"), r.memStat("bytes_read"),
+                r.cacheStat("fill_bytes")));
+    }
+
+    // 16-byte sectors. At 0 a 4-byte write into sector 1 of an absent line (a miss, no fetch: done 2;
+    // without masks it fetches sector 1, done 14); at 1 a whole-sector write of sector 3 (a miss, as
+    // its sector held nothing, and a sector fill avoided: done 3). At 5 a read of the 4 bytes written
+    // hits (7). At 10 a read of the whole line lacks bytes of sectors 0, 1 and 2: one 48-byte fetch
+    // of the run (sent 12, served 13..15, done 26), merged under both writes; sector 3 is not fetched.
+    @Test
+    void aSectoredPartialWriteThenAWholeLineReadFetchesOnlyTheSectorsLackingBytes() {
+        byte[] small = {1, 2, 3, 4};
+        MemoryRequest w1 = write(20, small);
+        MemoryRequest w2 = write(48, bytes(16, 33));
+        MemoryRequest same = read(20, 4);
+        MemoryRequest whole = read(0, 64);
+        Rig r = preloaded(masked(4096, 4, 16), Map.of(0L, List.of(w1), 1L, List.of(w2), 5L, List.of(same),
+                10L, List.of(whole)));
+        r.run();
+        assertEquals(List.of(2L, 3L, 7L, 26L), List.of(w1.doneAt(), w2.doneAt(), same.doneAt(), whole.doneAt()));
+        byte[] expect = memoryWith(0, 64, 20, small);
+        System.arraycopy(bytes(16, 33), 0, expect, 48, 16);
+        assertArrayEquals(expect, whole.data());
+        assertEquals(List.of(1L, 3L, 1L, 1L, 1L), List.of(r.cacheStat("hits"), r.cacheStat("misses"),
+                r.cacheStat("fetches_avoided_by_byte_masks"), r.cacheStat("sector_fills_avoided"),
+                r.cacheStat("sector_misses")));
+        assertEquals(List.of(1L, 48L), List.of(r.memStat("reads"), r.memStat("bytes_read")));
+        MemoryRequest unmasked = write(20, small);
+        Rig u = preloaded(sectoredParams(4096, 4, true, 4), Map.of(0L, List.of(unmasked)));
+        u.run();
+        assertEquals(14, unmasked.doneAt());
+    }
+
+    // Line 0 missed by a read at 0 (done 17). At 1 a write of bytes 2..3 merges into its MSHR and,
+    // needing no old bytes, completes at the hit latency (3; without masks it waits for the fill, 17),
+    // then a read of bytes 0..7 merges too (17). At the fill the parts apply in arrival order: the
+    // first read sees memory's bytes, the second the write over them. One fetch.
+    @Test
+    void aWriteIntoALineBeingFetchedCompletesAtOnceAndAppliesInArrivalOrder() {
+        for (boolean masks : new boolean[] {true, false}) {
+            MemoryRequest a = read(0, 8);
+            MemoryRequest w = write(2, (byte) 9, (byte) 9);
+            MemoryRequest b = read(0, 8);
+            Rig r = preloaded(new CacheParams(4096, 4, 64, true, 4, HIT, 0, masks),
+                    Map.of(0L, List.of(a), 1L, List.of(w, b)));
+            r.run();
+            assertEquals(List.of(17L, masks ? 3L : 17L, 17L), List.of(a.doneAt(), w.doneAt(), b.doneAt()));
+            assertArrayEquals(memoryWith(0, 8, 0, new byte[0]), a.data());
+            assertArrayEquals(memoryWith(0, 8, 2, new byte[] {9, 9}), b.data());
+            assertEquals(List.of(2L, 3L, 1L), List.of(r.cacheStat("mshr_merges"), r.cacheStat("misses"),
+                    r.memStat("reads")));
+        }
+    }
+
+    // One MSHR, four sets of one way. A write to line 64 at 0 allocates it (done 2). A read of line 0
+    // at 10 takes the MSHR until its fill (27). At 11 a write to line 128 (its set empty) needs no
+    // MSHR and is taken at once (done 13); a write to line 320 replaces dirty line 64, whose
+    // write-back needs a buffer entry: refused until the fill frees the MSHR, then taken at 27 (done
+    // 29), line 64's 8 dirty bytes written back as one write.
+    @Test
+    void aMaskedWriteMissNeedsAnMshrOnlyForADirtyVictim() {
+        MemoryRequest w1 = write(64, bytes(8, 1));
+        MemoryRequest a = read(0, 8);
+        MemoryRequest clean = write(128, bytes(8, 11));
+        MemoryRequest dirty = write(320, bytes(8, 21));
+        Rig r = scripted(new CacheParams(256, 1, 64, true, 1, HIT, 0, true),
+                Map.of(0L, List.of(w1), 10L, List.of(a), 11L, List.of(clean, dirty)));
+        r.run();
+        assertEquals(List.of(0L, 10L, 11L, 27L), r.client().issueCycles);
+        assertEquals(List.of(2L, 27L, 13L, 29L), List.of(w1.doneAt(), a.doneAt(), clean.doneAt(), dirty.doneAt()));
+        assertEquals(List.of(1L, 1L, 8L), List.of(r.memStat("reads"), r.memStat("writes"), r.memStat("bytes_written")));
+        assertEquals(0, r.cache().mshrsInUse());
+    }
+
+    // The random mix through a cache with byte masks, whole lines and 16- and 8-byte sectors: every
+    // read returns exactly what was written (memory's bytes merged under the dirty ones), and the
+    // paths were taken: writes that avoided a fetch, lines moved into an MSHR for bytes they lacked,
+    // merges, stalls, write-backs of part of a line.
+    @Test
+    void byteMaskedReadsReturnExactlyWhatWasWritten() {
+        for (int sector : new int[] {0, 16, 8}) {
+            Rig r = mix(new CacheParams(256, 2, 64, true, 2, HIT, sector, true), 10);
+            for (String s : List.of("fetches_avoided_by_byte_masks", "sector_misses", "mshr_merges", "mshr_stalls",
+                    "partial_write_backs")) {
+                org.junit.jupiter.api.Assertions.assertTrue(r.cacheStat(s) > 0, s + " at " + sector);
+            }
+        }
+    }
+
+    // A write-through cache has no dirty bytes and allocates nothing on a write: the flag changes
+    // nothing (every latency and statistic of the random mix is the same) and masksBytes() says so.
+    @Test
+    void aWriteThroughCacheIgnoresByteMasks() {
+        CacheParams p = new CacheParams(256, 2, 64, false, 2, HIT, 16, true);
+        assertEquals(false, p.masksBytes());
+        Rig plain = mix(new CacheParams(256, 2, 64, false, 2, HIT, 16), 12);
+        Rig flagged = mix(p, 12);
+        assertEquals(plain.client().latencies(), flagged.client().latencies());
+        assertEquals(plain.cache().stats().stats().stream().map(s -> s.name() + "=" + s.value()).toList(),
+                flagged.cache().stats().stats().stream().map(s -> s.name() + "=" + s.value()).toList());
+    }
+
     @Test
     void badShapesAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new CacheParams(192, 1, 64, true, 1, 1)); // 3 sets
