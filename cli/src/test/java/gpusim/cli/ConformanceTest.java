@@ -117,10 +117,11 @@ class ConformanceTest {
         assertDumps(name, run(name, Config.defaults().with("memory.dram=gddr6").with("gpu.clock_mhz=100")
                 .with("dram.bank_groups=1").with("dram.banks_per_group=2")));
         // L2 slices: small ones that evict (write-back, XOR channel hash, counter writes past the L2, MSHRs and
-        // input queues that stall), and write-through ones that counter writes go through.
+        // input queues that stall, flushed at the end of the run), and write-through ones that counter writes go
+        // through.
         assertDumps(name, run(name, Config.defaults().with("l2.enabled=on").with("l2.size=16384").with("l2.ways=2")
                 .with("l2.line=64").with("l2.mshrs=1").with("memory.queue_depth=1").with("memory.hash=xor")
-                .with("memory.interleave=64").with("query.counter_path=direct")));
+                .with("memory.interleave=64").with("query.counter_path=direct").with("l2.flush_at_end=on")));
         assertDumps(name, run(name, Config.defaults().with("l2.enabled=on").with("l2.policy=write_through")
                 .with("l2.line=256").with("memory.channels=3").with("memory.interleave=128")
                 .with("query.counter_path=l2").with("l2.hit_latency=1")));
@@ -155,7 +156,7 @@ class ConformanceTest {
                 .with("db.cache.byte_masks=on").with("db.cache.size=1024").with("db.cache.mshrs=2")
                 .with("cb.cache.byte_masks=on").with("cb.cache.sector_bytes=32").with("cb.cache.size=1024")
                 .with("cb.cache.mshrs=2").with("l2.enabled=on").with("l2.byte_masks=on").with("l2.size=16384")
-                .with("l2.ways=2").with("query.counter_path=l2")));
+                .with("l2.ways=2").with("query.counter_path=l2").with("l2.flush_at_end=on")));
     }
 
     /**

@@ -15,9 +15,15 @@ import gpusim.memory.cache.CacheParams;
  * @param countersDirect COUNTER writes go past the L2 straight to their channel ({@code query.counter_path=direct})
  * @param xorHash        channels (and slices) by an XOR fold of the granule number ({@code memory.hash=xor})
  */
-public record L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash) {
+public record L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash,
+                       boolean flushAtEnd) {
     /** No L2, today's channel selection: the memory as it was before the L2. */
-    public static final L2Params OFF = new L2Params(false, null, true, false);
+    public static final L2Params OFF = new L2Params(false, null, true, false, false);
+
+    /** An L2 that is not flushed at the end of a run (l2.flush_at_end off). */
+    public L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash) {
+        this(enabled, slice, countersDirect, xorHash, false);
+    }
 
     public L2Params {
         if (enabled && slice == null) {
@@ -31,6 +37,6 @@ public record L2Params(boolean enabled, CacheParams slice, boolean countersDirec
                 c.get(ConfigKeys.L2_HIT_LATENCY), c.getInt(ConfigKeys.L2_SECTOR_BYTES),
                 c.flag(ConfigKeys.L2_BYTE_MASKS));
         return new L2Params(c.flag(ConfigKeys.L2_ENABLED), slice, c.get(ConfigKeys.COUNTER_PATH) == 0,
-                c.get(ConfigKeys.MEMORY_HASH) == 1);
+                c.get(ConfigKeys.MEMORY_HASH) == 1, c.flag(ConfigKeys.L2_FLUSH_AT_END));
     }
 }

@@ -47,9 +47,9 @@ import java.util.List;
  * which would otherwise leave a slice's copy of the line stale or have a dirty victim
  * written back over them. A dump, a query resolve and the end-of-run query decode read
  * device memory and see data that is, for timing, still dirty in a slice, with no flush
- * to model: dirty lines left at the end of a run are not written back (no cycles are
- * charged for an end-of-run flush; the run ends when the last write-back already started
- * has completed). A poll that reads at admission may see a write earlier than it would have
+ * to model. Dirty lines left at the end of a run are written back only with
+ * {@code l2.flush_at_end} ({@link #flush}: the run then ends when the channels have taken
+ * them); without it no cycles are charged for them. A poll that reads at admission may see a write earlier than it would have
  * with the L2 off: a wait ends at another cycle, never with another value.
  */
 public final class L2Slices implements Component, MemoryRequest.Client {
@@ -65,6 +65,8 @@ public final class L2Slices implements Component, MemoryRequest.Client {
     private final int[] need;
     private final Stat.Scalar[] countersDirect;
     private final Stat.Scalar[] countersThrough;
+    /** Per slice: dirty lines the end-of-run flush wrote back (with l2.flush_at_end only; null otherwise). */
+    private final Stat.Scalar[] flushed;
     private long seq;
     private int outstanding;
 
@@ -80,6 +82,7 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         this.need = new int[mp.channels()];
         this.countersDirect = new Stat.Scalar[mp.channels()];
         this.countersThrough = new Stat.Scalar[mp.channels()];
+        this.flushed = new Stat.Scalar[mp.channels()];
         for (int c = 0; c < slices.length; c++) {
             slices[c] = new Cache("l2_" + c, engine, channelDoor, params.slice());
             queued.add(new ArrayDeque<>());
@@ -90,7 +93,25 @@ public final class L2Slices implements Component, MemoryRequest.Client {
                             + "(query.counter_path=direct; one per interleave granule a write touches)");
             countersThrough[c] = g.scalar("counter_writes_l2", "pieces",
                     "COUNTER writes that went through this slice (query.counter_path=l2)");
+            if (params.flushAtEnd()) {
+                flushed[c] = g.scalar("flushed_lines", "lines",
+                        "dirty lines this slice wrote back at the end of the run (l2.flush_at_end)");
+            }
         }
+    }
+
+    /**
+     * l2.flush_at_end: every slice writes its dirty lines back, ready at {@code now} (the run's
+     * end); returns the lines written back, all slices together.
+     */
+    int flush(long now) {
+        int n = 0;
+        for (int c = 0; c < slices.length; c++) {
+            int k = slices[c].flush(now);
+            flushed[c].add(k);
+            n += k;
+        }
+        return n;
     }
 
     /** The slices, slice c in front of channel c. */

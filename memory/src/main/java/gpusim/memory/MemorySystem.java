@@ -254,6 +254,14 @@ public final class MemorySystem implements Component, MemoryPort {
         return l2 != null ? l2.pending() : outstanding;
     }
 
+    /**
+     * The end of a run with l2.flush_at_end: the slices write their dirty lines back, ready at
+     * {@code now}; returns whether any did (the engine must then run on until they are taken).
+     */
+    public boolean flushL2AtEnd(long now) {
+        return l2 != null && l2Params.flushAtEnd() && l2.flush(now) > 0;
+    }
+
     @Override
     public boolean request(MemoryRequest r, Component requester, long now) {
         return l2 != null ? l2.request(r, requester, now) : toChannels(r, requester, now, true);

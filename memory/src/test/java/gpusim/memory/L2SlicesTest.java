@@ -2,6 +2,7 @@ package gpusim.memory;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.memory.cache.CacheParams;
 import gpusim.sim.Engine;
@@ -173,6 +174,39 @@ class L2SlicesTest {
         assertArrayEquals(bytes(8, 5), back.data());
         assertEquals(true, L2Params.of(gpusim.config.Config.defaults().with("l2.byte_masks=on")).slice().byteMasks());
         assertEquals(false, L2Params.of(gpusim.config.Config.defaults()).slice().byteMasks());
+    }
+
+    // l2.flush_at_end: a 16-byte write leaves its line dirty in slice 0 (fetched first: write-
+    // allocate), and the run ends with it there. With the flush, once the run is done the slice
+    // writes it back (the whole 64-byte line, or with byte masks only its 16 dirty bytes) and the
+    // engine runs on until the channel has it: the run ends later, the line written once. Without
+    // the key nothing is flushed.
+    @Test
+    void theEndOfRunFlushWritesBackTheDirtyLinesOnly() {
+        for (boolean masks : new boolean[] {false, true}) {
+            CacheParams slice = new CacheParams(1024, 2, 64, true, 4, 2, 0, masks);
+            L2Params flushing = new L2Params(true, slice, false, false, true);
+            MemoryRequest w = MemoryRequest.write(0, bytes(16, 1), null, null).from(MemoryClient.QUERY);
+            MemoryRequest clean = MemoryRequest.read(512, 8, null, null).from(MemoryClient.RESOLVE);
+            Rig r = rig(MEMORY, flushing, Map.of(0L, List.of(w, clean)));
+            long end = r.engine().run(() -> false);
+            assertEquals(0, r.stat("channel0.writes"), "nothing written back during the run");
+            long bytesBefore = r.stat("channel0.bytes");
+            assertEquals(true, r.memory().flushL2AtEnd(r.engine().now()));
+            long flushed = r.engine().run(() -> false);
+            assertTrue(flushed > end, "the run ends when the write-back is done: " + flushed + " > " + end);
+            assertEquals(1, r.stat("l2_0.flushed_lines"), "the dirty line only, not the clean one");
+            assertEquals(1, r.stat("channel0.writes"));
+            assertEquals(masks ? 16 : 64, r.stat("channel0.bytes") - bytesBefore,
+                    "the line's dirty bytes (masks) or the whole line");
+            assertEquals(false, r.memory().flushL2AtEnd(r.engine().now()), "a second flush finds nothing dirty");
+            Rig off = rig(MEMORY, new L2Params(true, slice, false, false),
+                    Map.of(0L, List.of(MemoryRequest.write(0, bytes(16, 1), null, null).from(MemoryClient.QUERY))));
+            off.engine().run(() -> false);
+            assertEquals(false, off.memory().flushL2AtEnd(off.engine().now()), "off: no flush");
+        }
+        assertTrue(L2Params.of(gpusim.config.Config.defaults().with("l2.flush_at_end=on")).flushAtEnd());
+        assertEquals(false, L2Params.of(gpusim.config.Config.defaults()).flushAtEnd());
     }
 
     // Coherence whatever the path: a write through the write-back slice (dirty there, never

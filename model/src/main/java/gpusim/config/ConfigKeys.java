@@ -172,6 +172,11 @@ public final class ConfigKeys {
                     + "partial write (an 8-byte occlusion counter) fetches nothing: %s; write_back only "
                     + "(ignored by write_through, which has no dirty bytes); off: write-allocate fetches the "
                     + "line (or the sectors it writes partly) first".formatted(BYTE_MASKS_WHAT));
+    public static final ConfigKey L2_FLUSH_AT_END = ConfigKey.flag("l2.flush_at_end", false,
+            "at the end of a run the L2 slices write their dirty lines back to the channels (what a release to "
+                    + "the host does before the CPU reads results: PAL's and radeonsi's end-of-submission cache "
+                    + "write-back) and the run ends when the channels have taken them; the render back ends' "
+                    + "own caches are not flushed; off: dirty lines are left in the slices, no cycles charged");
     public static final ConfigKey L2_POLICY = ConfigKey.choice("l2.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
@@ -488,6 +493,7 @@ public final class ConfigKeys {
             L2_LINE,
             L2_SECTOR_BYTES,
             L2_BYTE_MASKS,
+            L2_FLUSH_AT_END,
             L2_POLICY,
             L2_MSHRS,
             L2_HIT_LATENCY,

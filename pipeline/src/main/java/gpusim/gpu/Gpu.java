@@ -73,6 +73,7 @@ public final class Gpu {
         this.draws = b.draws;
         this.runLength = b.runLength;
         this.memory = b.deviceMemory;
+        this.memorySystem = b.memorySystem;
         this.res = b.res;
         this.cp = b.cp;
         this.host = b.host;
@@ -90,6 +91,8 @@ public final class Gpu {
     }
 
     private final long timestampHz;
+    /** The memory system: the end-of-run L2 flush (l2.flush_at_end) goes through it. */
+    private final gpusim.memory.MemorySystem memorySystem;
 
     /** Every fence signal and satisfied queue wait of the run, in the order they happened. */
     public List<FenceTable.Event> fenceEvents() {
@@ -131,6 +134,11 @@ public final class Gpu {
         long last;
         try (lanes) {
             last = runEngine(progress);
+            // l2.flush_at_end: the slices' dirty lines go to the channels once everything else is
+            // done, and the run ends when they have (a release to the host before it reads results).
+            if (!functional && memorySystem.flushL2AtEnd(engine.now())) {
+                last = engine.run(() -> false);
+            }
         }
         // Every unit is idle and every lane's work done: the colours kept back land now.
         backEnd.finishFunctional();

@@ -74,6 +74,7 @@ final class GpuBuilder {
     final RunLength runLength = new RunLength();
     final PipelineDrain drain;
     final DeviceMemory deviceMemory;
+    final MemorySystem memorySystem;
     final Resources res;
     final CommandProcessor cp;
     final Host host;
@@ -106,6 +107,7 @@ final class GpuBuilder {
         MemorySystem memory = new MemorySystem(engine, mem, MemorySystem.Params.of(config),
                 gpusim.memory.L2Params.of(config));
         deviceMemory = mem;
+        memorySystem = memory;
         mode = sim.mode();
         drain = new PipelineDrain(engine, memory);
         memory.onIdle(drain::maybeIdle);

@@ -555,10 +555,15 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
      * freed when the last write is accepted).
      */
     private boolean evict(int w, long readyAt) {
-        if (masked) {
-            return evictDirtyBytes(w, readyAt);
-        }
         evictions.inc();
+        return writeBack(w, readyAt);
+    }
+
+    /** Way {@code w}'s dirty sectors (or bytes) downstream, ready at {@code readyAt}: {@link #evict} without the eviction. */
+    private boolean writeBack(int w, long readyAt) {
+        if (masked) {
+            return writeBackDirtyBytes(w, readyAt);
+        }
         long dirty = dirtySectors[w];
         if (dirty == 0) {
             return false;
@@ -582,6 +587,27 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         }
         bytesSaved.add(line);
         return true;
+    }
+
+    /**
+     * Writes every dirty line back downstream, ready at {@code now}, in way order; the lines stay valid and
+     * become clean. Each write-back holds an MSHR until the downstream accepts its last write, as a dirty
+     * victim's does (there may be more of them than MSHRs: nothing else comes once a run has ended). For
+     * the end of a run ({@code l2.flush_at_end}); returns the lines written back.
+     */
+    public int flush(long now) {
+        int n = 0;
+        for (int w = 0; w < valid.length; w++) {
+            if (valid[w] && writeBack(w, now)) {
+                busy++;
+                n++;
+                dirtySectors[w] = 0;
+                if (masked) {
+                    java.util.Arrays.fill(dirtyBytes, w * words, (w + 1) * words, 0L);
+                }
+            }
+        }
+        return n;
     }
 
     private void install(int w, long lineAddr, gpusim.sim.MemoryClient from, long validMask, long dirtyMask) {
@@ -716,11 +742,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     /**
-     * Evicts way {@code w} of a cache with byte masks: its dirty bytes go downstream, one write a contiguous
-     * run, ready at {@code readyAt}; returns whether anything was written back (as {@link #evict}).
+     * Writes back way {@code w} of a cache with byte masks: its dirty bytes go downstream, one write a
+     * contiguous run, ready at {@code readyAt}; returns whether anything was written back (as {@link #evict}).
      */
-    private boolean evictDirtyBytes(int w, long readyAt) {
-        evictions.inc();
+    private boolean writeBackDirtyBytes(int w, long readyAt) {
         int base = w * words;
         List<int[]> runs = new ArrayList<>();
         int dirty = 0;
