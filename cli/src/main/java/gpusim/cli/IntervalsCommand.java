@@ -231,13 +231,14 @@ public final class IntervalsCommand implements Callable<Integer> {
             }
         }
         double modelNsPerTick = 1e9 / model.timestampFrequency();
+        List<Command.ResolveQueryData> resolves = timestampResolves(t);
         List<Interval> out = new ArrayList<>();
         for (int i = 0; i < model.dumps().size(); i++) {
             CommandProcessor.DumpResult m = model.dumps().get(i);
             String previous = null;
             int previousWord = -1;
             for (int w = 0; w < m.values().length; w++) {
-                String at = timestampAt(t, m.buffer(), m.offset() + 8L * w);
+                String at = timestampAt(resolves, m.buffer(), m.offset() + 8L * w);
                 if (at == null) {
                     previous = null;
                     continue;
@@ -273,15 +274,28 @@ public final class IntervalsCommand implements Callable<Integer> {
         return out;
     }
 
-    /** "HEAP[INDEX]" of the TIMESTAMP query whose resolved value is at byte {@code at} of {@code buffer}, or null. */
-    static String timestampAt(Trace t, String buffer, long at) {
-        String found = null;
+    /** Every TIMESTAMP resolve of the trace, in command-list order. */
+    private static List<Command.ResolveQueryData> timestampResolves(Trace t) {
+        List<Command.ResolveQueryData> out = new ArrayList<>();
         for (CommandList l : t.commandLists()) {
             for (Command c : l.commands()) {
-                if (c instanceof Command.ResolveQueryData r && r.type() == QueryType.TIMESTAMP
-                        && r.buffer().name().equals(buffer) && at >= r.offset() && at < r.offset() + 8L * r.count()) {
-                    found = r.heap().name() + "[" + (r.start() + (at - r.offset()) / 8) + "]";
+                if (c instanceof Command.ResolveQueryData r && r.type() == QueryType.TIMESTAMP) {
+                    out.add(r);
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * "HEAP[INDEX]" of the TIMESTAMP query whose resolved value is at byte {@code at} of {@code buffer}
+     * (the last of {@code resolves} to write there), or null.
+     */
+    static String timestampAt(List<Command.ResolveQueryData> resolves, String buffer, long at) {
+        String found = null;
+        for (Command.ResolveQueryData r : resolves) {
+            if (r.buffer().name().equals(buffer) && at >= r.offset() && at < r.offset() + 8L * r.count()) {
+                found = r.heap().name() + "[" + (r.start() + (at - r.offset()) / 8) + "]";
             }
         }
         return found;

@@ -93,10 +93,12 @@ public final class DepthBlock extends PipeStage {
     /** The batch's pipeline state tests depth late; the batch writes colour (set when it begins). */
     private boolean late;
     private boolean color;
-    /** The current batch writes depth or stencil (else, with no colour, it is test only). */
-    private boolean writesDepthStencil;
-    /** Whether the current batch's draw tests stencil (on a surface with a stencil plane). */
-    private boolean stencilTest;
+    /**
+     * The current batch's early depth/stencil rate, set when it begins: the colour rate, the
+     * depth-only rate (it writes depth or stencil) or the test-only rate, lowered to the stencil
+     * test's where the draw tests stencil.
+     */
+    private long zRate;
     /** The batch writes depth: its surface's format (the colour back end may charge the writes); null otherwise. */
     private gpusim.api.DepthFormat depthWriteFormat;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
@@ -279,10 +281,13 @@ public final class DepthBlock extends PipeStage {
         gpusim.trace.PipelineState pso = tb.source.state.pso();
         late = pso.lateZ();
         color = tb.source.state.rt() != null && pso.colorWriteMask() != 0;
-        writesDepthStencil = tb.source.state.ds() != null && ((pso.depthEnable() && pso.depthWrite())
-                || (pso.stencilEnable() && pso.stencilWriteMask() != 0));
         DepthSurface batchDs = tb.source.state.ds();
-        stencilTest = batchDs != null && batchDs.stencil != null && pso.stencilEnable();
+        boolean writesDepthStencil = batchDs != null && ((pso.depthEnable() && pso.depthWrite())
+                || (pso.stencilEnable() && pso.stencilWriteMask() != 0));
+        zRate = color ? samplesPerClock : writesDepthStencil ? depthOnlyPerClock : testOnlyPerClock;
+        if (batchDs != null && batchDs.stencil != null && pso.stencilEnable()) {
+            zRate = params.withStencil(zRate);
+        }
         depthWriteFormat = batchDs != null && pso.depthEnable() && pso.depthWrite() ? batchDs.format : null;
         if (late) {
             lateSamples.add(tb.samplesTested);
@@ -315,10 +320,6 @@ public final class DepthBlock extends PipeStage {
         // Early Z with no colour: nothing for a pixel shader to produce, no waves (drivers
         // bind no pixel shader for a depth-only pass).
         boolean shade = color || late;
-        long zRate = color ? samplesPerClock : writesDepthStencil ? depthOnlyPerClock : testOnlyPerClock;
-        if (stencilTest) {
-            zRate = params.withStencil(zRate);
-        }
         long hiz = 0;
         long scan = 0;
         long tested = 0;

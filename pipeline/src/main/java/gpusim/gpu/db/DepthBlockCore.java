@@ -332,8 +332,8 @@ public final class DepthBlockCore {
                         continue;
                     }
                 }
-                // The tile's bounds before the region's writes (for unchanged()): min == max means one depth.
-                long before = unchangedWrites ? (long) ds.hizMin[hizIndex] << 32 | (ds.hizMax[hizIndex] & 0xffffffffL) : 0;
+                // Decided before the region's writes move the tile's bounds (see unchanged()).
+                boolean unchanged = unchangedWrites && unchanged(ds.hizMin[hizIndex], ds.hizMax[hizIndex]);
                 // The region's work, by the kernel chosen for it (TileKernel, the one place).
                 r.reset();
                 TileKernel k = batchKernel.forRegion(state, shader, allPass, src, t, x0, y0, x1, y1, accept, hizIndex);
@@ -370,7 +370,7 @@ public final class DepthBlockCore {
                             (int) (state.lateZ ? r.coveredQuads : r.quads),
                             (int) r.shaded, hiz);
                 }
-                if (unchangedWrites && r.passed > 0 && unchanged(before)) {
+                if (unchanged && r.passed > 0) {
                     tb.tileUnchanged[tb.tiles - 1] = (int) r.passed;
                 }
                 if (dccBlockSlots != 0 && r.passed > 0) {
@@ -437,19 +437,14 @@ public final class DepthBlockCore {
     }
 
     /**
-     * Whether every passing sample of the region just tested stored the depth it found there,
-     * the tile's HiZ bounds having been {@code before} (min in the high half, max in the low):
-     * always for EQUAL; for LESS_EQUAL, GREATER_EQUAL and ALWAYS where the triangle has one
-     * depth and the tile held only that depth. A tile-granular test (a sloped triangle
-     * rewriting equal depths is not seen), as a compressed tile would show it.
+     * Whether every passing sample of the region about to be tested will store the depth it
+     * finds there, the tile's HiZ bounds being [tileMin, tileMax]: always for EQUAL; for
+     * LESS_EQUAL, GREATER_EQUAL and ALWAYS where the triangle has one depth and the tile holds
+     * only that depth. A tile-granular test (a sloped triangle rewriting equal depths is not
+     * seen), as a compressed tile would show it.
      */
-    private boolean unchanged(long before) {
-        if (funcCode == 3) {
-            return true;
-        }
-        int lo = (int) (before >> 32);
-        int hi = (int) before;
-        return state.flatDepth && lo == hi && lo == state.flatQ;
+    private boolean unchanged(int tileMin, int tileMax) {
+        return funcCode == 3 || (state.flatDepth && tileMin == tileMax && tileMin == state.flatQ);
     }
 
     /**
