@@ -176,7 +176,7 @@ public final class ConfigKeys {
             "at the end of a run the L2 slices write their dirty lines back to the channels (what a release to "
                     + "the host does before the CPU reads results: PAL's and radeonsi's end-of-submission cache "
                     + "write-back) and the run ends when the channels have taken them; the render back ends' "
-                    + "own caches are not flushed; off: dirty lines are left in the slices, no cycles charged");
+                    + "own caches are flushed first with surfaces.flush_at_end; off: dirty lines are left in the slices, no cycles charged");
     public static final ConfigKey L2_POLICY = ConfigKey.choice("l2.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
@@ -380,6 +380,11 @@ public final class ConfigKeys {
                     + "writes its depth (and stencil, HTILE) and the colour back end writes (and, blending, reads) "
                     + "its colour through the RB's depth and colour caches; off: surface accesses take no memory "
                     + "time; never changes results");
+    public static final ConfigKey SURFACES_FLUSH_AT_END = ConfigKey.flag("surfaces.flush_at_end", false,
+            "with surfaces.in_memory, at the end of a run every render back end's depth and colour cache writes "
+                    + "its dirty lines back (radeonsi's and PAL's DB / CB cache flush-and-invalidate event before "
+                    + "the host reads a surface), before the L2 flush of l2.flush_at_end; the run ends when they "
+                    + "have landed; off: dirty lines are left in the caches, no cycles charged");
     public static final ConfigKey SURFACES_TILES_IN_FLIGHT = ConfigKey.range("surfaces.tiles_in_flight", 16, 1, 1024,
             "tiles", "tile records a depth block may have surface reads outstanding for, ahead of the tile it tests "
                     + "(its prefetch window; a step of more tiles than this ends early)");
@@ -525,6 +530,7 @@ public final class ConfigKeys {
             CB_BLEND_SAMPLES,
             CB_LATENCY,
             SURFACES_IN_MEMORY,
+            SURFACES_FLUSH_AT_END,
             SURFACES_TILES_IN_FLIGHT,
             DB_CACHE_SIZE,
             DB_CACHE_WAYS,

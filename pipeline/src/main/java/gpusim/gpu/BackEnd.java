@@ -52,6 +52,15 @@ public interface BackEnd {
      */
     void finishFunctional();
 
+    /**
+     * The end of a timed run with surfaces.flush_at_end: each unit's depth and colour cache
+     * writes its dirty lines back downstream, ready at {@code now}; returns the lines written
+     * back (0: nothing to wait for). A back end without such caches has none.
+     */
+    default int flushSurfaceCaches(long now) {
+        return 0;
+    }
+
     /** The back end's clocked components, front first, in the order the engine registers them. */
     List<Component> components();
 }

@@ -134,6 +134,11 @@ public final class Gpu {
         long last;
         try (lanes) {
             last = runEngine(progress);
+            // surfaces.flush_at_end: the render back ends' depth and colour caches write their dirty
+            // lines back first (into the L2 where there is one), so the L2's flush below sees them.
+            if (!functional && backEnd.flushSurfaceCaches(engine.now()) > 0) {
+                last = engine.run(() -> false);
+            }
             // l2.flush_at_end: the slices' dirty lines go to the channels once everything else is
             // done, and the run ends when they have (a release to the host before it reads results).
             if (!functional && memorySystem.flushL2AtEnd(engine.now())) {

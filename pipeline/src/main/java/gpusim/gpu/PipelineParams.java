@@ -139,11 +139,13 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * {@code inMemory} is off; {@code color} also when compression.color is off.
      */
     public record SurfaceParams(boolean inMemory, int tilesInFlight, CacheParams dbCache, CacheParams cbCache,
-                                boolean fastClear, boolean depthPlanes, ColorCompressionParams color) {
+                                boolean fastClear, boolean depthPlanes, ColorCompressionParams color,
+                                boolean flushAtEnd) {
         static SurfaceParams of(Config c) {
             if (!c.flag(ConfigKeys.SURFACES_IN_MEMORY)) {
                 return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT), null, null,
-                        c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES), null);
+                        c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES), null,
+                        false);
             }
             return new SurfaceParams(true, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
                     cache(c, "db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE,
@@ -156,7 +158,8 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                     !c.flag(ConfigKeys.COMPRESSION_COLOR) ? null : new ColorCompressionParams(
                             c.getInt(ConfigKeys.COMPRESSION_COLOR_BLOCK_BYTES),
                             c.getInt(ConfigKeys.COMPRESSION_COLOR_CONSTANT_BYTES),
-                            c.getInt(ConfigKeys.COMPRESSION_COLOR_META_BYTES)));
+                            c.getInt(ConfigKeys.COMPRESSION_COLOR_META_BYTES)),
+                    c.flag(ConfigKeys.SURFACES_FLUSH_AT_END));
         }
 
         private static CacheParams cache(Config c, String name, ConfigKey size, ConfigKey ways, ConfigKey line,

@@ -48,6 +48,8 @@ public abstract class TiledBackEnd implements BackEnd {
 
     /** The units' depth and colour caches (surfaces.in_memory), registered after the units. */
     protected final List<gpusim.memory.cache.Cache> caches = new ArrayList<>();
+    /** Per cache of {@link #caches}: dirty lines the end-of-run flush wrote back (surfaces.flush_at_end only). */
+    private final List<gpusim.sim.Stat.Scalar> flushed = new ArrayList<>();
 
     /**
      * With surfaces.in_memory (and timing), puts a depth cache in front of tile owner
@@ -70,6 +72,24 @@ public abstract class TiledBackEnd implements BackEnd {
         cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear(), sp.color());
         caches.add(dc);
         caches.add(cc);
+        if (sp.flushAtEnd()) {
+            for (gpusim.memory.cache.Cache c : List.of(dc, cc)) {
+                flushed.add(c.stats().scalar("flushed_lines", "lines",
+                        "dirty lines this cache wrote back at the end of the run (surfaces.flush_at_end)"));
+            }
+        }
+    }
+
+    /** surfaces.flush_at_end: every depth and colour cache writes its dirty lines back (see {@link BackEnd}). */
+    @Override
+    public int flushSurfaceCaches(long now) {
+        int n = 0;
+        for (int i = 0; i < flushed.size(); i++) {
+            int k = caches.get(i).flush(now);
+            flushed.get(i).add(k);
+            n += k;
+        }
+        return n;
     }
 
     /** Each depth block lands the functional work it kept back (deferred colour). */

@@ -119,6 +119,48 @@ class SurfacesInMemoryTest {
     }
 
     /**
+     * surfaces.flush_at_end: the last draw wrote every sample, and each DB's 64 KiB of depth
+     * (and each colour unit's 64 KiB of colour) overflows its 32 KiB cache, so every line left
+     * in every cache is dirty: the flush writes each cache's whole capacity back, the channels
+     * write exactly those bytes more, the run takes longer, and the results do not move. With
+     * an L2, the lines land in its slices first and its own end-of-run flush takes them out.
+     */
+    @Test
+    void theEndOfRunFlushWritesEveryDirtyLineOfTheRenderBackEndsCaches() {
+        Trace t = msaaFill(false);
+        RunResult kept = TraceBuilder.run(t, "surfaces.in_memory=on");
+        RunResult flushed = TraceBuilder.run(t, "surfaces.in_memory=on", "surfaces.flush_at_end=on");
+        gpusim.config.Config c = gpusim.config.Config.defaults();
+        long dbLines = c.get(gpusim.config.ConfigKeys.DB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE);
+        long cbLines = c.get(gpusim.config.ConfigKeys.CB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE);
+        for (int d = 0; d < DBS; d++) {
+            assertEquals(dbLines, stat(flushed, "db" + d + "_cache.flushed_lines"), "db" + d);
+            assertEquals(cbLines, stat(flushed, "cb" + d + "_cache.flushed_lines"), "cb" + d);
+        }
+        // The flush is the only difference in the traffic: the same fills and victims before it.
+        assertEquals(stat(kept, "memory.bytes_read"), stat(flushed, "memory.bytes_read"));
+        assertEquals(stat(flushed, "memory.bytes_written") - stat(kept, "memory.bytes_written"),
+                DBS * (dbLines * c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE)
+                        + cbLines * c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE)));
+        assertTrue(flushed.cycles() > kept.cycles(), flushed.cycles() + " vs " + kept.cycles());
+        Trace q = msaaFill(true);
+        assertArrayEquals(TraceBuilder.run(q).dumps().get(0).values(),
+                TraceBuilder.run(q, "surfaces.in_memory=on", "surfaces.flush_at_end=on").dumps().get(0).values());
+        // Through an L2 that is flushed too: the slices write back more lines when the RB caches' lines reach them.
+        RunResult l2Only = TraceBuilder.run(t, "surfaces.in_memory=on", "l2.enabled=on", "l2.flush_at_end=on");
+        RunResult both = TraceBuilder.run(t, "surfaces.in_memory=on", "l2.enabled=on", "l2.flush_at_end=on",
+                "surfaces.flush_at_end=on");
+        long l2Flushed = 0;
+        long l2FlushedBoth = 0;
+        for (int ch = 0; ch < c.getInt(gpusim.config.ConfigKeys.MEMORY_CHANNELS); ch++) {
+            l2Flushed += stat(l2Only, "memory.l2_" + ch + ".flushed_lines");
+            l2FlushedBoth += stat(both, "memory.l2_" + ch + ".flushed_lines");
+        }
+        assertTrue(l2FlushedBoth > l2Flushed, l2FlushedBoth + " vs " + l2Flushed);
+        assertTrue(both.cycles() > l2Only.cycles(), both.cycles() + " vs " + l2Only.cycles());
+    }
+
+    /**
      * The ROP back end's units get the same surface caches (TiledBackEnd.surfaceCaches): with
      * as many ROP units as DBs (4 partitions of one) and the same tile ownership, each unit
      * reads and writes exactly the depth bytes the render back end's DB of those tiles does,
