@@ -157,7 +157,7 @@ class ConformanceTest {
                 .with("cb.cache.byte_masks=on").with("cb.cache.sector_bytes=32").with("cb.cache.size=1024")
                 .with("cb.cache.mshrs=2").with("l2.enabled=on").with("l2.byte_masks=on").with("l2.size=16384")
                 .with("l2.ways=2").with("query.counter_path=l2").with("l2.flush_at_end=on")
-                .with("surfaces.flush_at_end=on")));
+                .with("surfaces.flush_at_end=on").with("memory.flush_at_host_sync=on")));
     }
 
     /**
@@ -208,7 +208,7 @@ class ConformanceTest {
         assertDumps(name, run(name, rops.with("surfaces.in_memory=on").with("compression.color=on")
                 .with("db.cache.sector_bytes=32").with("db.cache.size=1024").with("cb.cache.sector_bytes=32")
                 .with("cb.cache.size=1024").with("l2.enabled=on").with("l2.sector_bytes=32")
-                .with("surfaces.flush_at_end=on").with("l2.flush_at_end=on")));
+                .with("surfaces.flush_at_end=on").with("l2.flush_at_end=on").with("memory.flush_at_host_sync=on")));
         // Six units on three partitions, a one-quad crossbar with no latency, the shortest reduction, one-wave queues.
         assertDumps(name, run(name, rops.with("memory.channels=3").with("rop.units_per_partition=2")
                 .with("rop.crossbar_quads_per_clock=1").with("rop.crossbar_latency=0").with("rop.report_latency=1")

@@ -16,13 +16,18 @@ import gpusim.memory.cache.CacheParams;
  * @param xorHash        channels (and slices) by an XOR fold of the granule number ({@code memory.hash=xor})
  */
 public record L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash,
-                       boolean flushAtEnd) {
+                       boolean flushAtEnd, boolean flushAtHostSync) {
     /** No L2, today's channel selection: the memory as it was before the L2. */
-    public static final L2Params OFF = new L2Params(false, null, true, false, false);
+    public static final L2Params OFF = new L2Params(false, null, true, false, false, false);
 
-    /** An L2 that is not flushed at the end of a run (l2.flush_at_end off). */
+    /** An L2 that is not flushed at the end of a run (l2.flush_at_end off) nor at host syncs. */
     public L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash) {
-        this(enabled, slice, countersDirect, xorHash, false);
+        this(enabled, slice, countersDirect, xorHash, false, false);
+    }
+
+    /** An L2 not flushed at host syncs (memory.flush_at_host_sync off). */
+    public L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash, boolean flushAtEnd) {
+        this(enabled, slice, countersDirect, xorHash, flushAtEnd, false);
     }
 
     public L2Params {
@@ -37,6 +42,7 @@ public record L2Params(boolean enabled, CacheParams slice, boolean countersDirec
                 c.get(ConfigKeys.L2_HIT_LATENCY), c.getInt(ConfigKeys.L2_SECTOR_BYTES),
                 c.flag(ConfigKeys.L2_BYTE_MASKS));
         return new L2Params(c.flag(ConfigKeys.L2_ENABLED), slice, c.get(ConfigKeys.COUNTER_PATH) == 0,
-                c.get(ConfigKeys.MEMORY_HASH) == 1, c.flag(ConfigKeys.L2_FLUSH_AT_END));
+                c.get(ConfigKeys.MEMORY_HASH) == 1, c.flag(ConfigKeys.L2_FLUSH_AT_END),
+                c.flag(ConfigKeys.MEMORY_FLUSH_AT_HOST_SYNC));
     }
 }

@@ -93,9 +93,9 @@ public final class L2Slices implements Component, MemoryRequest.Client {
                             + "(query.counter_path=direct; one per interleave granule a write touches)");
             countersThrough[c] = g.scalar("counter_writes_l2", "pieces",
                     "COUNTER writes that went through this slice (query.counter_path=l2)");
-            if (params.flushAtEnd()) {
+            if (params.flushAtEnd() || params.flushAtHostSync()) {
                 flushed[c] = g.scalar("flushed_lines", "lines",
-                        "dirty lines this slice wrote back at the end of the run (l2.flush_at_end)");
+                        "dirty lines this slice wrote back in flushes (l2.flush_at_end, memory.flush_at_host_sync)");
             }
         }
     }
@@ -108,7 +108,9 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         int n = 0;
         for (int c = 0; c < slices.length; c++) {
             int k = slices[c].flush(now);
-            flushed[c].add(k);
+            if (flushed[c] != null) {
+                flushed[c].add(k);
+            }
             n += k;
         }
         return n;

@@ -262,6 +262,14 @@ public final class MemorySystem implements Component, MemoryPort {
         return l2 != null && l2Params.flushAtEnd() && l2.flush(now) > 0;
     }
 
+    /**
+     * A host sync with memory.flush_at_host_sync: the slices write their dirty lines back,
+     * ready at {@code now}; returns the lines written back (0 without an L2).
+     */
+    public int flushL2(long now) {
+        return l2 == null ? 0 : l2.flush(now);
+    }
+
     @Override
     public boolean request(MemoryRequest r, Component requester, long now) {
         return l2 != null ? l2.request(r, requester, now) : toChannels(r, requester, now, true);

@@ -177,6 +177,11 @@ public final class ConfigKeys {
                     + "the host does before the CPU reads results: PAL's and radeonsi's end-of-submission cache "
                     + "write-back) and the run ends when the channels have taken them; the render back ends' "
                     + "own caches are flushed first with surfaces.flush_at_end; off: dirty lines are left in the slices, no cycles charged");
+    public static final ConfigKey MEMORY_FLUSH_AT_HOST_SYNC = ConfigKey.flag("memory.flush_at_host_sync", false,
+            "at every wait_idle and dump, once every queue is idle, the render back ends' depth and colour caches "
+                    + "(surfaces.in_memory) and then the L2 slices (l2.enabled) write their dirty lines back, and "
+                    + "the CPU goes on only when they have landed (a release to the host before it reads); off: "
+                    + "the CPU reads as soon as the queues are idle; never changes results");
     public static final ConfigKey L2_POLICY = ConfigKey.choice("l2.policy", "write_back",
             new String[] {"write_back", "write_through"},
             "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
@@ -499,6 +504,7 @@ public final class ConfigKeys {
             L2_SECTOR_BYTES,
             L2_BYTE_MASKS,
             L2_FLUSH_AT_END,
+            MEMORY_FLUSH_AT_HOST_SYNC,
             L2_POLICY,
             L2_MSHRS,
             L2_HIT_LATENCY,

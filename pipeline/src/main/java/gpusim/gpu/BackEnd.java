@@ -53,12 +53,24 @@ public interface BackEnd {
     void finishFunctional();
 
     /**
-     * The end of a timed run with surfaces.flush_at_end: each unit's depth and colour cache
-     * writes its dirty lines back downstream, ready at {@code now}; returns the lines written
-     * back (0: nothing to wait for). A back end without such caches has none.
+     * Each unit's depth and colour cache (surfaces.in_memory) writes its dirty lines back
+     * downstream, ready at {@code now}; returns the lines written back (0: nothing to wait
+     * for). A back end without such caches has none. At the end of a run with
+     * surfaces.flush_at_end ({@link #flushesSurfaceCachesAtEnd}), and at every host sync with
+     * memory.flush_at_host_sync.
      */
     default int flushSurfaceCaches(long now) {
         return 0;
+    }
+
+    /** surfaces.flush_at_end: {@link #flushSurfaceCaches} at the end of a run. */
+    default boolean flushesSurfaceCachesAtEnd() {
+        return false;
+    }
+
+    /** The units' depth and colour caches, for what waits until their write-backs have landed (none by default). */
+    default List<? extends Component> surfaceCaches() {
+        return List.of();
     }
 
     /** The back end's clocked components, front first, in the order the engine registers them. */

@@ -136,7 +136,7 @@ public final class Gpu {
             last = runEngine(progress);
             // surfaces.flush_at_end: the render back ends' depth and colour caches write their dirty
             // lines back first (into the L2 where there is one), so the L2's flush below sees them.
-            if (!functional && backEnd.flushSurfaceCaches(engine.now()) > 0) {
+            if (!functional && backEnd.flushesSurfaceCachesAtEnd() && backEnd.flushSurfaceCaches(engine.now()) > 0) {
                 last = engine.run(() -> false);
             }
             // l2.flush_at_end: the slices' dirty lines go to the channels once everything else is

@@ -158,6 +158,14 @@ final class GpuBuilder {
                 : new RenderBackEnds(wiring, counters, tiles, params, (RenderBackEndQueryProtocol) queries, shaders,
                         cores, lanes, workLimit, tilePool, depth, latency, memory);
 
+        if (params.flushAtHostSync() && !mode.functional()) {
+            // memory.flush_at_host_sync: the RBs' caches, then the L2; the CPU reads when both have landed.
+            List<gpusim.sim.Component> path = new ArrayList<>(backEnd.surfaceCaches());
+            path.addAll(memory.l2Slices());
+            path.addAll(memory.channels());
+            host.releaseWith(new gpusim.gpu.cp.HostRelease(engine,
+                    List.of(backEnd::flushSurfaceCaches, memory::flushL2), path));
+        }
         // Front of the pipe first: the engine ticks back to front.
         add(host);
         for (CommandProcessor e : engines) {

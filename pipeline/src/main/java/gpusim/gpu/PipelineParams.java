@@ -15,7 +15,7 @@ import gpusim.memory.cache.CacheParams;
 public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, ShaderParams vs,
                              PrimitiveParams setup, RasterParams raster, DepthBlockParams db, ShaderArrayParams shaders,
                              ColorBackEndParams cb, int waveQueueDepth, SurfaceParams surfaces,
-                             EndOfPipeParams eop) {
+                             EndOfPipeParams eop, boolean flushAtHostSync) {
 
     /**
      * The end of the pipe: the fewest cycles between two end-of-pipe timestamps being written
@@ -196,6 +196,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new ColorBackEndParams(c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_SAMPLES),
                         c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY), DepthWriteRates.OFF),
                 c.getInt(ConfigKeys.QUEUE_WAVES), SurfaceParams.of(c),
-                new EndOfPipeParams(c.get(ConfigKeys.TIMESTAMP_INTERVAL)));
+                new EndOfPipeParams(c.get(ConfigKeys.TIMESTAMP_INTERVAL)),
+                c.flag(ConfigKeys.MEMORY_FLUSH_AT_HOST_SYNC));
     }
 }

@@ -48,8 +48,12 @@ public abstract class TiledBackEnd implements BackEnd {
 
     /** The units' depth and colour caches (surfaces.in_memory), registered after the units. */
     protected final List<gpusim.memory.cache.Cache> caches = new ArrayList<>();
-    /** Per cache of {@link #caches}: dirty lines the end-of-run flush wrote back (surfaces.flush_at_end only). */
+    /**
+     * Per cache of {@link #caches}: dirty lines its flushes wrote back (registered with
+     * surfaces.flush_at_end or memory.flush_at_host_sync only, so other reports do not change).
+     */
     private final List<gpusim.sim.Stat.Scalar> flushed = new ArrayList<>();
+    private boolean flushAtEnd;
 
     /**
      * With surfaces.in_memory (and timing), puts a depth cache in front of tile owner
@@ -58,7 +62,8 @@ public abstract class TiledBackEnd implements BackEnd {
      * memory (radeonsi flushes them as DB_CACHE / CB_CACHE); a ROP unit's caches stand for the
      * ROP's tile caches in front of its partition's L2 slice.
      */
-    protected void surfaceCaches(StageWiring wiring, PipelineParams.SurfaceParams sp, String dbName, String cbName,
+    protected void surfaceCaches(StageWiring wiring, PipelineParams.SurfaceParams sp, boolean flushAtHostSync,
+                                 String dbName, String cbName,
                                  DepthBlock db, gpusim.gpu.cb.ColorBackEnd cb, gpusim.gpu.raster.TileMap tiles,
                                  gpusim.sim.MemoryPort memory) {
         if (!sp.inMemory() || wiring.mode().functional()) {
@@ -72,24 +77,37 @@ public abstract class TiledBackEnd implements BackEnd {
         cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear(), sp.color());
         caches.add(dc);
         caches.add(cc);
-        if (sp.flushAtEnd()) {
+        flushAtEnd = sp.flushAtEnd();
+        if (sp.flushAtEnd() || flushAtHostSync) {
             for (gpusim.memory.cache.Cache c : List.of(dc, cc)) {
                 flushed.add(c.stats().scalar("flushed_lines", "lines",
-                        "dirty lines this cache wrote back at the end of the run (surfaces.flush_at_end)"));
+                        "dirty lines this cache wrote back in flushes (surfaces.flush_at_end, memory.flush_at_host_sync)"));
             }
         }
     }
 
-    /** surfaces.flush_at_end: every depth and colour cache writes its dirty lines back (see {@link BackEnd}). */
+    /** Every depth and colour cache writes its dirty lines back (see {@link BackEnd}). */
     @Override
     public int flushSurfaceCaches(long now) {
         int n = 0;
-        for (int i = 0; i < flushed.size(); i++) {
+        for (int i = 0; i < caches.size(); i++) {
             int k = caches.get(i).flush(now);
-            flushed.get(i).add(k);
+            if (i < flushed.size()) {
+                flushed.get(i).add(k);
+            }
             n += k;
         }
         return n;
+    }
+
+    @Override
+    public boolean flushesSurfaceCachesAtEnd() {
+        return flushAtEnd;
+    }
+
+    @Override
+    public List<? extends Component> surfaceCaches() {
+        return caches;
     }
 
     /** Each depth block lands the functional work it kept back (deferred colour). */

@@ -33,6 +33,11 @@ class SurfacesInMemoryTest {
      * whose memory bytes are compared exactly).
      */
     static Trace msaaFill(boolean query) {
+        return msaaFill(query, 1);
+    }
+
+    /** {@link #msaaFill(boolean)}'s list executed {@code executions} times, a wait_idle between each two. */
+    static Trace msaaFill(boolean query, int executions) {
         TraceBuilder b = new TraceBuilder();
         Resource.RenderTarget rt = b.renderTarget("rt", SIZE, SIZE, 4);
         Resource.DepthStencil ds = b.depthStencil("ds", SIZE, SIZE, 4, DepthFormat.D32_FLOAT);
@@ -58,7 +63,12 @@ class SurfacesInMemoryTest {
         if (query) {
             l.end(qh, QueryType.OCCLUSION, 0).resolve(qh, QueryType.OCCLUSION, 0, 1, out, 0);
         }
-        return b.execute(l.close()).dump(out).build();
+        var list = l.close();
+        b.execute(list);
+        for (int i = 1; i < executions; i++) {
+            b.waitIdle().execute(list);
+        }
+        return b.dump(out).build();
     }
 
     static long stat(RunResult r, String path) {
@@ -133,10 +143,7 @@ class SurfacesInMemoryTest {
         gpusim.config.Config c = gpusim.config.Config.defaults();
         long dbLines = c.get(gpusim.config.ConfigKeys.DB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE);
         long cbLines = c.get(gpusim.config.ConfigKeys.CB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE);
-        for (int d = 0; d < DBS; d++) {
-            assertEquals(dbLines, stat(flushed, "db" + d + "_cache.flushed_lines"), "db" + d);
-            assertEquals(cbLines, stat(flushed, "cb" + d + "_cache.flushed_lines"), "cb" + d);
-        }
+        assertEveryCacheFlushed(flushed, 1);
         // The flush is the only difference in the traffic: the same fills and victims before it.
         assertEquals(stat(kept, "memory.bytes_read"), stat(flushed, "memory.bytes_read"));
         assertEquals(stat(flushed, "memory.bytes_written") - stat(kept, "memory.bytes_written"),
@@ -158,6 +165,45 @@ class SurfacesInMemoryTest {
         }
         assertTrue(l2FlushedBoth > l2Flushed, l2FlushedBoth + " vs " + l2Flushed);
         assertTrue(both.cycles() > l2Only.cycles(), both.cycles() + " vs " + l2Only.cycles());
+    }
+
+    /** Each DB and CB cache wrote back {@code times} x its whole capacity in flushes (every line dirty each time). */
+    static void assertEveryCacheFlushed(RunResult r, int times) {
+        gpusim.config.Config c = gpusim.config.Config.defaults();
+        long dbLines = c.get(gpusim.config.ConfigKeys.DB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE);
+        long cbLines = c.get(gpusim.config.ConfigKeys.CB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE);
+        for (int d = 0; d < DBS; d++) {
+            assertEquals(times * dbLines, stat(r, "db" + d + "_cache.flushed_lines"), "db" + d);
+            assertEquals(times * cbLines, stat(r, "cb" + d + "_cache.flushed_lines"), "cb" + d);
+        }
+    }
+
+    /**
+     * memory.flush_at_host_sync: the fill twice, a wait_idle between, then a dump: each of the
+     * two host syncs finds every line of every cache dirty (each execution writes every sample
+     * last) and flushes them all, so each cache writes back twice its capacity; the CPU waits
+     * longer and reads the same words (each execution resolves its own query over the last one's).
+     * Through an L2, its slices flush at both syncs too.
+     */
+    @Test
+    void eachHostSyncFlushesTheCachesBeforeTheCpuReads() {
+        Trace t = msaaFill(true, 2);
+        RunResult plain = TraceBuilder.run(t, "surfaces.in_memory=on");
+        RunResult synced = TraceBuilder.run(t, "surfaces.in_memory=on", "memory.flush_at_host_sync=on");
+        gpusim.config.Config c = gpusim.config.Config.defaults();
+        assertEveryCacheFlushed(synced, 2);
+        assertEquals(null, plain.stats().find("db0_cache.flushed_lines"), "no flush, no statistic");
+        assertArrayEquals(new long[] {(long) DRAWS * SIZE * SIZE * 4}, synced.dumps().get(0).values());
+        assertArrayEquals(plain.dumps().get(0).values(), synced.dumps().get(0).values());
+        assertTrue(stat(synced, "host.cpu_wait_cycles") > stat(plain, "host.cpu_wait_cycles"));
+        assertTrue(synced.cycles() > plain.cycles(), synced.cycles() + " vs " + plain.cycles());
+        RunResult l2 = TraceBuilder.run(t, "surfaces.in_memory=on", "l2.enabled=on", "memory.flush_at_host_sync=on");
+        long l2Flushed = 0;
+        for (int ch = 0; ch < c.getInt(gpusim.config.ConfigKeys.MEMORY_CHANNELS); ch++) {
+            l2Flushed += stat(l2, "memory.l2_" + ch + ".flushed_lines");
+        }
+        assertTrue(l2Flushed > 0, "the slices write back at the syncs");
+        assertArrayEquals(plain.dumps().get(0).values(), l2.dumps().get(0).values());
     }
 
     /**

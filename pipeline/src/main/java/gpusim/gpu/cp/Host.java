@@ -54,6 +54,14 @@ public final class Host implements Component {
         this.top = top;
     }
 
+    /** memory.flush_at_host_sync: the caches' write-backs every wait_idle and dump waits for (null: none). */
+    private HostRelease release;
+
+    /** With memory.flush_at_host_sync: the flushes each wait_idle and dump runs before the CPU reads. */
+    public void releaseWith(HostRelease r) {
+        this.release = r;
+    }
+
     /** The engine that runs {@code type}'s queue. */
     public void addQueue(CommandListType type, CommandProcessor cp) {
         queues.put(type, cp);
@@ -115,6 +123,15 @@ public final class Host implements Component {
             }
             // wait_idle and dump: the CPU waits for every queue (a fence wait on each), then reads.
             if (!allIdle(now)) {
+                if (waitStart < 0) {
+                    waitStart = now;
+                    waits.inc();
+                }
+                return progress;
+            }
+            if (release != null && !release.released(this, now)) {
+                // The queues are idle; the caches are writing back (counted as waiting; the
+                // release wakes the CPU next cycle, and the caches' work is the progress).
                 if (waitStart < 0) {
                     waitStart = now;
                     waits.inc();
