@@ -20,7 +20,9 @@ import java.util.Map;
  * {@code execute}, {@code signal} and {@code wait} to its queue's engine at once (the CPU does
  * not wait for the GPU: ExecuteCommandLists, Signal and Wait return immediately). At
  * {@code wait_idle} and {@code dump} it waits until every queue has completed all its work,
- * the pipeline has drained and the memory is quiet, then (for a dump) reads device memory.
+ * the pipeline has drained and the memory is quiet, then (with memory.flush_at_host_sync,
+ * {@link HostRelease}) until the caches' write-backs have landed, then (for a dump) reads
+ * device memory.
  */
 public final class Host implements Component {
     private final Engine engine;
