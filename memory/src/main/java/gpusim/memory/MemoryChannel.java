@@ -66,6 +66,8 @@ public final class MemoryChannel implements Component {
     private byte[] qData;
     private int qStart;
     private int qCount;
+    /** Per line with a part waiting: the slot of its newest waiting part (see {@link #mergeTarget}). */
+    private final com.carrotsearch.hppc.LongIntHashMap newestPart = new com.carrotsearch.hppc.LongIntHashMap();
 
     // In-flight ring: served parts waiting out their latency, completion cycles non-decreasing.
     private long[] fDone = new long[16];
@@ -253,6 +255,11 @@ public final class MemoryChannel implements Component {
         qTail = tail;
         qData = data;
         qStart = 0;
+        // The slots moved: part i is in slot i now, the newest of each line last.
+        newestPart.clear();
+        for (int i = 0; i < qCount; i++) {
+            newestPart.put(qLine[i], i);
+        }
     }
 
     public int index() {
@@ -285,16 +292,12 @@ public final class MemoryChannel implements Component {
 
     /** The slot of the newest waiting part for {@code line} if it is a write (so a write may merge into it), else -1. */
     int mergeTarget(long line) {
-        int mask = qLine.length - 1;
-        for (int i = qCount - 1; i >= 0; i--) {
-            int s = (qStart + i) & mask;
-            if (qLine[s] == line) {
-                // Only the newest part for the line may take the write: merging past a read
-                // of the line would let the read see bytes written after it.
-                return qWrite[s] ? s : -1;
-            }
-        }
-        return -1;
+        // Only the newest part for the line may take the write: merging past a read of the
+        // line would let the read see bytes written after it. newestPart holds that slot for
+        // every line with a part waiting (a scan of the queue was most of the host time with
+        // surfaces in memory, whose queues grow long).
+        int s = newestPart.getOrDefault(line, -1);
+        return s >= 0 && qWrite[s] ? s : -1;
     }
 
     /**
@@ -332,6 +335,7 @@ public final class MemoryChannel implements Component {
             }
             s = (qStart + qCount) & (qLine.length - 1);
             qCount++;
+            newestPart.put(line, s);
             qLine[s] = line;
             qLo[s] = lo;
             qLen[s] = len;
@@ -657,6 +661,9 @@ public final class MemoryChannel implements Component {
         qStart = (qStart + 1) & (qLine.length - 1);
         qCount--;
         long line = qLine[s];
+        if (newestPart.getOrDefault(line, -1) == s) {
+            newestPart.remove(line); // no newer part of the line waits
+        }
         long moved;
         long service;
         if (qWrite[s]) {

@@ -252,6 +252,33 @@ class MemorySystemTest {
         assertEquals(rd.servedAt() + 1, w3.servedAt());
     }
 
+    // The newest waiting part of each line is found however long the queue (MemoryChannel keeps
+    // it in a map): 100 one-line writes at cycle 0 grow the queue past its first size, two more
+    // writes (lines 5 and 99) merge into theirs after the growth moved the slots, and a write to
+    // line 5 at cycle 300, when its part has long been served, takes a slot of its own.
+    @Test
+    void writesMergeIntoTheirLinesNewestPartAfterTheQueueGrowsAndNotAfterItIsServed() {
+        List<MemoryRequest> first = new ArrayList<>();
+        for (int l = 0; l < 100; l++) {
+            first.add(MemoryRequest.writeLongs(64L * l, new long[] {l + 1}, null, "w" + l));
+        }
+        first.add(MemoryRequest.writeLongs(64L * 5 + 8, new long[] {0x55}, null, "m5"));
+        first.add(MemoryRequest.writeLongs(64L * 99 + 8, new long[] {0x99}, null, "m99"));
+        MemoryRequest late = MemoryRequest.writeLongs(64L * 5, new long[] {0x505}, null, "late");
+        Rig r = rig(params(1, 1 << 20, 64, true, 0, 4096, 10, 64), 300,
+                now -> now == 0 ? first : now == 300 ? List.of(late) : List.of());
+        r.run();
+        assertEquals(2, r.stat("combined_writes"), "m5 and m99 merged; the late write did not");
+        assertEquals(103, r.stat("channel0.requests"));
+        assertEquals(101, r.stat("channel0.busy_cycles"), "100 slots at cycle 0, one at 300: a cycle each");
+        DeviceMemory m = r.memory.memory();
+        assertEquals(0x505, m.readLong(64 * 5));
+        assertEquals(0x55, m.readLong(64 * 5 + 8));
+        assertEquals(100, m.readLong(64 * 99));
+        assertEquals(0x99, m.readLong(64 * 99 + 8));
+        assertEquals(301, late.servedAt(), "the late write is served alone, the cycle after it arrives");
+    }
+
     // A 128-byte line's mask spans two words: writes at [56, 72) (across the boundary), [120, 128) and
     // [0, 8) merge into one 32-byte write; the bytes under the mask land, the others keep their old
     // contents (a read-modify-write keeps them).
