@@ -11,7 +11,6 @@ import gpusim.sim.StatGroup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * One memory channel: a clocked component with its own bounded FIFO of line parts. The
@@ -87,12 +86,8 @@ public final class MemoryChannel implements Component {
     private long lastArrivalSeq = -1;
     private final List<Component> blocked = new ArrayList<>();
 
-    // Queueing delays of every part, for the percentiles (a growable primitive array).
-    private long[] delays = new long[256];
-    private int delayCount;
-    private int percentileCount = -1;
-    private double p50;
-    private double p95;
+    // Queueing delays of every part, counted per delay for the percentiles (bounded memory).
+    private final DelayHistogram delays = new DelayHistogram();
 
     private final StatGroup stats;
     private final Stat.Scalar requests;
@@ -159,7 +154,7 @@ public final class MemoryChannel implements Component {
         delaySum = stats.scalar("queue_delay_total", "cycles",
                 "sum over parts of the cycles from arrival to the start of service");
         stats.formula("queue_delay_mean", "cycles", "queue_delay_total / parts served: mean wait in the queue",
-                () -> (double) delaySum.get() / delayCount);
+                () -> (double) delaySum.get() / delays.count());
         stats.formula("queue_delay_p50", "cycles",
                 "median wait in the queue (nearest rank: Commons Math Percentile, estimation R_1)",
                 () -> percentile(50));
@@ -755,42 +750,14 @@ public final class MemoryChannel implements Component {
     }
 
     private void recordDelay(long d) {
-        if (delayCount == delays.length) {
-            delays = Arrays.copyOf(delays, delays.length * 2);
-        }
-        delays[delayCount++] = d;
+        delays.add(d);
         delaySum.add(d);
         delayMax.max(d);
     }
 
     /** The {@code p}th percentile of the queueing delays so far (nearest rank), 0 when there are none. */
     double percentile(double p) {
-        if (delayCount == 0) {
-            return 0;
-        }
-        if (percentileCount != delayCount) {
-            // Computed once per read of the statistics, not per request.
-            double[] v = new double[delayCount];
-            for (int i = 0; i < delayCount; i++) {
-                v[i] = delays[i];
-            }
-            Percentile pc = new Percentile().withEstimationType(Percentile.EstimationType.R_1);
-            pc.setData(v);
-            p50 = pc.evaluate(50);
-            p95 = pc.evaluate(95);
-            percentileCount = delayCount;
-        }
-        if (p == 50) {
-            return p50;
-        }
-        if (p == 95) {
-            return p95;
-        }
-        double[] v = new double[delayCount];
-        for (int i = 0; i < delayCount; i++) {
-            v[i] = delays[i];
-        }
-        return new Percentile().withEstimationType(Percentile.EstimationType.R_1).evaluate(v, p);
+        return delays.percentile(p);
     }
 
     @Override
