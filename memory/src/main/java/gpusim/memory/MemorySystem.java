@@ -259,7 +259,7 @@ public final class MemorySystem implements Component, MemoryPort {
      * {@code now}; returns whether any did (the engine must then run on until they are taken).
      */
     public boolean flushL2AtEnd(long now) {
-        return l2 != null && l2Params.flushAtEnd() && l2.flush(now) > 0;
+        return l2Params.flushAtEnd() && flushL2(now) > 0;
     }
 
     /**

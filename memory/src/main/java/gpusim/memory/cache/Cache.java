@@ -837,15 +837,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         return s;
     }
 
-    /** The sectors of a line whose bytes are all valid. */
+    /** The sectors of a line whose bytes are all valid: those a read of the whole line would not fetch. */
     private long fullSectors(long[] mask, int base) {
-        long s = 0;
-        for (int k = 0; k * sector < line; k++) {
-            if (allSet(mask, base, k * sector, (k + 1) * sector)) {
-                s |= 1L << k;
-            }
-        }
-        return s;
+        return allSectors & ~missingSectors(mask, base, 0, line);
     }
 
     private void free(long now) {

@@ -123,17 +123,10 @@ public final class Host implements Component {
                 progress = true;
                 continue;
             }
-            // wait_idle and dump: the CPU waits for every queue (a fence wait on each), then reads.
-            if (!allIdle(now)) {
-                if (waitStart < 0) {
-                    waitStart = now;
-                    waits.inc();
-                }
-                return progress;
-            }
-            if (release != null && !release.released(this, now)) {
-                // The queues are idle; the caches are writing back (counted as waiting; the
-                // release wakes the CPU next cycle, and the caches' work is the progress).
+            // wait_idle and dump: the CPU waits for every queue (a fence wait on each), then, with
+            // memory.flush_at_host_sync, for the caches' write-backs (the release wakes the CPU
+            // next cycle while they go on), then reads.
+            if (!allIdle(now) || (release != null && !release.released(this, now))) {
                 if (waitStart < 0) {
                     waitStart = now;
                     waits.inc();
