@@ -465,10 +465,24 @@ public final class ConfigKeys {
                     + "radeonsi's MAX_UNCOMPRESSED_BLOCK_SIZE_256B; at most a tile, and at least a 64th of one)");
     public static final ConfigKey COMPRESSION_COLOR_CONSTANT_BYTES = ConfigKey.oneOf(
             "compression.color.constant_bytes", 32, new long[] {32, 64}, "bytes",
-            "bytes a constant (one-colour) DCC block is stored in and read back as: the minimum compressed block "
-                    + "(radeonsi's MIN_BLOCK_SIZE_32B on discrete GPUs, 64B on APUs)");
+            "the minimum compressed DCC block (radeonsi's MIN_BLOCK_SIZE_32B on discrete GPUs, 64B on APUs): a "
+                    + "constant (one-colour) block is stored in and read back as one, a partially compressed one in "
+                    + "whole ones");
     public static final ConfigKey COMPRESSION_COLOR_META_BYTES = ConfigKey.range("compression.color.meta_bytes", 1, 1, 4,
             "bytes", "DCC metadata (key) bytes per block, read and written by the colour back end through its cache");
+    // DCC stores blocks of slowly varying colour in fewer bytes too (GPUOpen, "Getting the most
+    // out of Delta Color Compression"), up to MAX_COMPRESSED_BLOCK_SIZE: 256B unless the surface
+    // needs independent 64B / 128B blocks (ac_surface.c; si_state.c programs CB_COLOR0_DCC_CONTROL).
+    public static final ConfigKey COMPRESSION_COLOR_PARTIAL = ConfigKey.flag("compression.color.partial", true,
+            "with compression.color: a block of varying colour is stored in the bytes a delta code of it needs "
+                    + "(a base colour and 4-bit widths, then each sample's four deltas from the channels' minima at "
+                    + "their ranges' widths; DccBlockForm), rounded up to whole compression.color.constant_bytes, when "
+                    + "that fits compression.color.max_compressed_bytes and is smaller than the block; off: only "
+                    + "constant blocks compress");
+    public static final ConfigKey COMPRESSION_COLOR_MAX_COMPRESSED_BYTES = ConfigKey.oneOf(
+            "compression.color.max_compressed_bytes", 256, new long[] {64, 128, 256}, "bytes",
+            "largest compressed DCC block (radeonsi's MAX_COMPRESSED_BLOCK_SIZE: 256B, or 64B / 128B for "
+                    + "independent blocks); a block whose delta code needs more is stored uncompressed");
 
     public static final List<ConfigKey> ALL = List.of(
             CLOCK_MHZ,
@@ -559,6 +573,8 @@ public final class ConfigKeys {
             COMPRESSION_COLOR,
             COMPRESSION_COLOR_BLOCK_BYTES,
             COMPRESSION_COLOR_CONSTANT_BYTES,
+            COMPRESSION_COLOR_PARTIAL,
+            COMPRESSION_COLOR_MAX_COMPRESSED_BYTES,
             COMPRESSION_COLOR_META_BYTES,
             QUEUE_WAVES,
             QUEUE_DEPTH,

@@ -127,9 +127,12 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
 
     /**
      * DCC-style colour compression (compression.color, with surfaces in memory): the colour
-     * bytes one key covers, the bytes a constant block is stored in, and the key's bytes.
+     * bytes one key covers, the bytes a constant block is stored in (the minimum compressed
+     * block), the key's bytes, whether blocks of varying colour may be partially compressed,
+     * and the largest compressed block.
      */
-    public record ColorCompressionParams(int blockBytes, int constantBytes, int metaBytes) {
+    public record ColorCompressionParams(int blockBytes, int constantBytes, int metaBytes, boolean partial,
+                                         int maxCompressedBytes) {
     }
 
     /**
@@ -158,7 +161,9 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                     !c.flag(ConfigKeys.COMPRESSION_COLOR) ? null : new ColorCompressionParams(
                             c.getInt(ConfigKeys.COMPRESSION_COLOR_BLOCK_BYTES),
                             c.getInt(ConfigKeys.COMPRESSION_COLOR_CONSTANT_BYTES),
-                            c.getInt(ConfigKeys.COMPRESSION_COLOR_META_BYTES)),
+                            c.getInt(ConfigKeys.COMPRESSION_COLOR_META_BYTES),
+                            c.flag(ConfigKeys.COMPRESSION_COLOR_PARTIAL),
+                            c.getInt(ConfigKeys.COMPRESSION_COLOR_MAX_COMPRESSED_BYTES)),
                     c.flag(ConfigKeys.SURFACES_FLUSH_AT_END));
         }
 

@@ -84,7 +84,8 @@ public final class Resources {
                 for (Resource r : resources) {
                     if (r instanceof Resource.RenderTarget) {
                         color.get(r).memory.placeDcc(memory, colorCompression.blockBytes(),
-                                colorCompression.metaBytes());
+                                colorCompression.metaBytes(), colorCompression.constantBytes(),
+                                colorCompression.maxCompressedBytes(), colorCompression.partial());
                     }
                 }
             }

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DCC-style colour compression (compression.color, issue 10): exact colour and key bytes of
- * a clear and flat fills (every block constant: key and a 32-byte payload) and of a gradient
- * fill (no block constant: the clear's constant blocks are expanded once), at 1x and 4x MSAA,
- * against the same runs without compression; the pictures never change.
+ * a clear and flat fills (every block constant: key and a 32-byte payload), of gradient fills
+ * (partially compressed to the 32-byte units their delta code needs, or, with
+ * compression.color.partial off, not at all: the clear's constant blocks are expanded once),
+ * at 1x and 4x MSAA, against the same runs without compression; the pictures never change.
  */
 class ColorCompressionTest {
     static final int SIZE = 64;
@@ -25,18 +26,26 @@ class ColorCompressionTest {
     static final long TILES = (SIZE / 8) * (SIZE / 8);
     static final String[] ON = {"surfaces.in_memory=on", "compression.color=on"};
     static final String[] OFF = {"surfaces.in_memory=on"};
+    /** Only constant blocks compress. */
+    static final String[] CONSTANT_ONLY = {"surfaces.in_memory=on", "compression.color=on", "compression.color.partial=off"};
 
     /**
      * A SIZE x SIZE RGBA8 target, no depth: a clear, then DRAWS triangles covering the screen
      * (clipped to it: each tile is one record, every sample written); {@code gradient}: red
-     * runs from 0 to 1 across the screen (no two neighbouring pixels alike), else flat white.
+     * runs from 0 to 1 across the screen (no two neighbouring pixels alike: about 4 a pixel,
+     * 27 or 28 across a tile, green and blue 255), else flat white.
      */
     static Trace fill(int samples, boolean gradient, boolean blend) {
-        return fill(samples, gradient, blend, SIZE);
+        return fill(samples, gradient, blend, SIZE, false);
     }
 
     /** {@link #fill(int, boolean, boolean)} with the draws scissored to pixel columns [0, columns). */
     static Trace fill(int samples, boolean gradient, boolean blend, int columns) {
+        return fill(samples, gradient, blend, columns, false);
+    }
+
+    /** ... and with {@code green}, green runs from 0 to 1 down the screen as red does across it. */
+    static Trace fill(int samples, boolean gradient, boolean blend, int columns, boolean green) {
         TraceBuilder b = new TraceBuilder();
         Resource.RenderTarget rt = b.renderTarget("rt", SIZE, SIZE, samples);
         float[] v = new float[DRAWS * 3 * 8];
@@ -44,6 +53,10 @@ class ColorCompressionTest {
             float[] tri = {-1, -1, 0.5f, 1, 0, 1, 1, 1, 3, -1, 0.5f, 1, 2, 1, 1, 1, -1, 3, 0.5f, 1, 0, 1, 1, 1};
             if (!gradient) {
                 tri[4] = tri[12] = tri[20] = 1;
+            }
+            if (green) {
+                tri[5] = tri[13] = 0;
+                tri[21] = 2;
             }
             System.arraycopy(tri, 0, v, d * 24, 24);
         }
@@ -106,11 +119,11 @@ class ColorCompressionTest {
     }
 
     @Test
-    void aGradientCannotCompressAndExpandsTheClearsBlocksOnce() {
+    void withOnlyConstantBlocksAGradientCannotCompressAndExpandsTheClearsBlocksOnce() {
         for (int samples : new int[] {1, 4}) {
             Trace t = fill(samples, true, false);
             RunResult off = TraceBuilder.run(t, OFF);
-            RunResult on = TraceBuilder.run(t, ON);
+            RunResult on = TraceBuilder.run(t, CONSTANT_ONLY);
             samePicture(off, on);
             long tileBytes = 8 * 8 * samples * 4;
             long blocks = TILES * tileBytes / 256;
@@ -135,7 +148,7 @@ class ColorCompressionTest {
         // its 64 pixels, 128 bytes: with 32-byte colour lines, half of its one block.
         Trace t = fill(1, true, false, 4);
         RunResult off = TraceBuilder.run(t, OFF[0], "cb.cache.line=32");
-        RunResult on = TraceBuilder.run(t, ON[0], ON[1], "cb.cache.line=32");
+        RunResult on = TraceBuilder.run(t, CONSTANT_ONLY[0], CONSTANT_ONLY[1], CONSTANT_ONLY[2], "cb.cache.line=32");
         samePicture(off, on);
         long column = SIZE / 8;
         assertEquals(TILES * 256 + DRAWS * column * 128, sum(off, "color_bytes_written"));
@@ -145,6 +158,73 @@ class ColorCompressionTest {
         assertEquals(TILES * 32 + column * 256 + column * 128, sum(on, "color_bytes_written"));
         assertEquals(column * 32 + column * (256 - 128), sum(on, "dcc_bytes_added"));
         assertEquals(TILES * (256 - 32), sum(on, "dcc_bytes_avoided"));
+    }
+
+    @Test
+    void aGradientIsStoredInTheBytesItsDeltaCodeNeeds() {
+        // Red spans 27 or 28 across every 8-pixel row of a block (5 bits a sample), green, blue
+        // and alpha nothing: a 48-bit header and 64 x 5 bits is 46 bytes, two 32-byte units.
+        // At 4x a block is two pixel rows of four samples each: the same 64 x 5 bits.
+        for (int samples : new int[] {1, 4}) {
+            Trace t = fill(samples, true, false);
+            RunResult off = TraceBuilder.run(t, OFF);
+            RunResult on = TraceBuilder.run(t, ON);
+            samePicture(off, on);
+            long tileBytes = 8 * 8 * samples * 4;
+            long blocks = TILES * tileBytes / 256;
+            assertEquals((1 + DRAWS) * TILES * tileBytes, sum(off, "color_bytes_written"));
+            assertEquals(blocks * 32 + DRAWS * blocks * 64, sum(on, "color_bytes_written"), samples + "x");
+            assertEquals((1 + DRAWS) * blocks, sum(on, "dcc_blocks_compressed"));
+            assertEquals(DRAWS * blocks, sum(on, "dcc_blocks_partial"));
+            assertEquals(0, sum(on, "dcc_blocks_uncompressed"));
+            assertEquals(0, sum(on, "dcc_blocks_expanded"));
+            assertEquals(0, sum(on, "color_bytes_read"));
+            assertEquals(0, sum(on, "dcc_bytes_added"));
+            assertEquals(blocks * (256 - 32) + DRAWS * blocks * (256 - 64), sum(on, "dcc_bytes_avoided"));
+            // Keys: the clear's, then the first draw's (constant to 64 bytes); the second draw changes no form.
+            assertEquals(2 * blocks, sum(on, "dcc_meta_bytes_written"));
+        }
+    }
+
+    @Test
+    void aBlockWhoseDeltaCodeExceedsTheLargestCompressedBlockIsStoredWhole() {
+        // Red across and green down: 5 + 5 bits a sample, 48 + 640 bits = 86 bytes, three units
+        // (96 bytes): within a 128- or 256-byte largest compressed block, not within 64.
+        Trace t = fill(1, true, false, SIZE, true);
+        RunResult off = TraceBuilder.run(t, OFF);
+        for (int max : new int[] {256, 128}) {
+            RunResult on = TraceBuilder.run(t, ON[0], ON[1], "compression.color.max_compressed_bytes=" + max);
+            samePicture(off, on);
+            assertEquals(TILES * 32 + DRAWS * TILES * 96, sum(on, "color_bytes_written"), max + "-byte blocks");
+            assertEquals(DRAWS * TILES, sum(on, "dcc_blocks_partial"));
+        }
+        RunResult small = TraceBuilder.run(t, ON[0], ON[1], "compression.color.max_compressed_bytes=64");
+        samePicture(off, small);
+        assertEquals(TILES * 32 + DRAWS * TILES * 256, sum(small, "color_bytes_written"));
+        assertEquals(0, sum(small, "dcc_blocks_partial"));
+        assertEquals(DRAWS * TILES, sum(small, "dcc_blocks_uncompressed"));
+        assertEquals(TILES, sum(small, "dcc_blocks_expanded"));
+    }
+
+    @Test
+    void aPartialWriteDecodesThePartiallyCompressedBlockItLandsIn() {
+        // The gradient in the first 4 columns over the black clear: red 2-14 (4 bits), green and
+        // blue 255 against 0 (8 bits each): 48 + 64 x 20 bits = 166 bytes, six units (192).
+        // The first draw decodes the clear's constant (32 bytes) and stores 192; the second
+        // decodes those 192 bytes and stores 192 again; each writes 128 bytes of its block.
+        Trace t = fill(1, true, false, 4);
+        RunResult off = TraceBuilder.run(t, OFF[0], "cb.cache.line=32");
+        RunResult on = TraceBuilder.run(t, ON[0], ON[1], "cb.cache.line=32");
+        samePicture(off, on);
+        long column = SIZE / 8;
+        assertEquals(column * 32 + column * 192, sum(on, "color_bytes_read"));
+        assertEquals(TILES * 32 + DRAWS * column * 192, sum(on, "color_bytes_written"));
+        assertEquals(DRAWS * column, sum(on, "dcc_blocks_partial"));
+        assertEquals(0, sum(on, "dcc_blocks_expanded"));
+        // Decoded bytes and payloads larger than the 128 bytes written count as added.
+        assertEquals(column * 32 + column * 192 + DRAWS * column * (192 - 128), sum(on, "dcc_bytes_added"));
+        // Keys: the clear's, and the first draw's for the column it turned partial.
+        assertEquals(TILES + column, sum(on, "dcc_meta_bytes_written"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package gpusim.gpu.cb;
 
+import gpusim.gpu.db.DccBlockForm;
 import gpusim.gpu.db.SurfaceMemory;
 import gpusim.gpu.rb.SurfaceTraffic;
 import gpusim.gpu.work.QuadWave;
@@ -14,24 +15,26 @@ import java.util.function.Consumer;
  * from GFX8 on: each block of a render target (compression.color.block_bytes of colour,
  * radeonsi's MAX_UNCOMPRESSED_BLOCK_SIZE_256B) has a key in the target's DCC key array
  * ({@link SurfaceMemory#dccKeys}, one key byte a block as radeonsi's DCC clear codes are laid
- * out, si_pipe.h si_clear_code) that says how the block is stored. The model knows two stored
- * forms: a constant block (every sample one colour: a clear, a flat fill), stored as its key
- * and a payload of compression.color.constant_bytes (the minimum compressed block,
- * MIN_BLOCK_SIZE_32B in radeonsi's CB_COLOR0_DCC_CONTROL), and an uncompressed one, stored
- * whole. Real DCC also stores blocks of slowly varying colour in 64 to 192 bytes (the GPUOpen
- * "Getting the most out of Delta Color Compression" page); that is not modelled: only
- * constant blocks save bytes.
+ * out, si_pipe.h si_clear_code) that says how the block is stored ({@link DccBlockForm}): a
+ * constant block (every sample one colour: a clear, a flat fill) as its key and a payload of
+ * compression.color.constant_bytes (the minimum compressed block, MIN_BLOCK_SIZE_32B in
+ * radeonsi's CB_COLOR0_DCC_CONTROL); with compression.color.partial, a block of slowly varying
+ * colour in the whole minimum blocks its delta code needs, up to
+ * compression.color.max_compressed_bytes (MAX_COMPRESSED_BLOCK_SIZE; GPUOpen's "Getting the most
+ * out of Delta Color Compression": 64 to 192 bytes for such blocks); any other block whole.
  *
  * <p>Per wave: the CB reads the key line of each tile (one read per line: it keeps the last
- * line on chip), then, for each block the wave writes: a blending wave reads a constant block's
- * payload instead of its lines; a constant block that the write leaves not constant and does
- * not cover whole is expanded (its payload read, every byte of it written: the samples the
- * wave does not write hold the constant); a block the write leaves constant writes its
- * payload; every other block writes the lines of its samples as without compression. A key
- * whose block changed form is written (one request a run of consecutive keys). A clear that is
- * not fast writes every block as a payload and its key. Whether a block is constant after a
- * write comes from the functional core ({@link gpusim.gpu.work.TileBatch#tileConst}); the
- * colour itself is never changed, only the bytes moved.
+ * line on chip), then, for each block the wave writes: a blending wave reads a compressed
+ * block's stored bytes instead of its lines; a compressed block the wave does not cover whole
+ * is decoded first (its stored bytes read: the samples the wave does not write keep their
+ * colour), but for a constant block the write leaves constant; a compressed block the write
+ * leaves uncompressed is expanded (every byte of it written); a block the write leaves
+ * compressed writes its stored bytes; every other block writes the lines of its samples as
+ * without compression. A key whose block changed form is written (one request a run of
+ * consecutive keys). A clear that is not fast writes every block as a constant payload and its
+ * key. The form of a block after a write comes from the functional core
+ * ({@link gpusim.gpu.work.TileBatch#tileDcc}); the colour itself is never changed, only the
+ * bytes moved.
  *
  * <p>With compression.fast_clear a fast-cleared tile's blocks move nothing (the clear is the
  * tile's 4-byte metadata word, {@link SurfaceTraffic#clear}; radeonsi on GFX9+ writes a DCC
@@ -39,12 +42,13 @@ import java.util.function.Consumer;
  * the tile; its keys are then written.
  */
 final class DeltaColorCompression {
-    private static final byte UNCOMPRESSED = 0;
-    private static final byte CONSTANT = 1;
-    private static final byte CLEARED = 2;
+    /** A block's form before a write when its tile is fast-cleared (no stored form: nothing in memory). */
+    private static final byte CLEARED = -1;
+    private static final int MAX = SurfaceMemory.MAX_DCC_BLOCKS;
 
     private final SurfaceTraffic traffic;
     private final boolean fastClear;
+    /** The bytes of a constant block's payload, the minimum compressed block. */
     private final int payload;
     /** The blocks' forms before the wave being worked on, in the order its reads met them. */
     private byte[] before = new byte[64];
@@ -59,6 +63,7 @@ final class DeltaColorCompression {
     private final Stat.Scalar metaRead;
     private final Stat.Scalar metaWritten;
     private final Stat.Scalar compressed;
+    private final Stat.Scalar partial;
     private final Stat.Scalar uncompressed;
     private final Stat.Scalar expanded;
 
@@ -67,19 +72,24 @@ final class DeltaColorCompression {
         this.fastClear = fastClear;
         this.payload = constantBytes;
         avoided = stats.scalar("dcc_bytes_avoided", "bytes",
-                "colour bytes not read or written because blocks were stored constant, as a key and a "
-                        + "compression.color.constant_bytes payload (compression.color)");
+                "colour bytes not read or written because blocks were stored compressed, as a key and a payload of "
+                        + "whole compression.color.constant_bytes (compression.color)");
         added = stats.scalar("dcc_bytes_added", "bytes",
-                "colour bytes moved beyond an uncompressed target's: expansions of constant blocks (payload read, "
-                        + "whole block written) and payloads larger than the lines they replace (compression.color)");
+                "colour bytes moved beyond an uncompressed target's: compressed blocks decoded before a partial write, "
+                        + "expansions (whole block written) and payloads larger than the lines they replace "
+                        + "(compression.color)");
         metaRead = stats.scalar("dcc_meta_bytes_read", "bytes", "DCC key bytes this colour back end read");
         metaWritten = stats.scalar("dcc_meta_bytes_written", "bytes", "DCC key bytes this colour back end wrote");
         compressed = stats.scalar("dcc_blocks_compressed", "blocks",
-                "block writes stored constant: key and payload only (compression.color)");
+                "block writes stored compressed, constant or partially: key and payload only (compression.color)");
+        partial = stats.scalar("dcc_blocks_partial", "blocks",
+                "of dcc_blocks_compressed, those of varying colour stored partially compressed, in whole minimum "
+                        + "blocks up to compression.color.max_compressed_bytes (compression.color.partial)");
         uncompressed = stats.scalar("dcc_blocks_uncompressed", "blocks",
                 "block writes stored uncompressed (compression.color), expansions included");
         expanded = stats.scalar("dcc_blocks_expanded", "blocks",
-                "constant blocks a write left not constant: payload read, every byte of the block written");
+                "compressed blocks a write left uncompressed: every byte of the block written (its payload read "
+                        + "first where the write does not cover it)");
     }
 
     private void account(long uncompressedBytes, long movedBytes) {
@@ -130,25 +140,28 @@ final class DeltaColorCompression {
                     break; // a record writes a prefix of its tile's lines
                 }
                 int block = tile * n + b;
-                byte form = cleared ? CLEARED : s.dccConstant.get(block) ? CONSTANT : UNCOMPRESSED;
+                byte form = cleared ? CLEARED : s.dccForm[block];
                 before[k++] = form;
-                boolean constAfter = (q.tileConst[i] >>> b & 1) != 0;
+                byte after = q.tileDcc[i * MAX + b];
                 long addr = s.tileAddress(tile) + (long) b * s.dccBlockBytes;
                 if (blend) {
                     if (form == CLEARED) {
                         traffic.avoided(bytes);
-                    } else if (form == CONSTANT) {
-                        traffic.read(0, addr, payload, MemoryClient.COLOR, now);
-                        account(bytes, payload);
+                    } else if (DccBlockForm.compressed(form)) {
+                        int stored = s.dccStoredBytes(form);
+                        traffic.read(0, addr, stored, MemoryClient.COLOR, now);
+                        account(bytes, stored);
                     } else {
                         traffic.read(0, addr, bytes, MemoryClient.COLOR, now);
                     }
-                } else if (form == CONSTANT && !constAfter && bytes < s.dccBlockBytes) {
-                    // The samples the wave does not write hold the block's constant: read it first.
-                    traffic.read(0, addr, payload, MemoryClient.COLOR, now);
-                    added.add(payload);
+                } else if (form != CLEARED && DccBlockForm.compressed(form) && bytes < s.dccBlockBytes
+                        && !(form == DccBlockForm.CONSTANT && after == DccBlockForm.CONSTANT)) {
+                    // The samples the wave does not write keep the block's colour: decode it first.
+                    int stored = s.dccStoredBytes(form);
+                    traffic.read(0, addr, stored, MemoryClient.COLOR, now);
+                    added.add(stored);
                 }
-                s.dccConstant.set(block, constAfter);
+                s.dccForm[block] = after;
             }
         }
     }
@@ -168,13 +181,18 @@ final class DeltaColorCompression {
                     break;
                 }
                 byte form = before[k++];
+                byte after = q.tileDcc[i * MAX + b];
                 long addr = s.tileAddress(tile) + (long) b * s.dccBlockBytes;
-                if ((q.tileConst[i] >>> b & 1) != 0) {
-                    emit.accept(traffic.write(addr, payload, MemoryClient.COLOR));
+                if (DccBlockForm.compressed(after)) {
+                    int stored = s.dccStoredBytes(after);
+                    emit.accept(traffic.write(addr, stored, MemoryClient.COLOR));
                     compressed.inc();
-                    account(bytes, payload);
-                    keyChanged |= form != CONSTANT;
-                } else if (form == CONSTANT) {
+                    if (after != DccBlockForm.CONSTANT) {
+                        partial.inc();
+                    }
+                    account(bytes, stored);
+                    keyChanged |= form != after;
+                } else if (form != CLEARED && DccBlockForm.compressed(form)) {
                     emit.accept(traffic.write(addr, s.dccBlockBytes, MemoryClient.COLOR));
                     uncompressed.inc();
                     expanded.inc();
@@ -190,7 +208,7 @@ final class DeltaColorCompression {
                 // The tile leaves its fast-cleared state: its metadata word is rewritten (as
                 // without DCC) and the blocks this record did not write are not constant.
                 s.cleared.clear(tile);
-                s.dccConstant.clear(tile * n + b, tile * n + n);
+                java.util.Arrays.fill(s.dccForm, tile * n + b, tile * n + n, DccBlockForm.UNCOMPRESSED);
                 emit.accept(traffic.write(s.metaAddress(tile), SurfaceMemory.META_BYTES, MemoryClient.COLOR_META));
             }
             if (keyChanged) {
@@ -208,7 +226,7 @@ final class DeltaColorCompression {
             compressed.inc();
             account(s.dccBlockBytes, payload);
         }
-        s.dccConstant.set(tile * n, tile * n + n);
+        java.util.Arrays.fill(s.dccForm, tile * n, tile * n + n, DccBlockForm.CONSTANT);
         key(s, tile, emit);
     }
 

@@ -367,7 +367,8 @@ public final class DepthBlock extends PipeStage {
             if (rt != null) {
                 for (int k = first; k < i; k++) {
                     if (tb.tilePassed[k] > 0) {
-                        q.tile(tb.tileAt[k], tb.tilePassed[k], tb.tileConst[k]);
+                        q.tile(tb.tileAt[k], tb.tilePassed[k], tb.tileDcc, k * SurfaceMemory.MAX_DCC_BLOCKS,
+                                rt.dccKeys >= 0 ? rt.dccBlocksPerTile : 0);
                     }
                 }
                 q.rt = rt;

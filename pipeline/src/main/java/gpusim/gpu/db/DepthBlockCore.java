@@ -205,8 +205,8 @@ public final class DepthBlockCore {
         // Depth writes that store what is there already (timing only: TileBatch#tileUnchanged).
         unchangedWrites = state.depthWrite && hizEnabled && (funcCode == 3 || funcCode == 4 || funcCode == 7
                 || funcCode == 8);
-        // compression.color: the timing side's DCC blocks need to know which blocks each tile
-        // record leaves one colour (looked at here, where the colour is: on this DB's lane).
+        // compression.color: the timing side's DCC blocks need to know the form each tile record
+        // leaves its blocks in (looked at here, where the colour is: on this DB's lane).
         ColorSurface rt = st.rt();
         dccBlockSlots = shader.writes() && rt.memory != null && rt.memory.dccKeys >= 0
                 ? rt.memory.dccBlockBytes / rt.memory.bytesPerSample : 0;
@@ -374,7 +374,7 @@ public final class DepthBlockCore {
                     tb.tileUnchanged[tb.tiles - 1] = (int) r.passed;
                 }
                 if (dccBlockSlots != 0 && r.passed > 0) {
-                    tb.tileConst[tb.tiles - 1] = shader.constantBlocks(tx, ty, dccBlockSlots);
+                    shader.blockForms(tx, ty, dccBlockSlots, tb.tileDcc, (tb.tiles - 1) * SurfaceMemory.MAX_DCC_BLOCKS);
                 }
                 if (k != TileKernel.REFERENCE && hizEnabled && ds != null && r.wrote()) {
                     // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way).

@@ -49,9 +49,13 @@ public final class SurfaceMemory {
     public int dccBlockBytes;
     public int dccBlocksPerTile;
     public int dccKeyBytes;
-    /** Per block (t x dccBlocksPerTile + b): stored constant, as its key and a compressed payload. */
-    public final java.util.BitSet dccConstant = new java.util.BitSet();
-    /** At most this many DCC blocks a tile: a larger tile's key covers tileBytes / 64 (a 64-bit mask a tile record). */
+    /** The minimum and the maximum compressed block, in bytes, and whether blocks may be partially compressed. */
+    public int dccMinBytes;
+    public int dccMaxCompressedBytes;
+    public boolean dccPartial;
+    /** Per block (t x dccBlocksPerTile + b): how it is stored ({@link DccBlockForm}); all uncompressed at first. */
+    public byte[] dccForm = new byte[0];
+    /** At most this many DCC blocks a tile: a larger tile's key covers tileBytes / 64 (a tile record's forms, TileBatch#tileDcc). */
     public static final int MAX_DCC_BLOCKS = 64;
 
     private SurfaceMemory(DeviceMemory memory, SurfaceLayout l, int bytesPerSample, boolean stencil) {
@@ -81,13 +85,24 @@ public final class SurfaceMemory {
     /**
      * Places this render target's DCC key array (compression.color): {@code keyBytes} a block
      * of {@code blockBytes} colour bytes (at least tileBytes / {@link #MAX_DCC_BLOCKS}, at most
-     * a tile).
+     * a tile); blocks compress to whole {@code minBytes} (a constant one to one of them) and,
+     * with {@code partial}, to at most {@code maxCompressedBytes}.
      */
-    public void placeDcc(DeviceMemory memory, int blockBytes, int keyBytes) {
+    public void placeDcc(DeviceMemory memory, int blockBytes, int keyBytes, int minBytes, int maxCompressedBytes,
+                         boolean partial) {
         dccBlockBytes = Math.min(tileBytes, Math.max(blockBytes, tileBytes / MAX_DCC_BLOCKS));
         dccBlocksPerTile = tileBytes / dccBlockBytes;
         dccKeyBytes = keyBytes;
+        dccMinBytes = minBytes;
+        dccMaxCompressedBytes = maxCompressedBytes;
+        dccPartial = partial;
+        dccForm = new byte[tiles * dccBlocksPerTile];
         dccKeys = memory.allocate((long) tiles * dccBlocksPerTile * keyBytes);
+    }
+
+    /** The bytes block {@code block} takes stored in {@code form}. */
+    public int dccStoredBytes(byte form) {
+        return DccBlockForm.storedBytes(form, dccBlockBytes, dccMinBytes);
     }
 
     /** The device address of tile {@code tile}'s first DCC key. */

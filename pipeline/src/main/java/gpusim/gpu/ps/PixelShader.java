@@ -1,6 +1,7 @@
 package gpusim.gpu.ps;
 
 import gpusim.api.BlendMode;
+import gpusim.gpu.db.DccBlockForm;
 import gpusim.gpu.work.DrawState;
 import gpusim.gpu.db.SurfaceLayout;
 import gpusim.gpu.work.TriBatch;
@@ -205,31 +206,44 @@ public final class PixelShader {
     }
 
     /**
-     * compression.color: which blocks of {@code blockSlots} slots of tile (tx, ty) of the
-     * bound target hold one colour in every slot (bit b for block b), as the colour stands
-     * now: a deferred slot's colour is computed, with {@link #resolveDeferred}'s arithmetic,
-     * but not stored (results and the deferral are untouched). Host work only with the key on.
+     * compression.color: the form each block of {@code blockSlots} slots of tile (tx, ty) of
+     * the bound target is stored in ({@link DccBlockForm}, from each block's channel ranges),
+     * written to {@code out} from {@code at}, as the colour stands now: a deferred slot's
+     * colour is computed, with {@link #resolveDeferred}'s arithmetic, but not stored (results
+     * and the deferral are untouched). Host work only with the key on.
      */
-    public long constantBlocks(int tx, int ty, int blockSlots) {
+    public void blockForms(int tx, int ty, int blockSlots, byte[] out, int at) {
         ColorSurface s = rt;
         SurfaceLayout l = s.layout;
+        gpusim.gpu.db.SurfaceMemory m = s.memory;
         int base = l.tile(tx, ty);
         int slots = l.tileSlots();
         boolean deferred = s.tileDeferred != null && s.tileDeferred[ty * l.tilesX + tx] != 0;
         int x0 = tx << l.tileShift;
         int y0 = ty << l.tileShift;
-        long mask = 0;
         for (int from = 0, b = 0; from < slots; from += blockSlots, b++) {
+            int ranges = 0;
             int first = colorAt(s, base, from, x0, y0, deferred);
             boolean same = true;
             for (int k = from + 1; k < from + blockSlots && same; k++) {
                 same = colorAt(s, base, k, x0, y0, deferred) == first;
             }
-            if (same) {
-                mask |= 1L << b;
+            if (!same) {
+                // Each channel's range (max - min), a byte a channel as the colour is packed.
+                for (int c = 0; c < 32; c += 8) {
+                    int lo = 255;
+                    int hi = 0;
+                    for (int k = from; k < from + blockSlots; k++) {
+                        int v = colorAt(s, base, k, x0, y0, deferred) >>> c & 0xFF;
+                        lo = Math.min(lo, v);
+                        hi = Math.max(hi, v);
+                    }
+                    ranges |= (hi - lo) << c;
+                }
             }
+            out[at + b] = DccBlockForm.of(ranges, blockSlots, m.dccBlockBytes, m.dccMinBytes,
+                    m.dccMaxCompressedBytes, m.dccPartial);
         }
-        return mask;
     }
 
     /** Slot {@code k} of the tile at {@code base}: its colour, or (deferred, one sample a pixel) the one it will get. */

@@ -28,25 +28,31 @@ public final class QuadWave implements Work {
     /**
      * Surfaces in memory: the render target the colour back end writes (null: no colour
      * traffic), and the wave's tiles with colour samples, {@code ty << 16 | tx} with the
-     * samples written in each ({@link #tiles} of them), and with compression.color the DCC
-     * blocks each leaves constant ({@link TileBatch#tileConst}).
+     * samples written in each ({@link #tiles} of them), and with compression.color the form
+     * each leaves its DCC blocks in ({@link TileBatch#tileDcc}): tile i's block b at
+     * i x {@link gpusim.gpu.db.SurfaceMemory#MAX_DCC_BLOCKS} + b.
      */
     public gpusim.gpu.db.SurfaceMemory rt;
     public int tiles;
     public int[] tileAt = new int[4];
     public int[] tileSamples = new int[4];
-    public long[] tileConst = new long[4];
+    public byte[] tileDcc = new byte[4 * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS];
 
-    /** Adds a tile of colour samples to the wave (surfaces in memory). */
-    public void tile(int at, int samples, long constantBlocks) {
+    /**
+     * Adds a tile of colour samples to the wave (surfaces in memory); with compression.color,
+     * {@code blocks} DCC block forms from {@code forms} at {@code from} (else {@code blocks} 0).
+     */
+    public void tile(int at, int samples, byte[] forms, int from, int blocks) {
         if (tiles == tileAt.length) {
             tileAt = java.util.Arrays.copyOf(tileAt, tiles * 2);
             tileSamples = java.util.Arrays.copyOf(tileSamples, tiles * 2);
-            tileConst = java.util.Arrays.copyOf(tileConst, tiles * 2);
+            tileDcc = java.util.Arrays.copyOf(tileDcc, tiles * 2 * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS);
         }
         tileAt[tiles] = at;
         tileSamples[tiles] = samples;
-        tileConst[tiles] = constantBlocks;
+        if (blocks > 0) {
+            System.arraycopy(forms, from, tileDcc, tiles * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS, blocks);
+        }
         tiles++;
     }
 

@@ -65,11 +65,12 @@ public final class TileBatch implements Work {
      */
     public int[] tileAt = new int[64];
     /**
-     * Per record, with compression.color: bit b set when DCC block b of its tile holds one
-     * colour in every sample after the record's writes (the core looks at the tile's colour
-     * once its triangle is done); 0 otherwise.
+     * With compression.color, per record with passing samples: the form each DCC block of its
+     * tile is stored in after the record's writes ({@link gpusim.gpu.db.DccBlockForm}; the core
+     * looks at the tile's colour once its triangle is done), block b of record n at
+     * n x {@link gpusim.gpu.db.SurfaceMemory#MAX_DCC_BLOCKS} + b.
      */
-    public long[] tileConst = new long[64];
+    public byte[] tileDcc = new byte[64 * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS];
     /**
      * Per record: passing samples whose depth write stores the value already there (an EQUAL
      * test; or a triangle of one depth over a tile whose HiZ bounds say it holds only that
@@ -108,7 +109,7 @@ public final class TileBatch implements Work {
             tilePixels = java.util.Arrays.copyOf(tilePixels, m);
             tileHiz = java.util.Arrays.copyOf(tileHiz, m);
             tileAt = java.util.Arrays.copyOf(tileAt, m);
-            tileConst = java.util.Arrays.copyOf(tileConst, m);
+            tileDcc = java.util.Arrays.copyOf(tileDcc, m * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS);
             tileUnchanged = java.util.Arrays.copyOf(tileUnchanged, m);
         }
         tileAt[n] = at;
@@ -118,7 +119,6 @@ public final class TileBatch implements Work {
         tileQuads[n] = quads;
         tilePixels[n] = pixels;
         tileHiz[n] = hiz;
-        tileConst[n] = 0;
         tileUnchanged[n] = 0;
         tiles = n + 1;
     }
