@@ -131,7 +131,8 @@ class ConformanceTest {
         // Surfaces in memory (issue 10): tiny depth caches with one MSHR and one tile in flight,
         // write-through colour caches, starved channels, fast clears, depth planes and colour compression
         // (64-byte blocks, 64-byte payloads, 2-byte keys); then the default caches; then colour compression
-        // without fast clears (clears stored as constant blocks) through 32-byte colour lines.
+        // without fast clears (clears stored as constant blocks) through 32-byte colour lines, partially
+        // compressed blocks of at most 64 bytes; the sectored caches with constant blocks only.
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.fast_clear=on")
                 .with("compression.depth_planes=on").with("compression.color=on")
                 .with("compression.color.block_bytes=64").with("compression.color.constant_bytes=64")
@@ -141,14 +142,14 @@ class ConformanceTest {
                 .with("cb.cache.line=256").with("cb.cache.size=1024").with("memory.bytes_per_cycle=4")));
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on")));
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.color=on")
-                .with("cb.cache.line=32")));
+                .with("cb.cache.line=32").with("compression.color.max_compressed_bytes=64")));
         // Sectored caches everywhere (Cache's sectors): 32-byte sectors in small depth and colour caches that
         // evict, with few MSHRs, and in write-back L2 slices with counter writes through them.
         assertDumps(name, run(name, Config.defaults().with("surfaces.in_memory=on").with("compression.color=on")
                 .with("db.cache.sector_bytes=32").with("db.cache.size=1024").with("db.cache.mshrs=2")
                 .with("cb.cache.sector_bytes=32").with("cb.cache.size=1024").with("cb.cache.mshrs=2")
                 .with("l2.enabled=on").with("l2.sector_bytes=32").with("l2.size=16384").with("l2.ways=2")
-                .with("query.counter_path=l2")));
+                .with("query.counter_path=l2").with("compression.color.partial=off")));
         // Byte masks in all three caches (a partial write fetches nothing, a write-back writes only dirty bytes):
         // small depth caches of whole lines and colour caches of 32-byte sectors that evict, with few MSHRs, and
         // small L2 slices taking the counter writes.
