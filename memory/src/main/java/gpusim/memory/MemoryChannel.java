@@ -204,19 +204,33 @@ public final class MemoryChannel implements Component {
     }
 
     private void syncDramStats() {
-        long[] v = {dram.reads(), dram.writes(), dram.rowHits(), dram.rowMisses(), dram.rowConflicts(),
-            dram.activates(), dram.precharges(), dram.refreshes(), dram.bankBusyCycles()};
-        for (int i = 0; i < v.length; i++) {
-            dramCounters[i].set(v[i]);
-        }
+        // Called after every DRAM tick: no allocation, and the bus cycles converted only when they moved.
+        Stat.Scalar[] d = dramCounters;
+        d[0].set(dram.reads());
+        d[1].set(dram.writes());
+        d[2].set(dram.rowHits());
+        d[3].set(dram.rowMisses());
+        d[4].set(dram.rowConflicts());
+        d[5].set(dram.activates());
+        d[6].set(dram.precharges());
+        d[7].set(dram.refreshes());
+        d[8].set(dram.bankBusyCycles());
         // busy_cycles: the DRAM data bus's cycles, in GPU cycles (rounded up as they add up).
-        long total = dramParams.toGpu(dram.dataCycles());
+        long data = dram.dataCycles();
+        if (data == dataCyclesReported) {
+            return;
+        }
+        dataCyclesReported = data;
+        long total = dramParams.toGpu(data);
         if (total != busyReported) {
             busy.add(total - busyReported);
             system.served(total - busyReported);
             busyReported = total;
         }
     }
+
+    /** The DRAM data-bus cycles {@link #syncDramStats} last converted (-1: none yet). */
+    private long dataCyclesReported = -1;
 
     private void allocateQueue(int cap) {
         long[] line = new long[cap];
