@@ -458,8 +458,9 @@ public final class ConfigKeys {
             "with surfaces.in_memory: DCC-style colour compression: each render target gets a DCC key array "
                     + "(compression.color.meta_bytes a block of compression.color.block_bytes); a block whose samples "
                     + "are all one colour (a clear, a flat fill) moves only its key and a "
-                    + "compression.color.constant_bytes payload, other blocks their bytes as without; never "
-                    + "changes results");
+                    + "compression.color.constant_bytes payload, a block of slowly varying colour (with "
+                    + "compression.color.partial) the whole payloads its delta code needs, other blocks their bytes as "
+                    + "without; never changes results");
     public static final ConfigKey COMPRESSION_COLOR_BLOCK_BYTES = ConfigKey.oneOf("compression.color.block_bytes", 256,
             new long[] {64, 128, 256}, "bytes", "uncompressed colour bytes one DCC key covers (the block granularity; "
                     + "radeonsi's MAX_UNCOMPRESSED_BLOCK_SIZE_256B; at most a tile, and at least a 64th of one)");
