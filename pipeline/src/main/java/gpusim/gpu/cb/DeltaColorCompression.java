@@ -42,7 +42,10 @@ import java.util.function.Consumer;
  * the tile; its keys are then written.
  */
 final class DeltaColorCompression {
-    /** A block's form before a write when its tile is fast-cleared (no stored form: nothing in memory). */
+    /**
+     * A block's form before a write when its tile is fast-cleared: nothing in memory (negative,
+     * so not {@link DccBlockForm#compressed}).
+     */
     private static final byte CLEARED = -1;
     private static final int MAX = SurfaceMemory.MAX_DCC_BLOCKS;
 
@@ -154,7 +157,7 @@ final class DeltaColorCompression {
                     } else {
                         traffic.read(0, addr, bytes, MemoryClient.COLOR, now);
                     }
-                } else if (form != CLEARED && DccBlockForm.compressed(form) && bytes < s.dccBlockBytes
+                } else if (DccBlockForm.compressed(form) && bytes < s.dccBlockBytes
                         && !(form == DccBlockForm.CONSTANT && after == DccBlockForm.CONSTANT)) {
                     // The samples the wave does not write keep the block's colour: decode it first.
                     int stored = s.dccStoredBytes(form);
@@ -192,7 +195,7 @@ final class DeltaColorCompression {
                     }
                     account(bytes, stored);
                     keyChanged |= form != after;
-                } else if (form != CLEARED && DccBlockForm.compressed(form)) {
+                } else if (DccBlockForm.compressed(form)) {
                     emit.accept(traffic.write(addr, s.dccBlockBytes, MemoryClient.COLOR));
                     uncompressed.inc();
                     expanded.inc();

@@ -32,9 +32,9 @@ public final class DccBlockForm {
     private DccBlockForm() {
     }
 
-    /** A form that stores the block in fewer bytes than its own. */
+    /** A form that stores the block in fewer bytes than its own (a negative marker, as a fast-cleared block's, is none). */
     public static boolean compressed(byte form) {
-        return form != UNCOMPRESSED;
+        return form > UNCOMPRESSED;
     }
 
     /** The bytes a block of {@code blockBytes} takes in {@code form}; {@code minBytes} the minimum compressed block. */

@@ -100,7 +100,7 @@ public final class SurfaceMemory {
         dccKeys = memory.allocate((long) tiles * dccBlocksPerTile * keyBytes);
     }
 
-    /** The bytes block {@code block} takes stored in {@code form}. */
+    /** The bytes one of this target's DCC blocks takes stored in {@code form}. */
     public int dccStoredBytes(byte form) {
         return DccBlockForm.storedBytes(form, dccBlockBytes, dccMinBytes);
     }

@@ -222,25 +222,35 @@ public final class PixelShader {
         int x0 = tx << l.tileShift;
         int y0 = ty << l.tileShift;
         for (int from = 0, b = 0; from < slots; from += blockSlots, b++) {
-            int ranges = 0;
+            // Each channel's lowest and highest value over the block, every slot read once (a
+            // byte a channel as the colour is packed, red lowest).
             int first = colorAt(s, base, from, x0, y0, deferred);
-            boolean same = true;
-            for (int k = from + 1; k < from + blockSlots && same; k++) {
-                same = colorAt(s, base, k, x0, y0, deferred) == first;
-            }
-            if (!same) {
-                // Each channel's range (max - min), a byte a channel as the colour is packed.
-                for (int c = 0; c < 32; c += 8) {
-                    int lo = 255;
-                    int hi = 0;
-                    for (int k = from; k < from + blockSlots; k++) {
-                        int v = colorAt(s, base, k, x0, y0, deferred) >>> c & 0xFF;
-                        lo = Math.min(lo, v);
-                        hi = Math.max(hi, v);
-                    }
-                    ranges |= (hi - lo) << c;
+            int rLo = first & 0xFF;
+            int gLo = first >>> 8 & 0xFF;
+            int bLo = first >>> 16 & 0xFF;
+            int aLo = first >>> 24;
+            int rHi = rLo;
+            int gHi = gLo;
+            int bHi = bLo;
+            int aHi = aLo;
+            for (int k = from + 1; k < from + blockSlots; k++) {
+                int c = colorAt(s, base, k, x0, y0, deferred);
+                if (c == first) {
+                    continue;
+                }
+                rLo = Math.min(rLo, c & 0xFF);
+                rHi = Math.max(rHi, c & 0xFF);
+                gLo = Math.min(gLo, c >>> 8 & 0xFF);
+                gHi = Math.max(gHi, c >>> 8 & 0xFF);
+                bLo = Math.min(bLo, c >>> 16 & 0xFF);
+                bHi = Math.max(bHi, c >>> 16 & 0xFF);
+                aLo = Math.min(aLo, c >>> 24);
+                aHi = Math.max(aHi, c >>> 24);
+                if (!m.dccPartial) {
+                    break; // without partial compression only "one colour or not" decides the form
                 }
             }
+            int ranges = (rHi - rLo) | (gHi - gLo) << 8 | (bHi - bLo) << 16 | (aHi - aLo) << 24;
             out[at + b] = DccBlockForm.of(ranges, blockSlots, m.dccBlockBytes, m.dccMinBytes,
                     m.dccMaxCompressedBytes, m.dccPartial);
         }
