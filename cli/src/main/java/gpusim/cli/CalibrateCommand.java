@@ -37,6 +37,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @CommandLine.Mixin
+    ClearOptions clearOptions = new ClearOptions();
+
+    @CommandLine.Mixin
     CalibrationSetOptions calibrationSet = new CalibrationSetOptions();
 
     @Option(names = "--fit", split = ",", paramLabel = "KEY",
@@ -78,7 +81,9 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "Measure DIR on this machine's GPU first (through Vulkan, as 'gpusim replay'; the device as "
                     + "for replay's --device, default the first discrete GPU): each trace --runs times, t1 - t0 of its "
                     + "first dump, the median written to MEASURED (the h200.jsonl format, with the device, driver and "
-                    + "clocks where nvidia-smi gives them); then fit to those measurements.")
+                    + "clocks where nvidia-smi gives them: a trace whose graphics clock, read after its runs, is below "
+                    + "the maximum is measured again, up to 3 times, and the attempt at the highest clock kept); then "
+                    + "fit to those measurements.")
     String device;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
@@ -102,7 +107,8 @@ public final class CalibrateCommand implements Callable<Integer> {
         try {
             List<CalibrationSet.Case> cases = CalibrationSet.unmeasured(calibrationSet.dir);
             CountProgress progress = CountProgress.onTerminal(err, "measuring");
-            String lines = DeviceMeasurement.measure(cases, device.isEmpty() ? null : device, runs, progress);
+            String lines = DeviceMeasurement.measure(cases, device.isEmpty() ? null : device, clearOptions.clears, runs,
+                    progress);
             if (progress != null) {
                 progress.finish();
             }

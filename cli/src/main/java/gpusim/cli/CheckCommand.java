@@ -58,6 +58,9 @@ public final class CheckCommand implements Callable<Integer> {
     Path out;
 
     @CommandLine.Mixin
+    ClearOptions clearOptions = new ClearOptions();
+
+    @CommandLine.Mixin
     MachineOptions machine = new MachineOptions();
 
     @CommandLine.Mixin
@@ -171,7 +174,8 @@ public final class CheckCommand implements Callable<Integer> {
         List<Interval> intervals = new ArrayList<>();
         List<ColourComparison> colours = new ArrayList<>();
         int implementationDefined = 0;
-        try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev)) {
+        try (VulkanDevice dev = VulkanDevice.open(device);
+             Replayer replayer = new Replayer(dev, clearOptions.clears)) {
             out.println("device: " + dev.info().name() + " (" + dev.info().driverName() + " " + dev.info().driverInfo()
                     + ")");
             for (int i = 0; i < parsed.size(); i++) {

@@ -64,6 +64,9 @@ public final class ReplayCommand implements Callable<Integer> {
     @CommandLine.Mixin
     TraceOptions traceOptions = new TraceOptions();
 
+    @CommandLine.Mixin
+    ClearOptions clearOptions = new ClearOptions();
+
     @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors.")
     boolean quiet;
 
@@ -115,7 +118,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 err.flush();
                 return 2;
             }
-            List<ReplayResult> runs = Replays.run(t, device, repeat, images != null);
+            List<ReplayResult> runs = Replays.run(t, device, clearOptions.clears, repeat, images != null);
             if (json != null) {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream();
                 ReplayReport.write(bytes, trace.toString(), runs);
@@ -165,8 +168,9 @@ public final class ReplayCommand implements Callable<Integer> {
         }
 
         /** {@code repeat} runs of {@code t} on {@code device}, each on fresh resources. */
-        static List<ReplayResult> run(Trace t, String device, int repeat, boolean pictures) {
-            try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev)) {
+        static List<ReplayResult> run(Trace t, String device, gpusim.replay.ClearTranslation clears, int repeat,
+                                      boolean pictures) {
+            try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev, clears)) {
                 return run(replayer, t, repeat, pictures);
             }
         }

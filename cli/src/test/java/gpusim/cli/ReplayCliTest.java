@@ -2,6 +2,7 @@ package gpusim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -235,6 +236,35 @@ class ReplayCliTest {
         assertTrue(Files.exists(out.resolve("case-006.replay.json")));
     }
 
+    /**
+     * Clears waiting to be an instance's load operation (aspects accumulated), inline in an open
+     * instance, skipped under predication, flushed at a list's end, and larger than the instance
+     * after them (docs/replay.md, "Clears"): in every form of --clears, the device gives the
+     * model's words and pixels.
+     */
+    @Test
+    void clearsInEveryFormGiveTheModelsWordsAndPixels() throws IOException {
+        Path t = write("clears.trace", new String(ReplayCliTest.class.getResourceAsStream("/replay/clears.trace")
+                .readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+        Path json = tmp.resolve("clears.json");
+        assertEquals(0, CliTest.gpusim("run", t.toString(), "--json", json.toString(), "-q").status());
+        // 2,048 pass the loaded clears; none the inline clear to 0.25, nor the skipped clear to 1;
+        // b's 1,024, then a's other half, whose depth the clear larger than b's instance set.
+        assertEquals("[2048,0,0,1024,1024]",
+                new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()).get("dumps").get(0)
+                        .get("values").toString());
+        for (String form : new String[] {"depth-inline", "deferred", "inline"}) {
+            CliTest.Outcome o = CliTest.gpusim("check", t.toString(), "--clears", form);
+            assertEquals(0, o.status(), form + ": " + o.out() + o.err());
+            assertTrue(o.out().contains("clears: 5 words, 0 differ; 0 timestamp intervals\n"), form + ": " + o.out());
+            assertTrue(o.out().contains("  rt a: 0 of 2048 pixels differ"), form + ": " + o.out());
+            assertTrue(o.out().contains("  rt b: 0 of 1024 pixels differ"), form + ": " + o.out());
+        }
+        CliTest.Outcome bad = CliTest.gpusim("replay", t.toString(), "--clears", "fast");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("'fast' is not a form of clears (depth-inline, deferred, inline)"), bad.err());
+    }
+
     /** The comparison itself: a word that differs is reported with its dump, buffer and byte; intervals are ns. */
     @Test
     void aDifferingWordIsReportedWithWhereItIs() {
@@ -264,6 +294,42 @@ class ReplayCliTest {
         assertTrue(vsInvocations.implementationDefined(ps));
         assertFalse(new CheckCommand.Difference("ps", 0, "pst", 88 + 8, 1, 2).implementationDefined(ps));
         assertEquals(List.of(new CheckCommand.Interval("ts", 0, 3, 300.0, 120.0)), iv);
+    }
+
+    /**
+     * A trace whose clock, read after its runs, is below the device's maximum is measured again,
+     * at most DeviceMeasurement.MAX_ATTEMPTS times; the attempt at the highest clock is kept (its
+     * reading is the line's graphics_clock_mhz).
+     */
+    @Test
+    void aTraceMeasuredBelowTheMaximumClockIsMeasuredAgain() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("clocks"));
+        Files.copy(CalibrationCliTest.DATA.resolve("traces/fill-color-s1-64x64.trace"),
+                dir.resolve("fill-color-s1-64x64.trace"));
+        java.util.List<CalibrationSet.Case> cases = CalibrationSet.unmeasured(dir);
+        JsonNode again = measured(cases, 2, "1515", "1980");
+        assertEquals(1980, again.get("graphics_clock_mhz").asInt());
+        assertEquals(2, again.get("attempts").asInt());
+        assertEquals(2, again.get("runs_ns").size());
+        assertEquals("depth-inline", again.get("clears").asText());
+        JsonNode once = measured(cases, 1, "1980");
+        assertEquals(1980, once.get("graphics_clock_mhz").asInt());
+        assertNull(once.get("attempts"));
+        // Never at the maximum: three attempts, the best of them kept.
+        JsonNode low = measured(cases, 1, "1140", "1515", "1365");
+        assertEquals(1515, low.get("graphics_clock_mhz").asInt());
+        assertEquals(DeviceMeasurement.MAX_ATTEMPTS, low.get("attempts").asInt());
+    }
+
+    /** One trace measured, nvidia-smi answering 1980 MHz as the maximum and then {@code graphics} in turn (all of them). */
+    private static JsonNode measured(java.util.List<CalibrationSet.Case> cases, int runs, String... graphics)
+            throws IOException {
+        java.util.Iterator<String> next = List.of(graphics).iterator();
+        String line = DeviceMeasurement.measure(cases, null, gpusim.replay.ClearTranslation.DEPTH_INLINE, runs, null,
+                fields -> fields.equals("clocks.max.gr")
+                ? new String[] {"1980"} : new String[] {next.next(), "3201"});
+        assertFalse(next.hasNext(), "every reading asked for");
+        return new ObjectMapper().readTree(line);
     }
 
     @Test

@@ -37,6 +37,7 @@ final class RenderState {
     private final VulkanDevice dev;
     private final Pipelines pipelines;
     private final VkCommandBuffer cmd;
+    private final ClearTranslation clears;
     private boolean rendering;
     private DeviceImage renderRt;
     private DeviceImage renderDs;
@@ -62,11 +63,26 @@ final class RenderState {
             java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     /** Whether a rendering instance has run since the last barrier (its attachment writes are not yet ordered). */
     private boolean attachmentsWritten;
+    /**
+     * Clears not yet recorded, by image, in the order made: each becomes the load operation of
+     * the next instance that has the image (see {@link #clearColor}).
+     */
+    private final java.util.Map<DeviceImage, PendingClear> pendingClears = new java.util.LinkedHashMap<>();
 
-    RenderState(VulkanDevice dev, Pipelines pipelines, VkCommandBuffer cmd) {
+    /** A whole-image clear waiting for an instance: the aspects named and their values. */
+    private static final class PendingClear {
+        float[] color;
+        boolean depth;
+        float depthValue;
+        boolean stencil;
+        int stencilValue;
+    }
+
+    RenderState(VulkanDevice dev, Pipelines pipelines, VkCommandBuffer cmd, ClearTranslation clears) {
         this.dev = dev;
         this.pipelines = pipelines;
         this.cmd = cmd;
+        this.clears = clears;
     }
 
     static void memoryBarrier(VkCommandBuffer cmd, int src, int dst) {
@@ -107,36 +123,64 @@ final class RenderState {
         }
     }
 
+    /**
+     * Opens the instance a draw into {@code rt} and {@code ds} will use, if it is not open: nothing
+     * without a target. A draw that then binds the same targets stays in it.
+     */
+    void open(DeviceImage rt, DeviceImage ds) {
+        if (rt != null || ds != null) {
+            beginRendering(rt, ds);
+        }
+    }
+
     private void beginRendering(DeviceImage rt, DeviceImage ds) {
         if (rendering && renderRt == rt && renderDs == ds) {
             return;
         }
         endRendering();
+        int w = Math.min(rt != null ? rt.width : Integer.MAX_VALUE, ds != null ? ds.width : Integer.MAX_VALUE);
+        int h = Math.min(rt != null ? rt.height : Integer.MAX_VALUE, ds != null ? ds.height : Integer.MAX_VALUE);
+        // A pending clear is this instance's load operation only where the render area is the
+        // whole image; the others (other images, or a larger one) are recorded first, each in an
+        // instance of its own, so that they still come before this instance's work.
+        PendingClear rtClear = null;
+        PendingClear dsClear = null;
+        if (!pendingClears.isEmpty()) {
+            rtClear = rt != null && rt.width == w && rt.height == h ? pendingClears.remove(rt) : null;
+            dsClear = ds != null && ds.width == w && ds.height == h ? pendingClears.remove(ds) : null;
+            flushClears();
+        }
         if (attachmentsWritten) {
             // Attachment writes of an earlier instance before this one's reads and writes.
             memoryBarrier(cmd, ATTACHMENT_STAGES, ATTACHMENT_STAGES);
         }
         attachmentsWritten = true;
-        int w = Integer.MAX_VALUE;
-        int h = Integer.MAX_VALUE;
         try (MemoryStack stack = stackPush()) {
             VkRenderingInfo info = VkRenderingInfo.calloc(stack).sType$Default().layerCount(1);
             if (rt != null) {
-                w = rt.width;
-                h = rt.height;
-                info.pColorAttachments(VkRenderingAttachmentInfo.calloc(1, stack).sType$Default().imageView(rt.view)
-                        .imageLayout(rt.attachmentLayout()).loadOp(VK_ATTACHMENT_LOAD_OP_LOAD)
-                        .storeOp(VK_ATTACHMENT_STORE_OP_STORE));
+                VkRenderingAttachmentInfo.Buffer c = VkRenderingAttachmentInfo.calloc(1, stack);
+                attachment(c.get(0), rt, rtClear != null);
+                if (rtClear != null) {
+                    for (int i = 0; i < 4; i++) {
+                        c.get(0).clearValue().color().float32(i, rtClear.color[i]);
+                    }
+                }
+                info.pColorAttachments(c);
             }
             if (ds != null) {
-                w = Math.min(w, ds.width);
-                h = Math.min(h, ds.height);
-                VkRenderingAttachmentInfo a = VkRenderingAttachmentInfo.calloc(stack).sType$Default()
-                        .imageView(ds.view).imageLayout(ds.attachmentLayout()).loadOp(VK_ATTACHMENT_LOAD_OP_LOAD)
-                        .storeOp(VK_ATTACHMENT_STORE_OP_STORE);
-                info.pDepthAttachment(a);
+                VkRenderingAttachmentInfo d = attachment(VkRenderingAttachmentInfo.calloc(stack), ds,
+                        dsClear != null && dsClear.depth);
+                if (dsClear != null) {
+                    d.clearValue().depthStencil().depth(dsClear.depthValue);
+                }
+                info.pDepthAttachment(d);
                 if (ds.hasStencil) {
-                    info.pStencilAttachment(a);
+                    VkRenderingAttachmentInfo st = attachment(VkRenderingAttachmentInfo.calloc(stack), ds,
+                            dsClear != null && dsClear.stencil);
+                    if (dsClear != null) {
+                        st.clearValue().depthStencil().stencil(dsClear.stencilValue);
+                    }
+                    info.pStencilAttachment(st);
                 }
             }
             info.renderArea().offset().set(0, 0);
@@ -147,6 +191,28 @@ final class RenderState {
         renderRt = rt;
         renderDs = ds;
         pipeline = 0;
+    }
+
+    private static VkRenderingAttachmentInfo attachment(VkRenderingAttachmentInfo a, DeviceImage img, boolean clear) {
+        return a.sType$Default().imageView(img.view).imageLayout(img.attachmentLayout())
+                .loadOp(clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD)
+                .storeOp(VK_ATTACHMENT_STORE_OP_STORE);
+    }
+
+    /**
+     * Records every pending clear, each as the load operation of an instance of its image alone
+     * (the end of a command list, or an instance that cannot take them).
+     */
+    void flushClears() {
+        while (!pendingClears.isEmpty()) {
+            DeviceImage img = pendingClears.keySet().iterator().next();
+            if (img.depth) {
+                beginRendering(null, img);
+            } else {
+                beginRendering(img, null);
+            }
+            endRendering();
+        }
     }
 
     /**
@@ -260,8 +326,20 @@ final class RenderState {
         return true;
     }
 
-    /** ClearRenderTargetView: the whole target, inside a rendering instance so that predication can skip it. */
-    void clearColor(DeviceImage rt, float r, float g, float b, float a) {
+    /**
+     * ClearRenderTargetView of the whole target. Outside predication, with no instance of the
+     * target open and colour clears deferred ({@link ClearTranslation}), the clear waits to be the
+     * load operation of the next instance that has the target, as vkd3d-proton's deferred clears
+     * (libs/vkd3d/command.c, d3d12_command_list_clear_attachment_deferred) and ANGLE's
+     * (DeferredClears.md) do. Otherwise it is vkCmdClearAttachments inside an instance, which
+     * conditional rendering skips as D3D12's predication does.
+     */
+    void clearColor(DeviceImage rt, float r, float g, float b, float a, boolean predicated) {
+        if (clears.deferColour && !predicated && !(rendering && renderRt == rt)) {
+            PendingClear p = pendingClears.computeIfAbsent(rt, k -> new PendingClear());
+            p.color = new float[] {r, g, b, a};
+            return;
+        }
         if (!(rendering && renderRt == rt)) {
             beginRendering(rt, null);
         }
@@ -273,10 +351,24 @@ final class RenderState {
         }
     }
 
-    /** ClearDepthStencilView of the aspects named (a format without stencil has no stencil to clear). */
-    void clearDepthStencil(DeviceImage ds, boolean depth, float d, boolean stencil, int s) {
-        int aspects = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (stencil && ds.hasStencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+    /** ClearDepthStencilView of the aspects named (a format without stencil has no stencil to clear), as {@link #clearColor}. */
+    void clearDepthStencil(DeviceImage ds, boolean depth, float d, boolean stencil, int s, boolean predicated) {
+        boolean clearStencil = stencil && ds.hasStencil;
+        int aspects = (depth ? VK_IMAGE_ASPECT_DEPTH_BIT : 0) | (clearStencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
         if (aspects == 0) {
+            return;
+        }
+        if (clears.deferDepth && !predicated && !(rendering && renderDs == ds)) {
+            // Aspects accumulate: a depth clear does not undo a pending stencil clear.
+            PendingClear p = pendingClears.computeIfAbsent(ds, k -> new PendingClear());
+            if (depth) {
+                p.depth = true;
+                p.depthValue = d;
+            }
+            if (clearStencil) {
+                p.stencil = true;
+                p.stencilValue = s & 0xFF;
+            }
             return;
         }
         if (!(rendering && renderDs == ds)) {

@@ -54,9 +54,17 @@ public final class Replayer implements AutoCloseable {
     private final VulkanDevice dev;
     private final Pipelines pipelines;
 
+    private final ClearTranslation clears;
+
+    /** A replayer that records clears in the default form, {@link ClearTranslation#DEPTH_INLINE}. */
     public Replayer(VulkanDevice dev) {
+        this(dev, ClearTranslation.DEPTH_INLINE);
+    }
+
+    public Replayer(VulkanDevice dev, ClearTranslation clears) {
         this.dev = dev;
         this.pipelines = new Pipelines(dev);
+        this.clears = clears;
     }
 
     public DeviceInfo device() {
@@ -440,7 +448,7 @@ public final class Replayer implements AutoCloseable {
 
             Recorder(VkCommandBuffer cmd) {
                 this.cmd = cmd;
-                this.rs = new RenderState(dev, pipelines, cmd);
+                this.rs = new RenderState(dev, pipelines, cmd, clears);
             }
 
             static void fullBarrier(VkCommandBuffer cmd) {
@@ -449,9 +457,20 @@ public final class Replayer implements AutoCloseable {
 
             void record(CommandList list) {
                 ListState st = new ListState();
-                for (Command c : list.commands()) {
+                List<Command> commands = list.commands();
+                for (int i = 0; i < commands.size(); i++) {
+                    Command c = commands.get(i);
+                    if (c instanceof Command.EndQuery e && e.type() == gpusim.api.QueryType.TIMESTAMP
+                            && Replayer.drawsNext(commands, i + 1)) {
+                        // The instance the next draw needs is opened before the timestamp, so that its
+                        // opening (an attachment barrier after an instance that a resolve or copy ended:
+                        // Vulkan's cost, not the trace's; D3D12 has no instances) lies before t0, not
+                        // between the timestamps (docs/replay.md, "Timestamps and rendering instances").
+                        rs.open(st.rt, st.ds);
+                    }
                     command(st, c);
                 }
+                rs.flushClears();
                 rs.endRendering();
                 if (st.predicated) {
                     rs.endConditional();
@@ -477,10 +496,10 @@ public final class Replayer implements AutoCloseable {
                 } else if (c instanceof Command.SetIndexBuffer i) {
                     st.ib = i.ib();
                 } else if (c instanceof Command.ClearRenderTarget cl) {
-                    rs.clearColor(images.get(cl.rt()), cl.r(), cl.g(), cl.b(), cl.a());
+                    rs.clearColor(images.get(cl.rt()), cl.r(), cl.g(), cl.b(), cl.a(), st.predicated);
                 } else if (c instanceof Command.ClearDepthStencil cl) {
                     rs.clearDepthStencil(images.get(cl.ds()), cl.clearDepth(), cl.depth(), cl.clearStencil(),
-                            cl.stencil());
+                            cl.stencil(), st.predicated);
                 } else if (c instanceof Command.Draw d) {
                     draw(st, d.vertexCount(), d.startVertex(), d.instances(), d.startInstance(), false, 0);
                 } else if (c instanceof Command.DrawIndexed d) {
@@ -675,6 +694,27 @@ public final class Replayer implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Whether a draw comes next from {@code from} on, with only commands between that neither
+     * end a rendering instance nor change its targets (state, queries, timestamps).
+     */
+    static boolean drawsNext(List<Command> commands, int from) {
+        for (int i = from; i < commands.size(); i++) {
+            Command c = commands.get(i);
+            if (c instanceof Command.Draw || c instanceof Command.DrawIndexed) {
+                return true;
+            }
+            if (!(c instanceof Command.SetPipelineState || c instanceof Command.SetViewport
+                    || c instanceof Command.SetScissor || c instanceof Command.SetStencilRef
+                    || c instanceof Command.SetTransform || c instanceof Command.SetVertexBuffer
+                    || c instanceof Command.SetIndexBuffer || c instanceof Command.BeginQuery
+                    || c instanceof Command.EndQuery)) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** A D3D query: its heap's name (unique in a trace) and index. */
