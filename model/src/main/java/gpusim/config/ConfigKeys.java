@@ -222,6 +222,11 @@ public final class ConfigKeys {
             "pixel shading cost per 2x2 quad when a pipeline state does not set ps_cycles");
     public static final ConfigKey SETUP_PRIMS = ConfigKey.range("setup.prims_per_clock", 1, 1, 64, "primitives/cycle",
             "clip, cull and setup rate");
+    public static final ConfigKey SETUP_INTERVAL = ConfigKey.range("setup.interval_cycles", 1, 1, 1000, "cycles",
+            "initiation interval of triangle setup: cycles between groups of setup.prims_per_clock triangles that "
+                    + "survive clipping and culling (1: a group every cycle). More than 1 for a GPU with little "
+                    + "fixed-function graphics, such as the H100/H200, of whose TPCs only two can run graphics "
+                    + "shaders (NVIDIA's H100 whitepaper); culled triangles never reach setup");
     public static final ConfigKey RASTER_TRIS = ConfigKey.range("raster.tris_per_clock", 1, 1, 64, "triangles/cycle",
             "rasterizer binning rate: triangles sent on to the depth blocks' scan converters");
     public static final ConfigKey RASTER_SAMPLES = ConfigKey.range("raster.samples_per_clock", 64, 1, 4096,
@@ -533,6 +538,7 @@ public final class ConfigKeys {
             VS_CYCLES,
             PS_CYCLES,
             SETUP_PRIMS,
+            SETUP_INTERVAL,
             RASTER_TRIS,
             RASTER_SAMPLES,
             DB_SAMPLES,

@@ -60,8 +60,8 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     public record ShaderParams(long shaderUnits, long cyclesPerItem) {
     }
 
-    /** Clip and setup: primitives a cycle. */
-    public record PrimitiveParams(long primsPerClock) {
+    /** Clip and setup: primitives a cycle, and setup's initiation interval (cycles between such groups). */
+    public record PrimitiveParams(long primsPerClock, long setupIntervalCycles) {
     }
 
     /** The rasterizer front (binning): triangles a cycle. */
@@ -190,7 +190,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                                 c.get(ConfigKeys.CP_RESOLVE_CYCLES), c.get(ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY))),
                 new InputAssemblyParams(c.get(ConfigKeys.IA_VERTS), c.getInt(ConfigKeys.IA_FETCH_WINDOW)),
                 new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.VS_CYCLES)),
-                new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS)),
+                new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS), c.get(ConfigKeys.SETUP_INTERVAL)),
                 new RasterParams(c.get(ConfigKeys.RASTER_TRIS)),
                 new DepthBlockParams(c.get(ConfigKeys.RASTER_SAMPLES), c.get(ConfigKeys.HIZ_TILES),
                         c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_DEPTH_ONLY_SAMPLES),

@@ -75,6 +75,33 @@ public final class TriangleSetup {
         return minX <= maxX && minY <= maxY;
     }
 
+    /**
+     * Whether the bounding box of triangle {@code t} (after {@link #setup}), edges included, holds
+     * a sample position of the draw's pattern in its rectangle: a triangle whose box holds none
+     * covers no sample, and hardware drops it before setup's rate-limited work (the small-primitive
+     * cull). Timing only: the scan converter decides coverage.
+     */
+    public static boolean holdsSample(TriBatch b, int t) {
+        DrawState st = b.state;
+        int o = t * 3;
+        int minFx = Math.min(b.fx[o], Math.min(b.fx[o + 1], b.fx[o + 2]));
+        int maxFx = Math.max(b.fx[o], Math.max(b.fx[o + 1], b.fx[o + 2]));
+        int minFy = Math.min(b.fy[o], Math.min(b.fy[o + 1], b.fy[o + 2]));
+        int maxFy = Math.max(b.fy[o], Math.max(b.fy[o + 1], b.fy[o + 2]));
+        gpusim.gpu.raster.SamplePattern p = gpusim.gpu.raster.SamplePattern.of(st.samples());
+        for (int s = 0; s < p.samples; s++) {
+            // Pixels whose sample s lies in the box: x from ceil((minFx - fx) / 256) to floor((maxFx - fx) / 256).
+            int x0 = Math.max(-Math.floorDiv(p.fx[s] - minFx, 256), st.clipLeft());
+            int x1 = Math.min(Math.floorDiv(maxFx - p.fx[s], 256), st.clipRight() - 1);
+            int y0 = Math.max(-Math.floorDiv(p.fy[s] - minFy, 256), st.clipTop());
+            int y1 = Math.min(Math.floorDiv(maxFy - p.fy[s], 256), st.clipBottom() - 1);
+            if (x0 <= x1 && y0 <= y1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The depth of triangle {@code t} at pixel-space position (px, py): z0 + dz/dx (px - x0) + dz/dy (py - y0). */
     public static double depthAt(TriBatch b, int t, double px, double py) {
         return b.zPlane[t * 3] + b.zPlane[t * 3 + 1] * (px - b.fx[t * 3] / 256.0)
