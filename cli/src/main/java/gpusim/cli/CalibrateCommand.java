@@ -72,6 +72,12 @@ public final class CalibrateCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     int maxEvals;
 
+    @Option(names = "--step", paramLabel = "S", defaultValue = "0.1", description = "CMA-ES's initial step, as a "
+            + "share of each key's range on its log scale (0 < S <= 0.5; default ${DEFAULT-VALUE}, for a search from "
+            + "the defaults). From a preset that is already a fit, a small step (0.01) refines it instead of "
+            + "leaving it.")
+    double step;
+
     @Option(names = "--exclude", paramLabel = "REGEX", description = "Fit without the traces whose name REGEX finds "
             + "(e.g. the costliest: --exclude '4096x4096|-k64'); they are run once at the end, with the fitted values, "
             + "as a held-out set.")
@@ -140,6 +146,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (maxEvals < 1 || maxEvals > 100_000) {
             throw new CommandLine.ParameterException(cmd, "--max-evals " + maxEvals + ": expected 1..100000");
         }
+        if (!(step > 0 && step <= 0.5)) {
+            throw new CommandLine.ParameterException(cmd, "--step " + step + ": expected more than 0, at most 0.5");
+        }
         int n = calibrationSet.threads(cmd);
         String badOut = out == null ? null : OutputPaths.fileProblem(out);
         if (badOut != null) {
@@ -194,15 +203,15 @@ public final class CalibrateCommand implements Callable<Integer> {
                 int ff = f;
                 List<CalibrationSet.Case> train = set.subset(i -> fold[i] != ff);
                 List<CalibrationSet.Case> test = set.subset(i -> fold[i] == ff);
-                Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals,
+                Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, step,
                         listener(progress, "fold " + (f + 1) + " of " + folds)).fit(train);
                 heldOut.addAll(correlator.predict(test, fitted.apply(base), null));
                 note(err, progress, String.format("fold %d of %d: fit error %.4f on %d traces, %.4f on the %d held out "
                         + "(%d evaluations)", f + 1, folds, fitted.error(), train.size(), Correlation.objective(
                         correlator.predict(test, fitted.apply(base), null)), test.size(), fitted.evaluations()));
             }
-            Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, listener(progress, "all traces"))
-                    .fit(set.cases());
+            Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, step,
+                    listener(progress, "all traces")).fit(set.cases());
             Config result = fitted.apply(base);
             Correlation end = Correlation.of(correlator.predict(set.cases(), result, null));
             Correlation excludedHeld = null;
@@ -346,7 +355,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
         sb.append('\n');
         sb.append("#   method: CMA-ES (seed ").append(Calibrator.SEED).append(") on a log scale over each key's range, "
-                + "integer values, minimising the mean |log(predicted / measured)|; ").append(fitted.evaluations())
+                + "initial step ").append(step).append(" of it, integer values, minimising the mean |log(predicted / measured)|; ").append(fitted.evaluations())
                 .append(" evaluations for the final fit (at most ").append(maxEvals).append("), ")
                 .append(String.format("%.0f s on %d threads in all", seconds, n)).append('\n');
         sb.append("#   fitted keys:");

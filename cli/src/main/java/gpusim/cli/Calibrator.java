@@ -32,7 +32,11 @@ import org.apache.commons.math3.random.MersenneTwister;
 final class Calibrator {
     /** The fixed seed of the optimiser's random generator (fits are repeatable). */
     static final long SEED = 20261201L;
-    /** The initial step, in the [0, 1] coordinates of each key. */
+    /**
+     * The default initial step, in the [0, 1] coordinates of each key (a tenth of its log range: a
+     * search from the defaults). A start that is already a fit needs a smaller one, or CMA-ES's
+     * first generations land far from it and the search stalls there (calibrate --step).
+     */
     static final double SIGMA = 0.1;
     /** An improvement of the best error by less than this (relative) is no improvement. */
     static final double TOLERANCE = 1e-3;
@@ -84,13 +88,21 @@ final class Calibrator {
     private final Config base;
     private final List<ConfigKey> keys;
     private final int maxEvals;
+    private final double step;
     private final Listener listener;
 
     Calibrator(Correlator correlator, Config base, List<ConfigKey> keys, int maxEvals, Listener listener) {
+        this(correlator, base, keys, maxEvals, SIGMA, listener);
+    }
+
+    /** A calibrator whose initial step is {@code step} of each key's log range. */
+    Calibrator(Correlator correlator, Config base, List<ConfigKey> keys, int maxEvals, double step,
+               Listener listener) {
         this.correlator = correlator;
         this.base = base;
         this.keys = List.copyOf(keys);
         this.maxEvals = maxEvals;
+        this.step = step;
         this.listener = listener;
     }
 
@@ -201,7 +213,7 @@ final class Calibrator {
         double[] upper = new double[n];
         java.util.Arrays.fill(upper, 1);
         double[] sigma = new double[n];
-        java.util.Arrays.fill(sigma, SIGMA);
+        java.util.Arrays.fill(sigma, step);
         // Start from the base values: the first evaluation is the starting error.
         double startError;
         try {

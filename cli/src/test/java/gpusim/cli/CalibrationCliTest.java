@@ -183,6 +183,15 @@ class CalibrationCliTest {
         assertTrue(o.err().contains("not a timing parameter"), o.err());
         o = gpusim("calibrate", traces, measured, "--fit", "cp.cycles_per_commandz", "--out", out.toString());
         assertTrue(o.err().contains("unknown configuration key"), o.err());
+        // An initial step outside (0, 0.5]: nothing written.
+        for (String step : new String[] {"0", "0.6", "-0.1"}) {
+            o = gpusim("calibrate", traces, measured, "--fit", "cp.cycles_per_command", "--step", step, "--out",
+                    out.toString());
+            assertEquals(2, o.status(), step);
+            assertTrue(o.err().contains("--step " + Double.parseDouble(step) + ": expected more than 0, at most 0.5"),
+                    o.err());
+        }
+        assertFalse(Files.exists(out));
         // A budget too small to converge in: nothing written.
         o = gpusim("calibrate", traces, measured, "--fit", "cp.cycles_per_command", "--from", "h200", "--folds", "0",
                 "--max-evals", "3", "--threads", "2", "--out", out.toString());
@@ -208,6 +217,7 @@ class CalibrationCliTest {
         String text = Files.readString(out);
         assertTrue(text.contains("cp.cycles_per_command = " + fitted + "   # fitted\n"), text);
         assertTrue(text.contains("#   error on the fit set: 2 traces: "), text);
+        assertTrue(text.contains(" on a log scale over each key's range, initial step 0.1 of it, "), text);
         assertTrue(text.contains("#   fitted on 2 of them: --exclude '^occq-' left out the other 1\n"), text);
         CliTest.Outcome before = gpusim(args(new String[] {"correlate", traces, measured, "-q"}, H200_UNITS));
         CliTest.Outcome after = gpusim("correlate", traces, measured, "-q", "--preset", out.toString());
