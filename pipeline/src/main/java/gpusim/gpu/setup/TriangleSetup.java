@@ -29,10 +29,10 @@ public final class TriangleSetup {
     public static boolean setup(TriBatch b, int t) {
         DrawState st = b.state;
         int o = t * 3;
-        int minFx = Math.min(b.fx[o], Math.min(b.fx[o + 1], b.fx[o + 2]));
-        int maxFx = Math.max(b.fx[o], Math.max(b.fx[o + 1], b.fx[o + 2]));
-        int minFy = Math.min(b.fy[o], Math.min(b.fy[o + 1], b.fy[o + 2]));
-        int maxFy = Math.max(b.fy[o], Math.max(b.fy[o + 1], b.fy[o + 2]));
+        int minFx = min3(b.fx, o);
+        int maxFx = max3(b.fx, o);
+        int minFy = min3(b.fy, o);
+        int maxFy = max3(b.fy, o);
         int minX = Math.max(Math.floorDiv(minFx, 256), st.clipLeft());
         int minY = Math.max(Math.floorDiv(minFy, 256), st.clipTop());
         int maxX = Math.min(Math.floorDiv(maxFx, 256), st.clipRight() - 1);
@@ -84,10 +84,10 @@ public final class TriangleSetup {
     public static boolean holdsSample(TriBatch b, int t) {
         DrawState st = b.state;
         int o = t * 3;
-        int minFx = Math.min(b.fx[o], Math.min(b.fx[o + 1], b.fx[o + 2]));
-        int maxFx = Math.max(b.fx[o], Math.max(b.fx[o + 1], b.fx[o + 2]));
-        int minFy = Math.min(b.fy[o], Math.min(b.fy[o + 1], b.fy[o + 2]));
-        int maxFy = Math.max(b.fy[o], Math.max(b.fy[o + 1], b.fy[o + 2]));
+        int minFx = min3(b.fx, o);
+        int maxFx = max3(b.fx, o);
+        int minFy = min3(b.fy, o);
+        int maxFy = max3(b.fy, o);
         gpusim.gpu.raster.SamplePattern p = gpusim.gpu.raster.SamplePattern.of(st.samples());
         for (int s = 0; s < p.samples; s++) {
             // Pixels whose sample s lies in the box: x from ceil((minFx - fx) / 256) to floor((maxFx - fx) / 256).
@@ -100,6 +100,16 @@ public final class TriangleSetup {
             }
         }
         return false;
+    }
+
+    /** The least of the three vertex coordinates {@code v[o..o+2]}. */
+    private static int min3(int[] v, int o) {
+        return Math.min(v[o], Math.min(v[o + 1], v[o + 2]));
+    }
+
+    /** The greatest of the three vertex coordinates {@code v[o..o+2]}. */
+    private static int max3(int[] v, int o) {
+        return Math.max(v[o], Math.max(v[o + 1], v[o + 2]));
     }
 
     /** The depth of triangle {@code t} at pixel-space position (px, py): z0 + dz/dx (px - x0) + dz/dy (py - y0). */
