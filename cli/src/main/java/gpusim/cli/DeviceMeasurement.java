@@ -30,7 +30,7 @@ final class DeviceMeasurement {
     /**
      * The most times one trace is measured while the clock read after its runs is below the
      * device's maximum. On the H200, whole stretches of a set ran at 1,515 MHz or less instead of
-     * 1,980 (each interval up to 4x as long), with nothing else on the GPU (docs/replay.md,
+     * 1,980 (each interval up to 5.7x as long), with nothing else on the GPU (docs/replay.md,
      * "Clocks"); the attempt at the highest clock is kept.
      */
     static final int MAX_ATTEMPTS = 3;
