@@ -28,10 +28,14 @@ class CliTest {
     record Outcome(int status, String out, String err) {
     }
 
+    /** ARGS through the command line the process builds for them (Main.main's choice). */
     static Outcome gpusim(String... args) {
+        return execute(Main.commandLineFor(args), args);
+    }
+
+    static Outcome execute(CommandLine cmd, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cmd = Main.commandLine();
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(err));
         int status = cmd.execute(args);
@@ -42,6 +46,28 @@ class CliTest {
         Path p = tmp.resolve(name);
         Files.writeString(p, text);
         return p;
+    }
+
+    @Test
+    void theRunOnlyRootBehavesAsTheFullCommandLine() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-009.trace"));
+        Path bad = write("bad.trace", "gpusim-trace 1\nquery_heap qh type=OCCLUSION count=0\n");
+        List<String[]> cases = List.of(
+                new String[] {"run", "--help"},
+                new String[] {"run", "--version"},
+                new String[] {"run", "--no-such-option"},
+                new String[] {"run", tmp.resolve("missing.trace").toString()},
+                new String[] {"run", bad.toString()},
+                new String[] {"run", trace.toString(), "--set", "no.such.key=1"},
+                new String[] {"run", trace.toString()});
+        for (String[] args : cases) {
+            assertTrue(Main.commandLineFor(args).getCommand() instanceof Main.RunOnly, String.join(" ", args));
+            Outcome fast = execute(Main.commandLineFor(args), args);
+            Outcome full = execute(Main.commandLine(), args);
+            assertEquals(full, fast, String.join(" ", args));
+        }
+        assertTrue(Main.commandLineFor(new String[] {"--help"}).getCommand() instanceof Main);
+        assertTrue(Main.commandLineFor(new String[] {"config", "--presets"}).getCommand() instanceof Main);
     }
 
     @Test
