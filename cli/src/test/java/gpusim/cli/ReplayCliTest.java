@@ -253,7 +253,7 @@ class ReplayCliTest {
         assertEquals("[2048,0,0,1024,1024]",
                 new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile()).get("dumps").get(0)
                         .get("values").toString());
-        for (String form : new String[] {"depth-inline", "deferred", "inline"}) {
+        for (String form : new String[] {"depth-inline", "deferred", "inline", "transfer"}) {
             CliTest.Outcome o = CliTest.gpusim("check", t.toString(), "--clears", form);
             assertEquals(0, o.status(), form + ": " + o.out() + o.err());
             assertTrue(o.out().contains("clears: 5 words, 0 differ; 0 timestamp intervals\n"), form + ": " + o.out());
@@ -262,7 +262,7 @@ class ReplayCliTest {
         }
         CliTest.Outcome bad = CliTest.gpusim("replay", t.toString(), "--clears", "fast");
         assertEquals(2, bad.status());
-        assertTrue(bad.err().contains("'fast' is not a form of clears (depth-inline, deferred, inline)"), bad.err());
+        assertTrue(bad.err().contains("'fast' is not a form of clears (depth-inline, deferred, inline, transfer)"), bad.err());
     }
 
     /** The comparison itself: a word that differs is reported with its dump, buffer and byte; intervals are ns. */

@@ -56,9 +56,9 @@ public final class Replayer implements AutoCloseable {
 
     private final ClearTranslation clears;
 
-    /** A replayer that records clears in the default form, {@link ClearTranslation#DEPTH_INLINE}. */
+    /** A replayer that records clears in the default form, {@link ClearTranslation#DEFAULT}. */
     public Replayer(VulkanDevice dev) {
-        this(dev, ClearTranslation.DEPTH_INLINE);
+        this(dev, ClearTranslation.DEFAULT);
     }
 
     public Replayer(VulkanDevice dev, ClearTranslation clears) {
