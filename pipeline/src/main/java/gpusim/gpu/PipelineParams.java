@@ -24,10 +24,14 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     public record EndOfPipeParams(long timestampIntervalCycles) {
     }
 
-    /** A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early out. */
+    /**
+     * A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early
+     * out, where timestamps take the clock, the query commands' costs, and whether a clear waits
+     * for the pipe on both sides ({@code cp.clear_waits}).
+     */
     public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
                                          long timestampHz, long decodeCyclesPerByte, boolean binaryEarlyOut,
-                                         TimestampAt timestampAt, QueryCosts queryCosts) {
+                                         TimestampAt timestampAt, QueryCosts queryCosts, boolean clearWaits) {
     }
 
     /**
@@ -187,7 +191,8 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                         c.flag(ConfigKeys.DB_BINARY_EARLY_OUT),
                         TimestampAt.values()[(int) c.get(ConfigKeys.TIMESTAMP_AT)],
                         new QueryCosts(c.get(ConfigKeys.CP_QUERY_CYCLES), c.get(ConfigKeys.CP_TIMESTAMP_CYCLES),
-                                c.get(ConfigKeys.CP_RESOLVE_CYCLES), c.get(ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY))),
+                                c.get(ConfigKeys.CP_RESOLVE_CYCLES), c.get(ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY)),
+                        c.flag(ConfigKeys.CP_CLEAR_WAITS)),
                 new InputAssemblyParams(c.get(ConfigKeys.IA_VERTS), c.getInt(ConfigKeys.IA_FETCH_WINDOW)),
                 new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.VS_CYCLES)),
                 new PrimitiveParams(c.get(ConfigKeys.SETUP_PRIMS), c.get(ConfigKeys.SETUP_INTERVAL)),

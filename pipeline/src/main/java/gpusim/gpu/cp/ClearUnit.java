@@ -12,25 +12,62 @@ import gpusim.trace.Command;
  * down the pipe in order with the draws (one step): each DB clears its tiles of the depth
  * surface when the marker reaches it; the pixel stage clears the colour surface once every DB
  * has passed it.
+ *
+ * <p>With {@code cp.clear_waits} the clear is a pass of its own, as a clear done by a copy or
+ * compute engine between barriers is (radeonsi's compute clears end with a CS partial flush
+ * before the next draw; the replay's {@code --clears transfer}): the engine waits for the pipe
+ * to drain, sends the marker, and waits again, so nothing before or after it overlaps it.
  */
 final class ClearUnit implements CommandUnit<Command> {
     private final EngineServices engine;
     private final Resources res;
+    private final boolean waits;
     /** The clear being executed. */
     private Command clear;
+    /** Where a waiting clear is (cp.clear_waits). */
+    private Step next;
 
-    ClearUnit(EngineServices engine, Resources res) {
+    /** The steps of a clear that waits for the pipe on both sides. */
+    private enum Step { DRAIN_BEFORE, SEND, DRAIN_AFTER, DONE }
+
+    ClearUnit(EngineServices engine, Resources res, boolean waits) {
         this.engine = engine;
         this.res = res;
+        this.waits = waits;
     }
 
     @Override
     public void start(Command c) {
         clear = c;
+        next = waits ? Step.DRAIN_BEFORE : Step.SEND;
     }
 
     @Override
     public boolean step(long now) {
+        switch (next) {
+            case DRAIN_BEFORE:
+                engine.drain();
+                next = Step.SEND;
+                return false;
+            case SEND:
+                engine.push(marker());
+                clear = null;
+                if (!waits) {
+                    return true;
+                }
+                engine.drain();
+                next = Step.DRAIN_AFTER;
+                return false;
+            case DRAIN_AFTER:
+                next = Step.DONE;
+                return true;
+            default:
+                throw new IllegalStateException("clear stepped after it finished");
+        }
+    }
+
+    /** The clear's marker, which the DBs and colour back ends act on. */
+    private Marker marker() {
         Marker m;
         if (clear instanceof Command.ClearDepthStencil s) {
             m = new ClearDepth(res.depth(s.ds()), s.clearDepth(), s.depth(), s.clearStencil(), s.stencil(),
@@ -41,9 +78,7 @@ final class ClearUnit implements CommandUnit<Command> {
         } else {
             throw new IllegalStateException("not a clear: " + clear);
         }
-        engine.push(m);
-        clear = null;
-        return true;
+        return m;
     }
 
     @Override
