@@ -12,9 +12,10 @@ import org.lwjgl.vulkan.VkMemoryRequirements;
 
 /**
  * A render target (RGBA8, {@code R8G8B8A8_UNORM}) or depth-stencil surface as a Vulkan image
- * with one view. Images stay in their attachment layout for the whole replay: clears are
- * {@code vkCmdClearAttachments} inside a rendering instance, so that predication skips them
- * as Direct3D 12's does.
+ * with one view. Images stay in their attachment layout for the whole replay, but for the
+ * moment a clear recorded as a transfer ({@link ClearTranslation#TRANSFER}) holds them in
+ * TRANSFER_DST_OPTIMAL; a predicated clear is {@code vkCmdClearAttachments} inside a rendering
+ * instance, so that conditional rendering skips it as Direct3D 12's predication does.
  */
 final class DeviceImage implements AutoCloseable {
     private final VulkanDevice dev;
