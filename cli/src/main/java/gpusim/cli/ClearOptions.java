@@ -10,8 +10,9 @@ final class ClearOptions {
             description = "How clears outside predication are recorded on the device: transfer (the default: "
                     + "every clear vkCmdClearColorImage / vkCmdClearDepthStencilImage outside the rendering instance, "
                     + "between barriers, so nothing after it overlaps it), depth-inline (a colour clear becomes the "
-                    + "load operation of the next rendering instance with its target, a depth-stencil clear is vkCmdClearAttachments where it is issued), deferred (every clear a "
-                    + "load operation, as vkd3d-proton does), or inline (every clear vkCmdClearAttachments). The "
+                    + "load operation of the next rendering instance with its target, a depth-stencil clear is "
+                    + "vkCmdClearAttachments where it is issued), deferred (every clear a load operation, as "
+                    + "vkd3d-proton does), or inline (every clear vkCmdClearAttachments). The "
                     + "results never depend on it; the timing does (docs/replay.md, \"Clears\").")
     ClearTranslation clears = ClearTranslation.DEFAULT;
 

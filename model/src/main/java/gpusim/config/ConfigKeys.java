@@ -303,6 +303,13 @@ public final class ConfigKeys {
     public static final ConfigKey POLL_CYCLES = ConfigKey.range("cp.poll_cycles", 16, 1, 100_000, "cycles",
             "interval at which the command processor re-reads memory while waiting on a value (WAIT_REG_MEM)");
 
+    public static final ConfigKey CP_CLEAR_WAITS = ConfigKey.flag("cp.clear_waits", false,
+            "a depth-stencil or render-target clear is a pass of its own: it starts once earlier work has left the pipe "
+                    + "and later work starts once it has finished (a clear done by a copy or compute engine behind barriers, "
+                    + "as radeonsi's compute clears are followed by a CS partial flush and the replay's --clears transfer "
+                    + "records them); off: the clear is a marker in the pipe, overlapping the work around it; never changes "
+                    + "results");
+
     // ---- The command processor's query, timestamp and resolve costs (issue 11, refit), one block ----
     // Each is cycles of the queue engine beyond cp.cycles_per_command, spent after the command's
     // last step (its marker sent, its results written), so the next command waits for them. 0 (the
@@ -314,12 +321,6 @@ public final class ConfigKeys {
     // query's reports and writes end - begin (nvk_meta_copy_query_pool_results). The H200 set's facts:
     // back-to-back timestamps ~640 ns apart and an empty begin/end query pair 21.5 ns (its README); a
     // resolve of N queries ~13 us + 14-17 ns x N (the occq-resolve traces).
-    public static final ConfigKey CP_CLEAR_WAITS = ConfigKey.flag("cp.clear_waits", false,
-            "a depth-stencil or render-target clear is a pass of its own: it starts once earlier work has left the pipe "
-                    + "and later work starts once it has finished (a clear done by a copy or compute engine behind barriers, "
-                    + "as radeonsi's compute clears are followed by a CS partial flush and the replay's --clears transfer "
-                    + "records them); off: the clear is a marker in the pipe, overlapping the work around it; never changes "
-                    + "results");
     public static final ConfigKey CP_QUERY_CYCLES = ConfigKey.range("cp.query_cycles", 0, 0, 100_000, "cycles",
             "command processor cost of a BeginQuery or EndQuery (occlusion, binary occlusion, statistics), after "
                     + "its marker is sent, beyond cp.cycles_per_command");
@@ -598,7 +599,7 @@ public final class ConfigKeys {
             SIM_THREADS_AFTER,
             FEATURE_COPY_QUEUE_TIMESTAMPS,
             DECODE_CYCLES_PER_BYTE,
-            // the command processor's query costs
+            // the command processor's clears and query costs
             CP_CLEAR_WAITS,
             CP_QUERY_CYCLES, CP_TIMESTAMP_CYCLES, CP_RESOLVE_CYCLES, CP_RESOLVE_CYCLES_PER_QUERY,
             // the ROP back end's block

@@ -74,6 +74,22 @@ final class DeviceImage implements AutoCloseable {
         return VK_IMAGE_ASPECT_DEPTH_BIT | (hasStencil ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
     }
 
+    /** Aspects {@code aspects} of the image's one level and layer. */
+    static org.lwjgl.vulkan.VkImageSubresourceRange range(MemoryStack stack, int aspects) {
+        return org.lwjgl.vulkan.VkImageSubresourceRange.calloc(stack).aspectMask(aspects).levelCount(1).layerCount(1);
+    }
+
+    /** Records a barrier on the whole image in {@code cmd}, moving it from layout {@code from} to {@code to}. */
+    void barrier(org.lwjgl.vulkan.VkCommandBuffer cmd, MemoryStack stack, int srcStages, int dstStages, int from,
+            int to, int srcAccess, int dstAccess) {
+        org.lwjgl.vulkan.VkImageMemoryBarrier.Buffer b = org.lwjgl.vulkan.VkImageMemoryBarrier.calloc(1, stack)
+                .sType$Default().srcAccessMask(srcAccess).dstAccessMask(dstAccess).oldLayout(from).newLayout(to)
+                .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
+                .image(image);
+        b.subresourceRange().aspectMask(aspects()).levelCount(1).layerCount(1);
+        vkCmdPipelineBarrier(cmd, srcStages, dstStages, 0, null, null, b);
+    }
+
     int attachmentLayout() {
         return depth ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
     }

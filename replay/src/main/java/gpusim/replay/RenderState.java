@@ -338,7 +338,7 @@ final class RenderState {
         if (clears.transfer && !predicated) {
             transferClear(rt, stack -> vkCmdClearColorImage(cmd, rt.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     org.lwjgl.vulkan.VkClearColorValue.calloc(stack).float32(0, r).float32(1, g).float32(2, b)
-                            .float32(3, a), range(stack, VK_IMAGE_ASPECT_COLOR_BIT)));
+                            .float32(3, a), DeviceImage.range(stack, VK_IMAGE_ASPECT_COLOR_BIT)));
             return;
         }
         if (clears.deferColour && !predicated && !(rendering && renderRt == rt)) {
@@ -368,7 +368,7 @@ final class RenderState {
             transferClear(ds, stack -> vkCmdClearDepthStencilImage(cmd, ds.image,
                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     org.lwjgl.vulkan.VkClearDepthStencilValue.calloc(stack).depth(d).stencil(s & 0xFF),
-                    range(stack, aspects)));
+                    DeviceImage.range(stack, aspects)));
             return;
         }
         if (clears.deferDepth && !predicated && !(rendering && renderDs == ds)) {
@@ -402,27 +402,13 @@ final class RenderState {
     private void transferClear(DeviceImage img, java.util.function.Consumer<MemoryStack> clear) {
         endRendering();
         try (MemoryStack stack = stackPush()) {
-            imageBarrier(stack, img, ATTACHMENT_STAGES, VK_PIPELINE_STAGE_TRANSFER_BIT, img.attachmentLayout(),
+            img.barrier(cmd, stack, ATTACHMENT_STAGES, VK_PIPELINE_STAGE_TRANSFER_BIT, img.attachmentLayout(),
                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_ACCESS_MEMORY_WRITE_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
             clear.accept(stack);
-            imageBarrier(stack, img, VK_PIPELINE_STAGE_TRANSFER_BIT, ATTACHMENT_STAGES,
+            img.barrier(cmd, stack, VK_PIPELINE_STAGE_TRANSFER_BIT, ATTACHMENT_STAGES,
                     VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img.attachmentLayout(), VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT);
         }
-    }
-
-    private void imageBarrier(MemoryStack stack, DeviceImage img, int srcStages, int dstStages, int from, int to,
-            int srcAccess, int dstAccess) {
-        org.lwjgl.vulkan.VkImageMemoryBarrier.Buffer b = org.lwjgl.vulkan.VkImageMemoryBarrier.calloc(1, stack)
-                .sType$Default().srcAccessMask(srcAccess).dstAccessMask(dstAccess).oldLayout(from).newLayout(to)
-                .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
-                .image(img.image);
-        b.subresourceRange().aspectMask(img.aspects()).levelCount(1).layerCount(1);
-        vkCmdPipelineBarrier(cmd, srcStages, dstStages, 0, null, null, b);
-    }
-
-    private static org.lwjgl.vulkan.VkImageSubresourceRange range(MemoryStack stack, int aspects) {
-        return org.lwjgl.vulkan.VkImageSubresourceRange.calloc(stack).aspectMask(aspects).levelCount(1).layerCount(1);
     }
 
     private static VkClearRect.Buffer rect(MemoryStack stack, DeviceImage img) {

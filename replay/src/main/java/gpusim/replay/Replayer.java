@@ -24,7 +24,6 @@ import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
 import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
-import org.lwjgl.vulkan.VkImageMemoryBarrier;
 import org.lwjgl.vulkan.VkSubmitInfo;
 
 /**
@@ -288,11 +287,11 @@ public final class Replayer implements AutoCloseable {
                         org.lwjgl.vulkan.VkClearDepthStencilValue v = org.lwjgl.vulkan.VkClearDepthStencilValue
                                 .calloc(stack).depth(0f).stencil(0);
                         vkCmdClearDepthStencilImage(cmd, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, v,
-                                range(stack, img));
+                                DeviceImage.range(stack, img.aspects()));
                     } else {
                         org.lwjgl.vulkan.VkClearColorValue v = org.lwjgl.vulkan.VkClearColorValue.calloc(stack);
                         vkCmdClearColorImage(cmd, img.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, v,
-                                range(stack, img));
+                                DeviceImage.range(stack, img.aspects()));
                     }
                     transition(cmd, img, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, img.attachmentLayout());
                 }
@@ -305,21 +304,10 @@ public final class Replayer implements AutoCloseable {
             }
         }
 
-        private org.lwjgl.vulkan.VkImageSubresourceRange range(MemoryStack stack, DeviceImage img) {
-            return org.lwjgl.vulkan.VkImageSubresourceRange.calloc(stack).aspectMask(img.aspects()).levelCount(1)
-                    .layerCount(1);
-        }
-
         private void transition(VkCommandBuffer cmd, DeviceImage img, int from, int to) {
             try (MemoryStack stack = stackPush()) {
-                VkImageMemoryBarrier.Buffer b = VkImageMemoryBarrier.calloc(1, stack).sType$Default()
-                        .srcAccessMask(VK_ACCESS_MEMORY_WRITE_BIT)
-                        .dstAccessMask(VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT).oldLayout(from)
-                        .newLayout(to).srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
-                        .dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).image(img.image);
-                b.subresourceRange().aspectMask(img.aspects()).levelCount(1).layerCount(1);
-                vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, 0,
-                        null, null, b);
+                img.barrier(cmd, stack, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, VK_PIPELINE_STAGE_ALL_COMMANDS_BIT, from,
+                        to, VK_ACCESS_MEMORY_WRITE_BIT, VK_ACCESS_MEMORY_READ_BIT | VK_ACCESS_MEMORY_WRITE_BIT);
             }
         }
 
