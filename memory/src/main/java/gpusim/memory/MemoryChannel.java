@@ -84,7 +84,15 @@ public final class MemoryChannel implements Component {
     private long busyUntil;
     private long lastArrivalCycle = -1;
     private long lastArrivalSeq = -1;
+    /**
+     * Clients refused for want of room, to wake when a part leaves the queue, and their engine
+     * indexes (found once, when a client is first added): refusals and wakes come about once a
+     * served part each with surfaces in memory, too often for an identity-map lookup each time.
+     */
     private final List<Component> blocked = new ArrayList<>();
+    private int[] blockedIndex = new int[4];
+    /** This channel's engine index, found at its first wake (it is registered by then). */
+    private int self = -1;
 
     // Queueing delays of every part, counted per delay for the percentiles (bounded memory).
     private final DelayHistogram delays = new DelayHistogram();
@@ -294,9 +302,31 @@ public final class MemoryChannel implements Component {
     }
 
     void block(Component requester) {
-        if (!blocked.contains(requester)) {
-            blocked.add(requester);
+        for (int i = 0; i < blocked.size(); i++) {
+            if (blocked.get(i) == requester) {
+                return;
+            }
         }
+        if (blocked.size() == blockedIndex.length) {
+            blockedIndex = Arrays.copyOf(blockedIndex, blockedIndex.length * 2);
+        }
+        blockedIndex[blocked.size()] = engine.index(requester);
+        blocked.add(requester);
+    }
+
+    /** Wakes every blocked client at {@code now}, in the order they were refused, and forgets them. */
+    private void wakeBlocked(long now) {
+        for (int i = 0; i < blocked.size(); i++) {
+            engine.wake(blockedIndex[i], now);
+        }
+        blocked.clear();
+    }
+
+    private void wakeSelf(long cycle) {
+        if (self < 0) {
+            self = engine.index(this);
+        }
+        engine.wake(self, cycle);
     }
 
     /** The slot of the newest waiting part for {@code line} if it is a write (so a write may merge into it), else -1. */
@@ -353,7 +383,7 @@ public final class MemoryChannel implements Component {
             qMask1[s] = 0;
             qHead[s] = link;
             qTail[s] = link;
-            engine.wakeAt(this, now + 1);
+            wakeSelf(now + 1);
         }
         if (write) {
             System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
@@ -433,10 +463,7 @@ public final class MemoryChannel implements Component {
         if (qCount > 0 && busyUntil <= now) {
             progress |= !onlyPolls(qHead[qStart]);
             serve(now);
-            for (Component c : blocked) {
-                engine.wakeAt(c, now);
-            }
-            blocked.clear();
+            wakeBlocked(now);
         }
         long next = Engine.NEVER;
         if (fCount > 0) {
@@ -446,7 +473,7 @@ public final class MemoryChannel implements Component {
             next = Math.min(next, Math.max(busyUntil, now + 1));
         }
         if (next != Engine.NEVER) {
-            engine.wakeAt(this, next);
+            wakeSelf(next);
         }
         return progress;
     }
@@ -474,10 +501,7 @@ public final class MemoryChannel implements Component {
         }
         syncDramStats();
         if (moved) {
-            for (Component c : blocked) {
-                engine.wakeAt(c, now);
-            }
-            blocked.clear();
+            wakeBlocked(now);
         }
         long next = fCount > 0 ? fDone[fStart] : Engine.NEVER;
         long decision = dram.nextDecision();
@@ -485,7 +509,7 @@ public final class MemoryChannel implements Component {
             next = Math.min(next, Math.max(now + 1, dramParams.toGpu(decision)));
         }
         if (next != Engine.NEVER) {
-            engine.wakeAt(this, next);
+            wakeSelf(next);
         }
         return progress;
     }

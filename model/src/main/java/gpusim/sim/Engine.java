@@ -114,7 +114,13 @@ public final class Engine {
         wake(indexOf(c), cycle);
     }
 
-    void wake(int index, long cycle) {
+    /**
+     * {@link #wakeAt} for the component registered at {@code index} ({@link #add}'s answer, or
+     * {@link #index}): the same wake, without looking the component up. A component that wakes
+     * itself or others many times a run keeps the index instead of paying an identity-map
+     * lookup each time.
+     */
+    public void wake(int index, long cycle) {
         // A component already ticked this cycle (back-to-front order: higher index first)
         // cannot be ticked again in the same cycle.
         if (cycle <= now && ticking >= 0 && index >= ticking) {

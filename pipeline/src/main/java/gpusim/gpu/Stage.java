@@ -160,8 +160,18 @@ public abstract class Stage implements Component {
     /** Asks for the waiting item to be retried at {@code cycle} (a read it waits for has completed). */
     protected final void retryAt(long cycle) {
         if (waiting) {
-            engine.wakeAt(this, cycle);
+            wakeSelf(cycle);
         }
+    }
+
+    /** This stage's engine index, found at its first wake (it is registered by then): no lookup a wake. */
+    private int self = -1;
+
+    private void wakeSelf(long cycle) {
+        if (self < 0) {
+            self = engine.index(this);
+        }
+        engine.wake(self, cycle);
     }
 
     /** Whether an item is waiting to start ({@link #WAIT}). */
@@ -181,7 +191,7 @@ public abstract class Stage implements Component {
         boolean progress = false;
         if (holding) {
             if (now < busyUntil) {
-                engine.wakeAt(this, busyUntil);
+                wakeSelf(busyUntil);
                 return false;
             }
             while (nextOutput < outputs.size()) {
@@ -265,7 +275,7 @@ public abstract class Stage implements Component {
         current = w;
         busyUntil = now + cost;
         holding = true;
-        engine.wakeAt(this, busyUntil);
+        wakeSelf(busyUntil);
     }
 
     @Override

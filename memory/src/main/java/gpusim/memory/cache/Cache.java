@@ -161,7 +161,11 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final HashMap<Long, Mshr> inFlight = new HashMap<>();
     private final ArrayDeque<Hit> hitsDue = new ArrayDeque<>();
     private final ArrayDeque<Out> out = new ArrayDeque<>();
+    /** Requesters refused for want of MSHRs, and their engine indexes (found once, when one is first added). */
     private final List<Component> waiting = new ArrayList<>();
+    private int[] waitingIndex = new int[4];
+    /** This cache's engine index, found at its first wake (it is registered by then). */
+    private int self = -1;
     /** MSHRs in use: fills in flight, write-throughs in flight, write-backs not yet accepted downstream. */
     private int busy;
     private int outstanding;
@@ -344,9 +348,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         } while (a < end);
         if (need > 0 && busy + need > p.mshrs() && !(need > p.mshrs() && busy == 0)) {
             mshrStalls.inc();
-            if (!waiting.contains(requester)) {
-                waiting.add(requester);
-            }
+            addWaiting(requester);
             return false;
         }
         r.admitted(seq++, now);
@@ -489,7 +491,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private void hitDue(MemoryRequest r, long now) {
         hitsDue.add(new Hit(r, now + p.hitLatency()));
         if (hitsDue.size() == 1) {
-            engine.wakeAt(this, now + p.hitLatency());
+            wakeSelf(now + p.hitLatency());
         }
     }
 
@@ -504,7 +506,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private void send(MemoryRequest req, long readyAt, boolean frees) {
         out.add(new Out(req, readyAt, frees));
         if (out.size() == 1) {
-            engine.wakeAt(this, readyAt);
+            wakeSelf(readyAt);
         }
     }
 
@@ -842,10 +844,30 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         return allSectors & ~missingSectors(mask, base, 0, line);
     }
 
+    private void addWaiting(Component requester) {
+        for (int i = 0; i < waiting.size(); i++) {
+            if (waiting.get(i) == requester) {
+                return;
+            }
+        }
+        if (waiting.size() == waitingIndex.length) {
+            waitingIndex = java.util.Arrays.copyOf(waitingIndex, waitingIndex.length * 2);
+        }
+        waitingIndex[waiting.size()] = engine.index(requester);
+        waiting.add(requester);
+    }
+
+    private void wakeSelf(long cycle) {
+        if (self < 0) {
+            self = engine.index(this);
+        }
+        engine.wake(self, cycle);
+    }
+
     private void free(long now) {
         busy--;
-        for (Component c : waiting) {
-            engine.wakeAt(c, now);
+        for (int i = 0; i < waiting.size(); i++) {
+            engine.wake(waitingIndex[i], now);
         }
         waiting.clear();
     }
@@ -892,7 +914,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             next = Math.min(next, out.peek().readyAt());
         }
         if (next != Engine.NEVER) {
-            engine.wakeAt(this, next);
+            wakeSelf(next);
         }
         return progress;
     }
