@@ -107,6 +107,8 @@ public final class MemorySystem implements Component, MemoryPort {
     /** The L2 slices when enabled, else null. */
     private final L2Slices l2;
     private final int hashBits;
+    /** channels - 1 when channels is a power of two, else -1. */
+    private final long channelMask;
     private long seq;
     private int outstanding;
     private java.util.function.LongConsumer idleListener = t -> { };
@@ -142,6 +144,7 @@ public final class MemorySystem implements Component, MemoryPort {
         this.need = new int[params.channels()];
         this.l2Params = l2;
         this.hashBits = 32 - Integer.numberOfLeadingZeros(params.channels() - 1);
+        this.channelMask = Integer.bitCount(params.channels()) == 1 ? params.channels() - 1 : -1;
         // Behind an L2 the bytes land at the front door (L2Slices): the channels move theirs in a shadow.
         DeviceMemory channelBytes = l2.enabled() ? new DeviceMemory(memory.alignment()) : memory;
         for (int c = 0; c < channels.length; c++) {
@@ -242,7 +245,8 @@ public final class MemorySystem implements Component, MemoryPort {
             }
             g = h;
         }
-        return (int) Long.remainderUnsigned(g, channels.length);
+        // A power-of-two count (the usual) takes the low bits: the same remainder without a division.
+        return channelMask >= 0 ? (int) (g & channelMask) : (int) Long.remainderUnsigned(g, channels.length);
     }
 
     /**
@@ -283,20 +287,24 @@ public final class MemorySystem implements Component, MemoryPort {
     boolean toChannels(MemoryRequest r, Component requester, long now, boolean client) {
         long end = r.address() + r.size();
         boolean mayMerge = params.writeCombining() && r.kind() == MemoryRequest.Kind.WRITE;
-        // First pass: the new queue slots each channel must give (merging parts take none).
+        // First pass: the parts each channel would take. A channel with room for them all has
+        // room for the new slots they need (merging parts take none; hasRoom is monotone in the
+        // count), so only a channel without is asked which of its parts would merge: the
+        // admitted parts are looked up once, when accepted.
         java.util.Arrays.fill(need, 0);
         long a = r.address();
         do {
-            long line = a & -unit;
-            long partEnd = Math.min(line + unit, end);
-            int c = channelOf(a);
-            if (!mayMerge || channels[c].mergeTarget(line) < 0) {
-                need[c]++;
-            }
-            a = partEnd;
+            need[channelOf(a)]++;
+            a = (a & -unit) + unit;
         } while (a < end);
         for (int c = 0; c < channels.length; c++) {
             if (need[c] > 0 && !channels[c].hasRoom(need[c])) {
+                if (mayMerge) {
+                    int slots = newSlots(r, c, end);
+                    if (slots == 0 || channels[c].hasRoom(slots)) {
+                        continue;
+                    }
+                }
                 refusals.inc();
                 channels[c].block(requester);
                 return false;
@@ -318,6 +326,20 @@ public final class MemorySystem implements Component, MemoryPort {
             a = partEnd;
         } while (a < end);
         return true;
+    }
+
+    /** The new queue slots the parts of write {@code r} on channel {@code c} need: those with no waiting write to merge into. */
+    private int newSlots(MemoryRequest r, int c, long end) {
+        int slots = 0;
+        long a = r.address();
+        do {
+            long line = a & -unit;
+            if (channelOf(a) == c && channels[c].mergeTarget(line) < 0) {
+                slots++;
+            }
+            a = line + unit;
+        } while (a < end);
+        return slots;
     }
 
     /** A client request was admitted (at the channel door, or at the L2's front door). */
