@@ -1,5 +1,6 @@
 package gpusim.memory.cache;
 
+import com.carrotsearch.hppc.LongObjectHashMap;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.MemoryPort;
@@ -8,7 +9,6 @@ import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 
 /**
@@ -156,9 +156,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /**
      * Lines being fetched, by line number (address / line): keyed by the address, a line's low
-     * zero bits would put every line of a 64 KiB window in one HashMap bucket.
+     * zero bits would put every line of a 64 KiB window in one HashMap bucket. A primitive map:
+     * every line part looks here, and a boxed key cost a HashMap lookup and an allocation each.
      */
-    private final HashMap<Long, Mshr> inFlight = new HashMap<>();
+    private final LongObjectHashMap<Mshr> inFlight = new LongObjectHashMap<>();
     private final ArrayDeque<Hit> hitsDue = new ArrayDeque<>();
     private final ArrayDeque<Out> out = new ArrayDeque<>();
     /** Requesters refused for want of MSHRs, and their engine indexes (found once, when one is first added). */
