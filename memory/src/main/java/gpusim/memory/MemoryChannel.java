@@ -69,12 +69,14 @@ public final class MemoryChannel implements Component {
      * Write combining only: the waiting slots chained by line hash, newest first, so a line's
      * first slot on its chain is its newest waiting part (see {@link #mergeTarget}). A slot
      * is added at its chain's head when it is taken and leaves when served, as the oldest
-     * waiting part, from its chain's tail; chains are short (twice as many chains as slots),
-     * so each step is a load or two where a general hash map cost a tenth of the host time
-     * with surfaces in memory. Without combining nothing asks, and nothing is kept.
+     * waiting part, from its chain's tail (through its link back: a chain holds every waiting
+     * part of its lines, which may be many of one line). There are twice as many chains as
+     * slots, so each step is a load or two where a general hash map cost a tenth of the host
+     * time with surfaces in memory. Without combining nothing asks, and nothing is kept.
      */
     private int[] chainHead;
     private int[] chainNext;
+    private int[] chainPrev;
     private int chainShift;
 
     // In-flight ring: served parts waiting out their latency, completion cycles non-decreasing.
@@ -286,6 +288,7 @@ public final class MemoryChannel implements Component {
             chainHead = new int[cap * 2];
             Arrays.fill(chainHead, -1);
             chainNext = new int[cap];
+            chainPrev = new int[cap];
             chainShift = 64 - Integer.numberOfTrailingZeros(cap * 2);
             for (int i = 0; i < qCount; i++) {
                 link(i);
@@ -301,22 +304,23 @@ public final class MemoryChannel implements Component {
     /** Puts the newly taken slot {@code s} at the head of its line's chain. */
     private void link(int s) {
         int c = chainOf(qLine[s]);
-        chainNext[s] = chainHead[c];
+        int h = chainHead[c];
+        chainNext[s] = h;
+        chainPrev[s] = -1;
+        if (h >= 0) {
+            chainPrev[h] = s;
+        }
         chainHead[c] = s;
     }
 
-    /** Takes slot {@code s} (being served) off its line's chain. */
+    /** Takes slot {@code s} (being served: the oldest waiting part, so its chain's tail) off its chain. */
     private void unlink(int s) {
-        int c = chainOf(qLine[s]);
-        int at = chainHead[c];
-        if (at == s) {
-            chainHead[c] = chainNext[s];
-            return;
+        int p = chainPrev[s];
+        if (p >= 0) {
+            chainNext[p] = -1;
+        } else {
+            chainHead[chainOf(qLine[s])] = -1;
         }
-        while (chainNext[at] != s) {
-            at = chainNext[at];
-        }
-        chainNext[at] = chainNext[s];
     }
 
     public int index() {
