@@ -24,6 +24,26 @@ class DeviceMemoryTest {
         assertEquals(0, m.readLong(7L * P), "another page stays zero");
     }
 
+    // Zeros written where no page exists make none (the page reads as zero anyway), but zeros
+    // over bytes that are there, already written or given at load, still land.
+    @Test
+    void zerosLandOverContentsAndReadAsZeroElsewhere() {
+        DeviceMemory m = new DeviceMemory(256);
+        m.write(3L * P - 4, new byte[8], 0, 8);
+        byte[] dst = {9, 9, 9, 9, 9, 9, 9, 9};
+        m.read(3L * P - 4, dst, 0, 8);
+        assertArrayEquals(new byte[8], dst);
+        m.writeLong(5L * P, -1L);
+        m.write(5L * P + 2, new byte[3], 0, 3);
+        assertEquals(0xFFFFFF000000FFFFL, m.readLong(5L * P));
+        m.writeInts(9L * P + 8, new int[] {0x11223344, 0x55667788}, 2, 4);
+        m.write(9L * P + 9, new byte[2], 0, 2);
+        assertEquals(0x5566778811000044L, m.readLong(9L * P + 8), "zeros over contents given at load");
+        m.write(11L * P - 2, new byte[] {0, 0, 0, 7}, 0, 4);
+        assertEquals(7, m.readByte(11L * P + 1), "a chunk with a non-zero byte makes its page");
+        assertEquals(0, m.readByte(11L * P - 1));
+    }
+
     // Multi-byte values are little-endian, as the API sees them.
     @Test
     void longsAreLittleEndian() {
