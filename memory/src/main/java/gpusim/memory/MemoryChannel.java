@@ -8,9 +8,8 @@ import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
-import java.util.ArrayList;
+import gpusim.sim.WakeList;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * One memory channel: a clocked component with its own bounded FIFO of line parts. The
@@ -95,13 +94,8 @@ public final class MemoryChannel implements Component {
     private long busyUntil;
     private long lastArrivalCycle = -1;
     private long lastArrivalSeq = -1;
-    /**
-     * Clients refused for want of room, to wake when a part leaves the queue, and their engine
-     * indexes (found once, when a client is first added): refusals and wakes come about once a
-     * served part each with surfaces in memory, too often for an identity-map lookup each time.
-     */
-    private final List<Component> blocked = new ArrayList<>();
-    private int[] blockedIndex = new int[4];
+    /** Clients refused for want of room, to wake when a part leaves the queue. */
+    private final WakeList blocked;
     /** This channel's engine index, found at its first wake (it is registered by then). */
     private int self = -1;
 
@@ -143,6 +137,7 @@ public final class MemoryChannel implements Component {
     MemoryChannel(MemorySystem system, Engine engine, DeviceMemory memory, int index, MemorySystem.Params p) {
         this.system = system;
         this.engine = engine;
+        this.blocked = new WakeList(engine);
         this.memory = memory;
         this.index = index;
         this.name = "memory.channel" + index;
@@ -346,24 +341,12 @@ public final class MemoryChannel implements Component {
     }
 
     void block(Component requester) {
-        for (int i = 0; i < blocked.size(); i++) {
-            if (blocked.get(i) == requester) {
-                return;
-            }
-        }
-        if (blocked.size() == blockedIndex.length) {
-            blockedIndex = Arrays.copyOf(blockedIndex, blockedIndex.length * 2);
-        }
-        blockedIndex[blocked.size()] = engine.index(requester);
         blocked.add(requester);
     }
 
     /** Wakes every blocked client at {@code now}, in the order they were refused, and forgets them. */
     private void wakeBlocked(long now) {
-        for (int i = 0; i < blocked.size(); i++) {
-            engine.wake(blockedIndex[i], now);
-        }
-        blocked.clear();
+        blocked.wakeAll(now);
     }
 
     private void wakeSelf(long cycle) {

@@ -287,6 +287,26 @@ public final class MemorySystem implements Component, MemoryPort {
     boolean toChannels(MemoryRequest r, Component requester, long now, boolean client) {
         long end = r.address() + r.size();
         boolean mayMerge = params.writeCombining() && r.kind() == MemoryRequest.Kind.WRITE;
+        long first = r.address() & -unit;
+        if (end <= first + unit) {
+            // One part (the usual: a cache's line or sector, refused and offered again while its
+            // channel is full): the general case below for one part, with one merge look-up.
+            MemoryChannel ch = channels[channelOf(r.address())];
+            int merge = mayMerge ? ch.mergeTarget(first) : -1;
+            if (merge < 0 && !ch.hasRoom(1)) {
+                refusals.inc();
+                ch.block(requester);
+                return false;
+            }
+            r.admitted(seq++, now);
+            outstanding++;
+            if (client) {
+                admittedClient(r);
+            }
+            r.partAdded();
+            ch.accept(r, first, (int) (r.address() - first), (int) (end - r.address()), merge, now);
+            return true;
+        }
         // First pass: the parts each channel would take. A channel with room for them all has
         // room for the new slots they need (merging parts take none; hasRoom is monotone in the
         // count), so only a channel without is asked which of its parts would merge: the

@@ -7,6 +7,7 @@ import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
+import gpusim.sim.WakeList;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -162,9 +163,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final LongObjectHashMap<Mshr> inFlight = new LongObjectHashMap<>();
     private final ArrayDeque<Hit> hitsDue = new ArrayDeque<>();
     private final ArrayDeque<Out> out = new ArrayDeque<>();
-    /** Requesters refused for want of MSHRs, and their engine indexes (found once, when one is first added). */
-    private final List<Component> waiting = new ArrayList<>();
-    private int[] waitingIndex = new int[4];
+    /** Requesters refused for want of MSHRs, to wake when one frees. */
+    private final WakeList waiting;
     /** This cache's engine index, found at its first wake (it is registered by then). */
     private int self = -1;
     /** MSHRs in use: fills in flight, write-throughs in flight, write-backs not yet accepted downstream. */
@@ -190,6 +190,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     public Cache(String name, Engine engine, MemoryPort downstream, CacheParams p) {
         this.name = name;
         this.engine = engine;
+        this.waiting = new WakeList(engine);
         this.downstream = downstream;
         this.p = p;
         this.line = p.lineBytes();
@@ -349,7 +350,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         } while (a < end);
         if (need > 0 && busy + need > p.mshrs() && !(need > p.mshrs() && busy == 0)) {
             mshrStalls.inc();
-            addWaiting(requester);
+            waiting.add(requester);
             return false;
         }
         r.admitted(seq++, now);
@@ -845,19 +846,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         return allSectors & ~missingSectors(mask, base, 0, line);
     }
 
-    private void addWaiting(Component requester) {
-        for (int i = 0; i < waiting.size(); i++) {
-            if (waiting.get(i) == requester) {
-                return;
-            }
-        }
-        if (waiting.size() == waitingIndex.length) {
-            waitingIndex = java.util.Arrays.copyOf(waitingIndex, waitingIndex.length * 2);
-        }
-        waitingIndex[waiting.size()] = engine.index(requester);
-        waiting.add(requester);
-    }
-
     private void wakeSelf(long cycle) {
         if (self < 0) {
             self = engine.index(this);
@@ -867,10 +855,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     private void free(long now) {
         busy--;
-        for (int i = 0; i < waiting.size(); i++) {
-            engine.wake(waitingIndex[i], now);
-        }
-        waiting.clear();
+        waiting.wakeAll(now);
     }
 
     private void finishPart(MemoryRequest r, long now) {
