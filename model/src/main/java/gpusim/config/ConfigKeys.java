@@ -384,6 +384,10 @@ public final class ConfigKeys {
     public static final ConfigKey ROP_DEPTH_WRITE_SAMPLES_D32S8 = ConfigKey.range(
             "rop.depth_write_samples_per_clock_d32s8", 0, 0, 4096, "samples/cycle", "backend.kind=rops: "
                     + "rop.depth_write_samples_per_clock for D32_FLOAT_S8X24_UINT; 0 = rop.depth_write_samples_per_clock");
+    public static final ConfigKey ROP_WHOLE_QUADS = ConfigKey.flag("rop.whole_quads", false,
+            "backend.kind=rops: a ROP unit's colour and depth-write rates count every sample of each 2x2 quad that has a "
+                    + "passing sample (a shaded quad crosses to the ROP with its coverage mask and takes a whole quad's "
+                    + "slots), not only the passing samples; off: passing samples only");
     public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
             "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
                     + "engine, its colour unit to the end of the pipe), beyond its occupancy");
@@ -618,6 +622,7 @@ public final class ConfigKeys {
             ROP_DEPTH_WRITE_SAMPLES_D16,
             ROP_DEPTH_WRITE_SAMPLES_D24S8,
             ROP_DEPTH_WRITE_SAMPLES_D32S8,
+            ROP_WHOLE_QUADS,
             ROP_LATENCY,
             ROP_REPORT_LATENCY);
 

@@ -106,8 +106,12 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * the rates of the depth writes it makes after a wave's colour ({@link DepthWriteRates#OFF}:
      * they overlap the colour, as in the render back ends, where the DB writes depth).
      */
+    /**
+     * @param wholeQuads the colour and depth-write rates count every sample of each quad with a
+     *                   passing sample, not only the passing ones (the ROP back end's rop.whole_quads)
+     */
     public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
-                                     long latency, DepthWriteRates depthWrites) {
+                                     long latency, DepthWriteRates depthWrites, boolean wholeQuads) {
     }
 
     /**
@@ -204,7 +208,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new ShaderArrayParams(c.getInt(ConfigKeys.SHADER_ENGINES), c.get(ConfigKeys.SHADER_UNITS),
                         c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),
                 new ColorBackEndParams(c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_SAMPLES),
-                        c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY), DepthWriteRates.OFF),
+                        c.get(ConfigKeys.CB_BLEND_SAMPLES), c.get(ConfigKeys.CB_LATENCY), DepthWriteRates.OFF, false),
                 c.getInt(ConfigKeys.QUEUE_WAVES), SurfaceParams.of(c),
                 new EndOfPipeParams(c.get(ConfigKeys.TIMESTAMP_INTERVAL)),
                 c.flag(ConfigKeys.MEMORY_FLUSH_AT_HOST_SYNC));

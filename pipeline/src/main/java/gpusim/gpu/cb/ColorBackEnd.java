@@ -39,6 +39,7 @@ public final class ColorBackEnd extends PipeStage {
     private final ArrayDeque<QuadWave> pool;
     private final QuadsInFlight inFlight;
     private final gpusim.gpu.PipelineParams.DepthWriteRates depthWrites;
+    private final boolean wholeQuads;
     private final Stat.Scalar samplesWritten;
     private final Stat.Scalar lateSamples;
 
@@ -52,6 +53,7 @@ public final class ColorBackEnd extends PipeStage {
         this.blendRate = p.blendSamplesPerClock();
         this.latency = p.latency();
         this.depthWrites = p.depthWrites();
+        this.wholeQuads = p.wholeQuads();
         this.pool = pool;
         this.inFlight = inFlight;
         this.samplesWritten = stats.scalar("color_samples", "samples", "colour samples blended or written");
@@ -93,12 +95,22 @@ public final class ColorBackEnd extends PipeStage {
             samplesWritten.add(q.colorSamples);
             lateSamples.add(q.lateSamples);
             long colorRate = q.pso.blend() == BlendMode.OFF ? rate : blendRate;
-            long colour = ceilDiv(q.colorSamples, colorRate);
-            if (q.depthWrites > 0) {
+            // The slots the wave takes: its colour samples, or (rop.whole_quads) every sample of
+            // its quads, its depth writes scaled alike (a quad's samples go through together).
+            // Only for early-Z waves, whose quads all have a passing sample; a late-Z wave's quads
+            // are those shaded, tested here.
+            long slots = q.colorSamples;
+            long depthSlots = q.depthWrites;
+            if (wholeQuads && q.colorSamples > 0 && q.lateSamples == 0) {
+                slots = Math.max(q.colorSamples, 4L * q.quads * q.samplesPerPixel);
+                depthSlots = q.depthWrites * slots / q.colorSamples;
+            }
+            long colour = ceilDiv(slots, colorRate);
+            if (depthSlots > 0) {
                 long depthRate = depthWrites.rate(q.depthFormat);
                 if (depthRate > 0) {
                     // The same unit writes the wave's depth after its colour (ColorBackEndParams).
-                    colour += ceilDiv(q.depthWrites, depthRate);
+                    colour += ceilDiv(depthSlots, depthRate);
                 }
             }
             return Math.max(ceilDiv(q.lateSamples, lateRate), colour);

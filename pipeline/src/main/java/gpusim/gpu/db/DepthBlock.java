@@ -101,6 +101,8 @@ public final class DepthBlock extends PipeStage {
     private long zRate;
     /** The batch writes depth: its surface's format (the colour back end may charge the writes); null otherwise. */
     private gpusim.api.DepthFormat depthWriteFormat;
+    /** Samples a pixel of the current batch's surfaces (QuadWave#samplesPerPixel). */
+    private int samplesPerPixel = 1;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
     private long psInvocations;
 
@@ -289,6 +291,8 @@ public final class DepthBlock extends PipeStage {
             zRate = params.withStencil(zRate);
         }
         depthWriteFormat = batchDs != null && pso.depthEnable() && pso.depthWrite() ? batchDs.format : null;
+        samplesPerPixel = batchDs != null ? batchDs.samples
+                : tb.source.state.rt() != null ? tb.source.state.rt().samples : 1;
         if (late) {
             lateSamples.add(tb.samplesTested);
         }
@@ -355,6 +359,7 @@ public final class DepthBlock extends PipeStage {
             QuadWave q = wavePool.isEmpty() ? new QuadWave() : wavePool.pop();
             q.set(tb.drawId, index, tb.source.state.pso(), (int) quads, color ? (int) passed : 0,
                     late ? (int) tested : 0);
+            q.samplesPerPixel = samplesPerPixel;
             if (depthWriteFormat != null) {
                 // The wave's passing samples each write their depth (PipelineParams.DepthWriteRates),
                 // but for those that store the depth already there (TileBatch#tileUnchanged).

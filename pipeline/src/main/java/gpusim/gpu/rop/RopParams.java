@@ -14,7 +14,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long zSamplesPerClock, long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
                         long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
-                        PipelineParams.DepthWriteRates depthWrites) {
+                        PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
     public static final int MAX_UNITS = 32;
 
@@ -39,7 +39,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                 c.get(ConfigKeys.ROP_REPORT_LATENCY),
                 new PipelineParams.DepthWriteRates(c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES),
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D24S8),
-                        c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D32S8)));
+                        c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D32S8)),
+                c.flag(ConfigKeys.ROP_WHOLE_QUADS));
     }
 
     /** ROP units in all: the screen-tile owners. */
@@ -67,9 +68,12 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      * colour, then (with rop.depth_write_samples_per_clock) the wave's depth writes: on NVIDIA
      * hardware one ROP unit does both the colour (CROP) and the depth (ZROP) work of its screen
      * tiles; the H200's fills show their costs adding, not overlapping (docs/calibration.md).
+     * With rop.whole_quads a wave's quads count whole at both rates: the H200's per-draw times
+     * follow the quads with passing samples more closely than those samples (docs/calibration.md,
+     * "Whole quads at the ROP").
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency, depthWrites);
+                latency, depthWrites, wholeQuads);
     }
 }

@@ -23,6 +23,8 @@ public final class QuadWave implements Work {
     public int lateSamples;
     /** Depth samples the wave's passing samples write, and the surface's format (0 and null: none). */
     public int depthWrites;
+    /** Samples of each pixel of the surfaces the wave's draw renders to (1 with none): a whole quad holds 4 x this. */
+    public int samplesPerPixel = 1;
     public gpusim.api.DepthFormat depthFormat;
 
     /**
@@ -67,6 +69,7 @@ public final class QuadWave implements Work {
         this.lateSamples = lateSamples;
         this.depthWrites = 0;
         this.depthFormat = null;
+        this.samplesPerPixel = 1;
         return this;
     }
 
