@@ -20,18 +20,6 @@ import org.junit.jupiter.api.Test;
  * markers, a cycle each) + ceil(slots / 1) + ceil(slots / 2).
  */
 class RopWholeQuadsTest {
-    /** Pixel coordinates of a 16 x 16 target to clip space (y up, w = 1), at depth 0.5. */
-    private static float[] tri(double... px) {
-        float[] v = new float[12];
-        for (int i = 0; i < 3; i++) {
-            v[i * 4] = (float) (px[i * 2] / 8 - 1);
-            v[i * 4 + 1] = (float) (1 - px[i * 2 + 1] / 8);
-            v[i * 4 + 2] = 0.5f;
-            v[i * 4 + 3] = 1;
-        }
-        return v;
-    }
-
     /**
      * The triangle (2.0625, 2.0625), (3.5, 2.0625), (2.0625, 3.5): inside x, y >= 2.0625 and
      * x + y <= 5.5625, no sample on an edge. At 1 sample it holds pixel (2, 2)'s centre (sum 5)
@@ -39,7 +27,7 @@ class RopWholeQuadsTest {
      * (2, 2), and one each of pixels (3, 2) and (2, 3) (at (3.375, 2.125) and (2.375, 3.125), sum
      * 5.5): 6 samples, every one in the quad of pixels (2..3, 2..3).
      */
-    static final float[] ONE_QUAD = tri(2.0625, 2.0625, 3.5, 2.0625, 2.0625, 3.5);
+    static final float[] ONE_QUAD = TraceBuilder.pixelTriangle16(2.0625, 2.0625, 3.5, 2.0625, 2.0625, 3.5);
 
     /** A draw over a depth buffer cleared to 1 (every passing sample writes a new depth), in an occlusion query. */
     private static RunResult draw(float[] vertices, int samples, TraceBuilder.Pso pso, String... more) {
@@ -70,22 +58,29 @@ class RopWholeQuadsTest {
     @Test
     void aPartlyCoveredQuadTakesAWholeQuadsSlots() {
         // 1 sample: 1 passing sample, a quad of 4 slots.
-        RunResult off1 = draw(ONE_QUAD, 1, new TraceBuilder.Pso());
-        RunResult on1 = draw(ONE_QUAD, 1, new TraceBuilder.Pso(), "rop.whole_quads=on");
-        assertEquals(1, stat(on1, "db0.samples_passed"));
+        RunResult on1 = oneQuad(1, 1, 4);
         assertEquals(1, stat(on1, "db0.quads"));
-        assertEquals(MARKERS + 1 + 1, stat(off1, "cb0.busy_cycles"), "ceil(1 / 1) + ceil(1 / 2)");
-        assertEquals(MARKERS + 4 + 2, stat(on1, "cb0.busy_cycles"), "ceil(4 / 1) + ceil(4 / 2)");
         // 4 samples: 6 passing samples, a quad of 16 slots.
-        RunResult off4 = draw(ONE_QUAD, 4, new TraceBuilder.Pso());
-        RunResult on4 = draw(ONE_QUAD, 4, new TraceBuilder.Pso(), "rop.whole_quads=on");
-        assertEquals(6, stat(on4, "db0.samples_passed"));
+        RunResult on4 = oneQuad(4, 6, 16);
         assertEquals(1, stat(on4, "db0.quads"));
-        assertEquals(MARKERS + 6 + 3, stat(off4, "cb0.busy_cycles"), "ceil(6 / 1) + ceil(6 / 2)");
-        assertEquals(MARKERS + 16 + 8, stat(on4, "cb0.busy_cycles"), "ceil(16 / 1) + ceil(16 / 2)");
         // Timing only: the count, and the colour samples the unit reports, are the passing ones.
-        assertArrayEquals(TraceBuilder.dump(off4, 0), TraceBuilder.dump(on4, 0));
+        assertArrayEquals(TraceBuilder.dump(draw(ONE_QUAD, 4, new TraceBuilder.Pso()), 0), TraceBuilder.dump(on4, 0));
         assertEquals(6, stat(on4, "cb0.color_samples"));
+    }
+
+    /**
+     * The one-quad draw at {@code samples}: {@code passed} passing samples; the colour unit's
+     * cycles are ceil(n / 1) + ceil(n / 2) for n = passed with the key off and n = slots with it on.
+     * Returns the run with it on.
+     */
+    private static RunResult oneQuad(int samples, long passed, long slots) {
+        RunResult off = draw(ONE_QUAD, samples, new TraceBuilder.Pso());
+        RunResult on = draw(ONE_QUAD, samples, new TraceBuilder.Pso(), "rop.whole_quads=on");
+        assertEquals(passed, stat(off, "db0.samples_passed"));
+        assertEquals(passed, stat(on, "db0.samples_passed"));
+        assertEquals(MARKERS + passed + (passed + 1) / 2, stat(off, "cb0.busy_cycles"), samples + "x, off");
+        assertEquals(MARKERS + slots + (slots + 1) / 2, stat(on, "cb0.busy_cycles"), samples + "x, on");
+        return on;
     }
 
     @Test

@@ -18,26 +18,14 @@ import org.junit.jupiter.api.Test;
  * interval at setup; one whose box holds none (the small-primitive cull) does not.
  */
 class SetupIntervalTest {
-    /** Pixel coordinates of a 16 x 16 target to clip space (y up, w = 1). */
-    private static float[] tri(double... px) {
-        float[] v = new float[12];
-        for (int i = 0; i < 3; i++) {
-            v[i * 4] = (float) (px[i * 2] / 8 - 1);
-            v[i * 4 + 1] = (float) (1 - px[i * 2 + 1] / 8);
-            v[i * 4 + 2] = 0.5f;
-            v[i * 4 + 3] = 1;
-        }
-        return v;
-    }
-
     /**
      * One draw of 15 triangles on a 16 x 16 target at {@code samples}: ten that hold pixel (2, 2)'s
      * centre, five inside pixel (5, 5) whose box [5.0625, 5.375] holds no centre but, at 4
      * samples, the sample at (0.375, 0.125). Returns the run and its occlusion count.
      */
     private static RunResult draw(int samples, String... config) {
-        float[] held = tri(2.125, 2.125, 3.0, 2.125, 2.125, 3.0);
-        float[] small = tri(5.0625, 5.0625, 5.375, 5.0625, 5.0625, 5.375);
+        float[] held = TraceBuilder.pixelTriangle16(2.125, 2.125, 3.0, 2.125, 2.125, 3.0);
+        float[] small = TraceBuilder.pixelTriangle16(5.0625, 5.0625, 5.375, 5.0625, 5.0625, 5.375);
         float[] all = new float[15 * 12];
         for (int i = 0; i < 15; i++) {
             System.arraycopy(i < 10 ? held : small, 0, all, i * 12, 12);

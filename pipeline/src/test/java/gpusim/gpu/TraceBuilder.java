@@ -428,6 +428,21 @@ public final class TraceBuilder {
         };
     }
 
+    /**
+     * A triangle given in pixel coordinates (x right, y down) of a 16 x 16 target, in clip space
+     * (y up, w = 1) at depth 0.5.
+     */
+    public static float[] pixelTriangle16(double... px) {
+        float[] v = new float[12];
+        for (int i = 0; i < 3; i++) {
+            v[i * 4] = (float) (px[i * 2] / 8 - 1);
+            v[i * 4 + 1] = (float) (1 - px[i * 2 + 1] / 8);
+            v[i * 4 + 2] = 0.5f;
+            v[i * 4 + 3] = 1;
+        }
+        return v;
+    }
+
     public static float[] fullScreen(float z) {
         return quad(-1, -1, 1, 1, z);
     }
