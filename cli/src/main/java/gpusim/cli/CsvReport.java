@@ -28,9 +28,10 @@ final class CsvReport {
     static void write(Path dir, RunResult r) throws IOException {
         Files.createDirectories(dir);
         try (CSVPrinter p = printer(dir.resolve("draws.csv"), "draw", "line", "issued_cycle", "finished_cycle",
-                "cycles")) {
+                "cycles", "scan_samples", "samples_tested", "samples_passed", "hiz_tiles", "hiz_rejected_tiles", "quads")) {
             for (DrawTracker.DrawRecord d : r.draws()) {
-                p.printRecord(d.id, d.line, d.issued, d.finished, d.cycles());
+                p.printRecord(d.id, d.line, d.issued, d.finished, d.cycles(), d.scanSamples, d.samplesTested,
+                        d.samplesPassed, d.hizTiles, d.hizRejectedTiles, d.quads);
             }
         }
         try (CSVPrinter p = printer(dir.resolve("queries.csv"), "heap", "index", "type", "ended", "values",

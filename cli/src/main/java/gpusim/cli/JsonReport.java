@@ -75,6 +75,12 @@ public final class JsonReport {
                 g.writeNumberField("issued", d.issued);
                 g.writeNumberField("finished", d.finished);
                 g.writeNumberField("cycles", d.cycles());
+                g.writeNumberField("scan_samples", d.scanSamples);
+                g.writeNumberField("samples_tested", d.samplesTested);
+                g.writeNumberField("samples_passed", d.samplesPassed);
+                g.writeNumberField("hiz_tiles", d.hizTiles);
+                g.writeNumberField("hiz_rejected_tiles", d.hizRejectedTiles);
+                g.writeNumberField("quads", d.quads);
                 g.writeEndObject();
             }
             g.writeEndArray();

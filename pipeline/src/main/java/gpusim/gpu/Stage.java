@@ -157,6 +157,11 @@ public abstract class Stage implements Component {
         drain.maybeIdle(now);
     }
 
+    /** The run's per-draw records (a stage counting its own work per draw adds to them). */
+    protected final DrawTracker drawTracker() {
+        return draws;
+    }
+
     /** Asks for the waiting item to be retried at {@code cycle} (a read it waits for has completed). */
     protected final void retryAt(long cycle) {
         if (waiting) {

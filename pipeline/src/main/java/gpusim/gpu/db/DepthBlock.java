@@ -280,6 +280,8 @@ public final class DepthBlock extends PipeStage {
         hizAcceptedTiles.add(tb.hizAcceptedTiles);
         hizTiles.add(tb.hizTiles);
         earlyOutTriangles.add(tb.earlyOutTriangles);
+        drawTracker().work(tb.drawId, tb.scanSamples, tb.samplesTested, tb.samplesPassed, tb.hizTiles,
+                tb.hizRejectedTiles);
         gpusim.trace.PipelineState pso = tb.source.state.pso();
         late = pso.lateZ();
         color = tb.source.state.rt() != null && pso.colorWriteMask() != 0;
@@ -368,6 +370,7 @@ public final class DepthBlock extends PipeStage {
             }
             wavesSent.inc();
             quadsSent.add(quads);
+            drawTracker().quads(tb.drawId, quads);
             inFlight.issue(quads, now);
             if (rt != null) {
                 for (int k = first; k < i; k++) {
