@@ -187,8 +187,14 @@ class CliTest {
         assertEquals(0, o.status(), o.err());
         JsonNode r = new ObjectMapper().readTree(json.toFile());
         java.util.List<String> draws = Files.readAllLines(csv.resolve("draws.csv"));
-        assertEquals("draw,line,issued_cycle,finished_cycle,cycles", draws.get(0));
+        assertEquals("draw,line,issued_cycle,finished_cycle,cycles,scan_samples,samples_tested,samples_passed,"
+                + "hiz_tiles,hiz_rejected_tiles,quads", draws.get(0));
         assertEquals(r.get("draws").size() + 1, draws.size());
+        // Each draw's work, the same in both reports.
+        JsonNode d0 = r.get("draws").get(0);
+        String[] row = draws.get(1).split(",");
+        assertEquals(d0.get("samples_passed").asText(), row[7]);
+        assertEquals(d0.get("quads").asText(), row[10]);
         java.util.List<String> queries = Files.readAllLines(csv.resolve("queries.csv"));
         assertEquals(r.get("queries").size() + 1, queries.size());
         assertTrue(Files.readString(csv.resolve("stages.csv")).contains("\ndb0,"));
