@@ -114,11 +114,11 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** A line being fetched: the parts waiting on it, in arrival order. */
     private static final class Mshr {
-        final long line;
+        long line;
         final List<Target> targets = new ArrayList<>();
         /** The line's bytes as they will be installed: the sectors it kept (if it was resident) and those fetched. */
         final byte[] bytes;
-        final gpusim.sim.MemoryClient owner;
+        gpusim.sim.MemoryClient owner;
         /** Whether the line was resident (a sector miss took it out of its way) rather than allocated anew. */
         boolean wasResident;
         /** Sectors kept from the resident line, and their dirty ones. */
@@ -137,15 +137,59 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         final long[] validBytes;
         final long[] dirtyBytes;
 
-        Mshr(long line, int lineBytes, gpusim.sim.MemoryClient owner, int maskWords) {
-            this.line = line;
+        Mshr(int lineBytes, int maskWords) {
             this.bytes = new byte[lineBytes];
-            this.owner = owner;
             this.keptBytes = maskWords == 0 ? null : new long[maskWords];
             this.validBytes = maskWords == 0 ? null : new long[maskWords];
             this.dirtyBytes = maskWords == 0 ? null : new long[maskWords];
         }
+
+        /**
+         * Makes a free entry (new, or back from {@link #release}) the MSHR of {@code line}: every field as a
+         * new one has, so that reuse is invisible. {@code resident}: its bytes and masks are about to be
+         * copied from the line's way whole, so they need no clearing.
+         */
+        Mshr reset(long line, gpusim.sim.MemoryClient owner, boolean resident) {
+            this.line = line;
+            this.owner = owner;
+            targets.clear();
+            wasResident = false;
+            keptValid = 0;
+            keptDirty = 0;
+            willBeValid = 0;
+            dirtied = 0;
+            fetchedBytes = 0;
+            fetchesPending = 0;
+            if (!resident) {
+                java.util.Arrays.fill(bytes, (byte) 0);
+                if (keptBytes != null) {
+                    java.util.Arrays.fill(keptBytes, 0L);
+                    java.util.Arrays.fill(validBytes, 0L);
+                    java.util.Arrays.fill(dirtyBytes, 0L);
+                }
+            }
+            return this;
+        }
     }
+
+    /**
+     * Free MSHR entries, reused: a miss made one (its line buffer and masks) each, most of a
+     * run's allocation with surfaces in memory. An entry is freed once its fill has been
+     * applied; the only references left then are the tags of its completed fetches, which
+     * nothing reads again.
+     */
+    private Mshr[] freeMshrs = new Mshr[8];
+    private int freeMshrCount;
+
+    /**
+     * Free fill-read buffers by size in sectors, reused: every fetch allocated one, the largest
+     * part of a run's allocation. The downstream writes a read's bytes before it tells us the
+     * read is done (a channel when it serves the part, the L2's front door when it admits the
+     * request, an L2 slice at its hit or fill), {@link #memoryDone} copies them into the MSHR,
+     * and nothing reads the request's array after: it is free again then.
+     */
+    private final byte[][][] freeBufs;
+    private final int[] freeBufCount;
 
     /** Marks a write-through write sent downstream for one part of a client request. */
     private record WriteThrough(MemoryRequest r) { }
@@ -200,6 +244,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.sectored = p.sectored();
         int perLine = line / sector;
         this.allSectors = perLine == 64 ? -1L : (1L << perLine) - 1;
+        freeBufs = new byte[perLine + 1][4][];
+        freeBufCount = new int[perLine + 1];
         int n = sets * ways;
         tag = new long[n];
         valid = new boolean[n];
@@ -428,14 +474,14 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (w >= 0) {
             // A sector miss: the line moves into the MSHR with the sectors it holds (see the class comment).
             sectorMisses.inc();
-            m = new Mshr(l, line, owner[w], 0);
+            m = newMshr(l, owner[w], true);
             m.wasResident = true;
             m.keptValid = validSectors[w];
             m.keptDirty = dirtySectors[w];
             System.arraycopy(data, w * line, m.bytes, 0, line);
             valid[w] = false;
         } else {
-            m = new Mshr(l, line, r.from(), 0);
+            m = newMshr(l, r.from(), false);
         }
         m.willBeValid = m.keptValid;
         m.dirtied = m.keptDirty;
@@ -468,7 +514,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             if (m.validBytes != null) {
                 setRange(m.validBytes, 0, first * sector, end * sector);
             }
-            send(MemoryRequest.read(m.line + (long) first * sector, n, this, m).from(from), now + p.hitLatency(), false);
+            send(MemoryRequest.read(m.line + (long) first * sector, takeBuffer(end - first), this, m).from(from),
+                    now + p.hitLatency(), false);
             left &= ~span(first, end - 1);
         }
     }
@@ -527,6 +574,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                     }
                 }
             }
+            releaseBuffer(req.data(), req.size() / sector);
             if (--m.fetchesPending == 0) {
                 fill(m, now);
             }
@@ -650,6 +698,38 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 finishPart(t.r(), now);
             }
         }
+        releaseMshr(m);
+    }
+
+    private Mshr newMshr(long lineAddr, gpusim.sim.MemoryClient from, boolean resident) {
+        Mshr m = freeMshrCount > 0 ? freeMshrs[--freeMshrCount] : new Mshr(line, words);
+        return m.reset(lineAddr, from, resident);
+    }
+
+    private void releaseMshr(Mshr m) {
+        if (freeMshrCount == freeMshrs.length) {
+            freeMshrs = java.util.Arrays.copyOf(freeMshrs, freeMshrCount * 2);
+        }
+        freeMshrs[freeMshrCount++] = m;
+    }
+
+    /** A read buffer of {@code sectors} sectors, free or new (its bytes are all overwritten before they are read). */
+    private byte[] takeBuffer(int sectors) {
+        int c = freeBufCount[sectors];
+        if (c > 0) {
+            freeBufCount[sectors] = c - 1;
+            return freeBufs[sectors][c - 1];
+        }
+        return new byte[sectors * sector];
+    }
+
+    private void releaseBuffer(byte[] b, int sectors) {
+        int c = freeBufCount[sectors];
+        if (c == freeBufs[sectors].length) {
+            freeBufs[sectors] = java.util.Arrays.copyOf(freeBufs[sectors], c * 2);
+        }
+        freeBufs[sectors][c] = b;
+        freeBufCount[sectors] = c + 1;
     }
 
     // ---- Byte masks (CacheParams#masksBytes) ----
@@ -723,7 +803,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (w >= 0) {
             // The line moves into the MSHR with its bytes and masks, as a sector miss does.
             sectorMisses.inc();
-            m = new Mshr(l, line, owner[w], words);
+            m = newMshr(l, owner[w], true);
             m.wasResident = true;
             System.arraycopy(data, w * line, m.bytes, 0, line);
             System.arraycopy(validBytes, w * words, m.keptBytes, 0, words);
@@ -731,7 +811,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             System.arraycopy(dirtyBytes, w * words, m.dirtyBytes, 0, words);
             valid[w] = false;
         } else {
-            m = new Mshr(l, line, r.from(), words);
+            m = newMshr(l, r.from(), false);
         }
         inFlight.put(l / line, m);
         busy++;
