@@ -307,6 +307,39 @@ public final class MemorySystem implements Component, MemoryPort {
             ch.accept(r, first, (int) (r.address() - first), (int) (end - r.address()), merge, now);
             return true;
         }
+        if (end <= first + 2 * unit) {
+            // Two parts (an RB cache's 256-byte line over 128-byte parts, refused and offered again
+            // while its channel is full): the general case below for two parts, without a count a
+            // channel. The channels are asked in index order, as it asks them.
+            long second = first + unit;
+            int c0 = channelOf(r.address());
+            int c1 = channelOf(second);
+            int refuse = -1;
+            if (c0 == c1) {
+                MemoryChannel ch = channels[c0];
+                if (!ch.hasRoom(2)) {
+                    int slots = mayMerge ? (ch.mergeTarget(first) < 0 ? 1 : 0) + (ch.mergeTarget(second) < 0 ? 1 : 0) : -1;
+                    if (!(mayMerge && (slots == 0 || ch.hasRoom(slots)))) {
+                        refuse = c0;
+                    }
+                }
+            } else {
+                int lo = Math.min(c0, c1);
+                int hi = Math.max(c0, c1);
+                if (!roomForOne(lo, lo == c0 ? first : second, mayMerge)) {
+                    refuse = lo;
+                } else if (!roomForOne(hi, hi == c0 ? first : second, mayMerge)) {
+                    refuse = hi;
+                }
+            }
+            if (refuse >= 0) {
+                refusals.inc();
+                channels[refuse].block(requester);
+                return false;
+            }
+            admit(r, now, client, end, mayMerge);
+            return true;
+        }
         // First pass: the parts each channel would take. A channel with room for them all has
         // room for the new slots they need (merging parts take none; hasRoom is monotone in the
         // count), so only a channel without is asked which of its parts would merge: the
@@ -330,13 +363,23 @@ public final class MemorySystem implements Component, MemoryPort {
                 return false;
             }
         }
-        // Admitted: hand each part to its channel.
+        admit(r, now, client, end, mayMerge);
+        return true;
+    }
+
+    /** Whether channel {@code c} takes a request's one part there, at {@code line}: it has room, or a waiting write to merge into. */
+    private boolean roomForOne(int c, long line, boolean mayMerge) {
+        return channels[c].hasRoom(1) || mayMerge && channels[c].mergeTarget(line) >= 0;
+    }
+
+    /** Admitted at the channel door: hand each part to its channel. */
+    private void admit(MemoryRequest r, long now, boolean client, long end, boolean mayMerge) {
         r.admitted(seq++, now);
         outstanding++;
         if (client) {
             admittedClient(r);
         }
-        a = r.address();
+        long a = r.address();
         do {
             long line = a & -unit;
             long partEnd = Math.min(line + unit, end);
@@ -345,7 +388,6 @@ public final class MemorySystem implements Component, MemoryPort {
             ch.accept(r, line, (int) (a - line), (int) (partEnd - a), mayMerge ? ch.mergeTarget(line) : -1, now);
             a = partEnd;
         } while (a < end);
-        return true;
     }
 
     /** The new queue slots the parts of write {@code r} on channel {@code c} need: those with no waiting write to merge into. */
