@@ -522,8 +522,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             if (m.validBytes != null) {
                 setRange(m.validBytes, 0, first * sector, end * sector);
             }
-            send(MemoryRequest.read(m.line + (long) first * sector, takeBuffer(end - first), this, m).from(from),
-                    now + p.hitLatency(), false);
+            // A whole line read straight into the MSHR's buffer (no byte masks: nothing to merge under):
+            // the bytes land before memoryDone would copy them, and nothing else touches the buffer
+            // while the fetch is out (its other fetches, if any, are of other sectors).
+            byte[] buf = n == line && m.keptBytes == null ? m.bytes : takeBuffer(end - first);
+            send(MemoryRequest.read(m.line + (long) first * sector, buf, this, m).from(from), now + p.hitLatency(),
+                    false);
             left &= ~span(first, end - 1);
         }
     }
@@ -606,17 +610,20 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     public void memoryDone(MemoryRequest req, long now) {
         if (req.tag() instanceof Mshr m) {
             int off = (int) (req.address() - m.line);
-            if (m.keptBytes == null) {
-                System.arraycopy(req.data(), 0, m.bytes, off, req.size());
-            } else {
-                // The bytes the line held are newer than memory's (dirty) or equal to them: they win.
-                for (int i = 0; i < req.size(); i++) {
-                    if (!bit(m.keptBytes, 0, off + i)) {
-                        m.bytes[off + i] = req.data()[i];
+            // A whole line read into m.bytes itself is in place already (see fetch).
+            if (req.data() != m.bytes) {
+                if (m.keptBytes == null) {
+                    System.arraycopy(req.data(), 0, m.bytes, off, req.size());
+                } else {
+                    // The bytes the line held are newer than memory's (dirty) or equal to them: they win.
+                    for (int i = 0; i < req.size(); i++) {
+                        if (!bit(m.keptBytes, 0, off + i)) {
+                            m.bytes[off + i] = req.data()[i];
+                        }
                     }
                 }
+                releaseBuffer(req.data(), req.size() / sector);
             }
-            releaseBuffer(req.data(), req.size() / sector);
             if (--m.fetchesPending == 0) {
                 fill(m, now);
             }
