@@ -307,34 +307,17 @@ public final class MemorySystem implements Component, MemoryPort {
             ch.accept(r, first, (int) (r.address() - first), (int) (end - r.address()), merge, now);
             return true;
         }
-        if (end <= first + 2 * unit) {
-            // Two parts (an RB cache's 256-byte line over 128-byte parts, refused and offered again
-            // while its channel is full): the general case below for two parts, without a count a
-            // channel. The channels are asked in index order, as it asks them.
-            long second = first + unit;
-            int c0 = channelOf(r.address());
-            int c1 = channelOf(second);
-            int refuse = -1;
-            if (c0 == c1) {
-                MemoryChannel ch = channels[c0];
-                if (!ch.hasRoom(2)) {
-                    int slots = mayMerge ? (ch.mergeTarget(first) < 0 ? 1 : 0) + (ch.mergeTarget(second) < 0 ? 1 : 0) : -1;
-                    if (!(mayMerge && (slots == 0 || ch.hasRoom(slots)))) {
-                        refuse = c0;
-                    }
-                }
-            } else {
-                int lo = Math.min(c0, c1);
-                int hi = Math.max(c0, c1);
-                if (!roomForOne(lo, lo == c0 ? first : second, mayMerge)) {
-                    refuse = lo;
-                } else if (!roomForOne(hi, hi == c0 ? first : second, mayMerge)) {
-                    refuse = hi;
-                }
-            }
-            if (refuse >= 0) {
+        if (r.address() >>> interleaveShift == (end - 1) >>> interleaveShift) {
+            // One interleave granule, so one channel (channelOf depends on the granule only): an RB
+            // cache's 256-byte line, four 64-byte parts, refused and offered again while its channel
+            // is full. The general case below for one channel, without a count a channel, and the
+            // merge look-ups of a refused write stopped at the first part that leaves no room
+            // (hasRoom is monotone in the count, and a look-up changes nothing).
+            MemoryChannel ch = channels[channelOf(r.address())];
+            int parts = (int) ((end - 1 - first) / unit) + 1;
+            if (!ch.hasRoom(parts) && !(mayMerge && newSlotsFit(ch, first, end, unit))) {
                 refusals.inc();
-                channels[refuse].block(requester);
+                ch.block(requester);
                 return false;
             }
             admit(r, now, client, end, mayMerge);
@@ -367,9 +350,19 @@ public final class MemorySystem implements Component, MemoryPort {
         return true;
     }
 
-    /** Whether channel {@code c} takes a request's one part there, at {@code line}: it has room, or a waiting write to merge into. */
-    private boolean roomForOne(int c, long line, boolean mayMerge) {
-        return channels[c].hasRoom(1) || mayMerge && channels[c].mergeTarget(line) >= 0;
+    /**
+     * Whether channel {@code ch} has room for the new slots a write's parts from line {@code first} up
+     * to {@code end}, all on it, need (those with no waiting write to merge into): {@link #newSlots}
+     * then {@code slots == 0 || hasRoom(slots)}, stopping at the first count without room.
+     */
+    private static boolean newSlotsFit(MemoryChannel ch, long first, long end, int unit) {
+        int slots = 0;
+        for (long line = first; line < end; line += unit) {
+            if (ch.mergeTarget(line) < 0 && !ch.hasRoom(++slots)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Admitted at the channel door: hand each part to its channel. */
