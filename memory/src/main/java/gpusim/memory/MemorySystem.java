@@ -307,6 +307,22 @@ public final class MemorySystem implements Component, MemoryPort {
             ch.accept(r, first, (int) (r.address() - first), (int) (end - r.address()), merge, now);
             return true;
         }
+        if (r.address() >>> interleaveShift == (end - 1) >>> interleaveShift) {
+            // One interleave granule, so one channel (channelOf depends on the granule only): an RB
+            // cache's 256-byte line, four 64-byte parts, refused and offered again while its channel
+            // is full. The general case below for one channel, without a count a channel, and the
+            // merge look-ups of a refused write stopped at the first part that leaves no room
+            // (hasRoom is monotone in the count, and a look-up changes nothing).
+            MemoryChannel ch = channels[channelOf(r.address())];
+            int parts = (int) ((end - 1 - first) / unit) + 1;
+            if (!ch.hasRoom(parts) && !(mayMerge && newSlotsFit(ch, first, end, unit))) {
+                refusals.inc();
+                ch.block(requester);
+                return false;
+            }
+            admit(r, now, client, end, mayMerge);
+            return true;
+        }
         // First pass: the parts each channel would take. A channel with room for them all has
         // room for the new slots they need (merging parts take none; hasRoom is monotone in the
         // count), so only a channel without is asked which of its parts would merge: the
@@ -330,13 +346,33 @@ public final class MemorySystem implements Component, MemoryPort {
                 return false;
             }
         }
-        // Admitted: hand each part to its channel.
+        admit(r, now, client, end, mayMerge);
+        return true;
+    }
+
+    /**
+     * Whether channel {@code ch} has room for the new slots a write's parts from line {@code first} up
+     * to {@code end}, all on it, need (those with no waiting write to merge into): {@link #newSlots}
+     * then {@code slots == 0 || hasRoom(slots)}, stopping at the first count without room.
+     */
+    private static boolean newSlotsFit(MemoryChannel ch, long first, long end, int unit) {
+        int slots = 0;
+        for (long line = first; line < end; line += unit) {
+            if (ch.mergeTarget(line) < 0 && !ch.hasRoom(++slots)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Admitted at the channel door: hand each part to its channel. */
+    private void admit(MemoryRequest r, long now, boolean client, long end, boolean mayMerge) {
         r.admitted(seq++, now);
         outstanding++;
         if (client) {
             admittedClient(r);
         }
-        a = r.address();
+        long a = r.address();
         do {
             long line = a & -unit;
             long partEnd = Math.min(line + unit, end);
@@ -345,7 +381,6 @@ public final class MemorySystem implements Component, MemoryPort {
             ch.accept(r, line, (int) (a - line), (int) (partEnd - a), mayMerge ? ch.mergeTarget(line) : -1, now);
             a = partEnd;
         } while (a < end);
-        return true;
     }
 
     /** The new queue slots the parts of write {@code r} on channel {@code c} need: those with no waiting write to merge into. */

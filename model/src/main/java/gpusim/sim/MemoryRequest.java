@@ -51,6 +51,15 @@ public final class MemoryRequest {
     }
 
     /**
+     * A read of {@code buffer.length} bytes into {@code buffer}, which the caller owns: a cache
+     * reuses its fill buffers once the bytes it read have been taken (they are written before
+     * the client is told), in place of a new array each read.
+     */
+    public static MemoryRequest read(long address, byte[] buffer, Client client, Object tag) {
+        return new MemoryRequest(Kind.READ, address, buffer.length, buffer, client, tag);
+    }
+
+    /**
      * A read that is timed like any other but whose bytes are not delivered: for a client
      * that takes its functional values elsewhere (input assembly reads the trace's arrays,
      * which hold the same bytes as memory), so no buffer is allocated for the data.

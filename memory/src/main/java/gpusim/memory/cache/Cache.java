@@ -8,7 +8,6 @@ import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import gpusim.sim.WakeList;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -114,11 +113,11 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** A line being fetched: the parts waiting on it, in arrival order. */
     private static final class Mshr {
-        final long line;
+        long line;
         final List<Target> targets = new ArrayList<>();
         /** The line's bytes as they will be installed: the sectors it kept (if it was resident) and those fetched. */
         final byte[] bytes;
-        final gpusim.sim.MemoryClient owner;
+        gpusim.sim.MemoryClient owner;
         /** Whether the line was resident (a sector miss took it out of its way) rather than allocated anew. */
         boolean wasResident;
         /** Sectors kept from the resident line, and their dirty ones. */
@@ -137,23 +136,63 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         final long[] validBytes;
         final long[] dirtyBytes;
 
-        Mshr(long line, int lineBytes, gpusim.sim.MemoryClient owner, int maskWords) {
-            this.line = line;
+        Mshr(int lineBytes, int maskWords) {
             this.bytes = new byte[lineBytes];
-            this.owner = owner;
             this.keptBytes = maskWords == 0 ? null : new long[maskWords];
             this.validBytes = maskWords == 0 ? null : new long[maskWords];
             this.dirtyBytes = maskWords == 0 ? null : new long[maskWords];
         }
+
+        /**
+         * Makes a free entry (new, or back from {@link #release}) the MSHR of {@code line}: every field as a
+         * new one has, so that reuse is invisible. {@code resident}: its bytes and masks are about to be
+         * copied from the line's way whole, so they need no clearing.
+         */
+        Mshr reset(long line, gpusim.sim.MemoryClient owner, boolean resident) {
+            this.line = line;
+            this.owner = owner;
+            targets.clear();
+            wasResident = false;
+            keptValid = 0;
+            keptDirty = 0;
+            willBeValid = 0;
+            dirtied = 0;
+            fetchedBytes = 0;
+            fetchesPending = 0;
+            if (!resident) {
+                java.util.Arrays.fill(bytes, (byte) 0);
+                if (keptBytes != null) {
+                    java.util.Arrays.fill(keptBytes, 0L);
+                    java.util.Arrays.fill(validBytes, 0L);
+                    java.util.Arrays.fill(dirtyBytes, 0L);
+                }
+            }
+            return this;
+        }
     }
+
+    /**
+     * Free MSHR entries, reused: a miss made one (its line buffer and masks) each, most of a
+     * run's allocation with surfaces in memory. An entry is freed once its fill has been
+     * applied; the only references left then are the tags of its completed fetches, which
+     * nothing reads again.
+     */
+    private Mshr[] freeMshrs = new Mshr[8];
+    private int freeMshrCount;
+
+    /**
+     * Free fill-read buffers by size in sectors, reused: every fetch allocated one, the largest
+     * part of a run's allocation. The downstream writes a read's bytes before it tells us the
+     * read is done (a channel when it serves the part, the L2's front door when it admits the
+     * request, an L2 slice at its hit or fill), {@link #memoryDone} copies them into the MSHR,
+     * and nothing reads the request's array after: it is free again then.
+     */
+    private final byte[][][] freeBufs;
+    private final int[] freeBufCount;
 
     /** Marks a write-through write sent downstream for one part of a client request. */
     private record WriteThrough(MemoryRequest r) { }
 
-    private record Hit(MemoryRequest r, long doneAt) { }
-
-    /** {@code frees}: the last write of a write-back, whose acceptance frees its buffer entry. */
-    private record Out(MemoryRequest req, long readyAt, boolean frees) { }
 
     /**
      * Lines being fetched, by line number (address / line): keyed by the address, a line's low
@@ -161,8 +200,22 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
      * every line part looks here, and a boxed key cost a HashMap lookup and an allocation each.
      */
     private final LongObjectHashMap<Mshr> inFlight = new LongObjectHashMap<>();
-    private final ArrayDeque<Hit> hitsDue = new ArrayDeque<>();
-    private final ArrayDeque<Out> out = new ArrayDeque<>();
+    /*
+     * Two FIFOs in parallel primitive rings (a power of two long), in place of a queue of records: a
+     * record a hit and one a request sent downstream were much of the allocation left per miss.
+     * hitsDue: the hits (and parts completing as hits) and the cycle each completes.
+     * out: what goes downstream, the cycle it may, and whether its acceptance frees an MSHR (the last
+     * write of a write-back, whose buffer entry it frees).
+     */
+    private MemoryRequest[] hitReq = new MemoryRequest[16];
+    private long[] hitAt = new long[16];
+    private int hitHead;
+    private int hitCount;
+    private MemoryRequest[] outReq = new MemoryRequest[16];
+    private long[] outAt = new long[16];
+    private boolean[] outFrees = new boolean[16];
+    private int outHead;
+    private int outCount;
     /** Requesters refused for want of MSHRs, to wake when one frees. */
     private final WakeList waiting;
     /** This cache's engine index, found at its first wake (it is registered by then). */
@@ -200,6 +253,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.sectored = p.sectored();
         int perLine = line / sector;
         this.allSectors = perLine == 64 ? -1L : (1L << perLine) - 1;
+        freeBufs = new byte[perLine + 1][4][];
+        freeBufCount = new int[perLine + 1];
         int n = sets * ways;
         tag = new long[n];
         valid = new boolean[n];
@@ -383,8 +438,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                     m.targets.add(new Target(r, a, len, false));
                 }
             }
-            byte[] bytes = new byte[len];
-            System.arraycopy(r.data(), (int) (a - r.address()), bytes, 0, len);
+            byte[] bytes = bytesOf(r.data(), (int) (a - r.address()), len);
             busy++;
             send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)).from(r.from()), now + p.hitLatency(), false);
             return;
@@ -428,14 +482,14 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (w >= 0) {
             // A sector miss: the line moves into the MSHR with the sectors it holds (see the class comment).
             sectorMisses.inc();
-            m = new Mshr(l, line, owner[w], 0);
+            m = newMshr(l, owner[w], true);
             m.wasResident = true;
             m.keptValid = validSectors[w];
             m.keptDirty = dirtySectors[w];
             System.arraycopy(data, w * line, m.bytes, 0, line);
             valid[w] = false;
         } else {
-            m = new Mshr(l, line, r.from(), 0);
+            m = newMshr(l, r.from(), false);
         }
         m.willBeValid = m.keptValid;
         m.dirtied = m.keptDirty;
@@ -468,7 +522,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             if (m.validBytes != null) {
                 setRange(m.validBytes, 0, first * sector, end * sector);
             }
-            send(MemoryRequest.read(m.line + (long) first * sector, n, this, m).from(from), now + p.hitLatency(), false);
+            // A whole line read straight into the MSHR's buffer (no byte masks: nothing to merge under):
+            // the bytes land before memoryDone would copy them, and nothing else touches the buffer
+            // while the fetch is out (its other fetches, if any, are of other sectors).
+            byte[] buf = n == line && m.keptBytes == null ? m.bytes : takeBuffer(end - first);
+            send(MemoryRequest.read(m.line + (long) first * sector, buf, this, m).from(from), now + p.hitLatency(),
+                    false);
             left &= ~span(first, end - 1);
         }
     }
@@ -491,10 +550,28 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void hitDue(MemoryRequest r, long now) {
-        hitsDue.add(new Hit(r, now + p.hitLatency()));
-        if (hitsDue.size() == 1) {
+        if (hitCount == hitReq.length) {
+            int n = hitReq.length;
+            hitReq = unwrap(hitReq, hitHead, new MemoryRequest[2 * n]);
+            long[] at = new long[2 * n];
+            System.arraycopy(hitAt, hitHead, at, 0, n - hitHead);
+            System.arraycopy(hitAt, 0, at, n - hitHead, hitHead);
+            hitAt = at;
+            hitHead = 0;
+        }
+        int i = (hitHead + hitCount++) & (hitReq.length - 1);
+        hitReq[i] = r;
+        hitAt[i] = now + p.hitLatency();
+        if (hitCount == 1) {
             wakeSelf(now + p.hitLatency());
         }
+    }
+
+    /** Ring {@code ring} (full, its oldest at {@code head}) copied in order to the start of {@code to}. */
+    private static MemoryRequest[] unwrap(MemoryRequest[] ring, int head, MemoryRequest[] to) {
+        System.arraycopy(ring, head, to, 0, ring.length - head);
+        System.arraycopy(ring, 0, to, ring.length - head, head);
+        return to;
     }
 
     private int offset(int way, long a) {
@@ -506,8 +583,24 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void send(MemoryRequest req, long readyAt, boolean frees) {
-        out.add(new Out(req, readyAt, frees));
-        if (out.size() == 1) {
+        if (outCount == outReq.length) {
+            int n = outReq.length;
+            outReq = unwrap(outReq, outHead, new MemoryRequest[2 * n]);
+            long[] at = new long[2 * n];
+            System.arraycopy(outAt, outHead, at, 0, n - outHead);
+            System.arraycopy(outAt, 0, at, n - outHead, outHead);
+            outAt = at;
+            boolean[] fr = new boolean[2 * n];
+            System.arraycopy(outFrees, outHead, fr, 0, n - outHead);
+            System.arraycopy(outFrees, 0, fr, n - outHead, outHead);
+            outFrees = fr;
+            outHead = 0;
+        }
+        int i = (outHead + outCount++) & (outReq.length - 1);
+        outReq[i] = req;
+        outAt[i] = readyAt;
+        outFrees[i] = frees;
+        if (outCount == 1) {
             wakeSelf(readyAt);
         }
     }
@@ -517,15 +610,19 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     public void memoryDone(MemoryRequest req, long now) {
         if (req.tag() instanceof Mshr m) {
             int off = (int) (req.address() - m.line);
-            if (m.keptBytes == null) {
-                System.arraycopy(req.data(), 0, m.bytes, off, req.size());
-            } else {
-                // The bytes the line held are newer than memory's (dirty) or equal to them: they win.
-                for (int i = 0; i < req.size(); i++) {
-                    if (!bit(m.keptBytes, 0, off + i)) {
-                        m.bytes[off + i] = req.data()[i];
+            // A whole line read into m.bytes itself is in place already (see fetch).
+            if (req.data() != m.bytes) {
+                if (m.keptBytes == null) {
+                    System.arraycopy(req.data(), 0, m.bytes, off, req.size());
+                } else {
+                    // The bytes the line held are newer than memory's (dirty) or equal to them: they win.
+                    for (int i = 0; i < req.size(); i++) {
+                        if (!bit(m.keptBytes, 0, off + i)) {
+                            m.bytes[off + i] = req.data()[i];
+                        }
                     }
                 }
+                releaseBuffer(req.data(), req.size() / sector);
             }
             if (--m.fetchesPending == 0) {
                 fill(m, now);
@@ -581,8 +678,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             int first = Long.numberOfTrailingZeros(left);
             int end = first + Long.numberOfTrailingZeros(~(left >>> first));
             int n = (end - first) * sector;
-            byte[] victim = new byte[n];
-            System.arraycopy(data, w * line + first * sector, victim, 0, n);
+            byte[] victim = bytesOf(data, w * line + first * sector, n);
             left &= ~span(first, end - 1);
             writeBackBytes.add(n);
             bytesSaved.add(-n);
@@ -635,7 +731,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         }
         bytesSaved.add((m.wasResident ? 0 : line) - m.fetchedBytes);
         System.arraycopy(m.bytes, 0, data, w * line, line);
-        for (Target t : m.targets) {
+        // Indexed loops: an iterator each fill was a steady allocation.
+        for (int k = 0; k < m.targets.size(); k++) {
+            Target t = m.targets.get(k);
             if (t.r().kind() == MemoryRequest.Kind.WRITE) {
                 copyIn(t.r(), t.addr(), t.len(), w);
             } else if (t.r().data() != null) {
@@ -645,11 +743,69 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (!keptEntry) {
             free(now);
         }
-        for (Target t : m.targets) {
+        for (int k = 0; k < m.targets.size(); k++) {
+            Target t = m.targets.get(k);
             if (t.completes()) {
                 finishPart(t.r(), now);
             }
         }
+        releaseMshr(m);
+    }
+
+    /**
+     * A copy of {@code n} bytes of {@code src} at {@code from}, for a write going downstream: the shared
+     * array of {@code n} zeros when they are all zero (surfaces write only zeros, so every write-back of an
+     * RB cache is; a write's array is only ever read, so one array can serve them all), else a new one.
+     */
+    private byte[] bytesOf(byte[] src, int from, int n) {
+        if (n >= zeros.length) {
+            zeros = java.util.Arrays.copyOf(zeros, Math.max(n + 1, zeros.length * 2));
+        }
+        byte[] z = zeros[n];
+        if (z == null) {
+            z = new byte[n];
+            zeros[n] = z;
+        }
+        if (java.util.Arrays.mismatch(src, from, from + n, z, 0, n) < 0) {
+            return z;
+        }
+        byte[] b = new byte[n];
+        System.arraycopy(src, from, b, 0, n);
+        return b;
+    }
+
+    /** Zero arrays by length, for {@link #bytesOf}. */
+    private byte[][] zeros = new byte[0][];
+
+    private Mshr newMshr(long lineAddr, gpusim.sim.MemoryClient from, boolean resident) {
+        Mshr m = freeMshrCount > 0 ? freeMshrs[--freeMshrCount] : new Mshr(line, words);
+        return m.reset(lineAddr, from, resident);
+    }
+
+    private void releaseMshr(Mshr m) {
+        if (freeMshrCount == freeMshrs.length) {
+            freeMshrs = java.util.Arrays.copyOf(freeMshrs, freeMshrCount * 2);
+        }
+        freeMshrs[freeMshrCount++] = m;
+    }
+
+    /** A read buffer of {@code sectors} sectors, free or new (its bytes are all overwritten before they are read). */
+    private byte[] takeBuffer(int sectors) {
+        int c = freeBufCount[sectors];
+        if (c > 0) {
+            freeBufCount[sectors] = c - 1;
+            return freeBufs[sectors][c - 1];
+        }
+        return new byte[sectors * sector];
+    }
+
+    private void releaseBuffer(byte[] b, int sectors) {
+        int c = freeBufCount[sectors];
+        if (c == freeBufs[sectors].length) {
+            freeBufs[sectors] = java.util.Arrays.copyOf(freeBufs[sectors], c * 2);
+        }
+        freeBufs[sectors][c] = b;
+        freeBufCount[sectors] = c + 1;
     }
 
     // ---- Byte masks (CacheParams#masksBytes) ----
@@ -723,7 +879,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (w >= 0) {
             // The line moves into the MSHR with its bytes and masks, as a sector miss does.
             sectorMisses.inc();
-            m = new Mshr(l, line, owner[w], words);
+            m = newMshr(l, owner[w], true);
             m.wasResident = true;
             System.arraycopy(data, w * line, m.bytes, 0, line);
             System.arraycopy(validBytes, w * words, m.keptBytes, 0, words);
@@ -731,7 +887,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             System.arraycopy(dirtyBytes, w * words, m.dirtyBytes, 0, words);
             valid[w] = false;
         } else {
-            m = new Mshr(l, line, r.from(), words);
+            m = newMshr(l, r.from(), false);
         }
         inFlight.put(l / line, m);
         busy++;
@@ -773,8 +929,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         for (int k = 0; k < runs.size(); k++) {
             int start = runs.get(k)[0];
             int n = runs.get(k)[1] - start;
-            byte[] victim = new byte[n];
-            System.arraycopy(data, w * line + start, victim, 0, n);
+            byte[] victim = bytesOf(data, w * line + start, n);
             writeBackBytes.add(n);
             send(MemoryRequest.write(tag[w] + start, victim, null, null).from(owner[w]), readyAt,
                     k == runs.size() - 1);
@@ -875,29 +1030,34 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     @Override
     public boolean tick(long now) {
         boolean progress = false;
-        while (!hitsDue.isEmpty() && hitsDue.peek().doneAt() <= now) {
-            MemoryRequest r = hitsDue.poll().r();
+        while (hitCount > 0 && hitAt[hitHead] <= now) {
+            MemoryRequest r = hitReq[hitHead];
+            hitReq[hitHead] = null;
+            hitHead = (hitHead + 1) & (hitReq.length - 1);
+            hitCount--;
             // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
             progress |= !r.isPoll();
             finishPart(r, now);
         }
-        while (!out.isEmpty() && out.peek().readyAt() <= now) {
-            Out o = out.peek();
-            if (!downstream.request(o.req(), this, now)) {
+        while (outCount > 0 && outAt[outHead] <= now) {
+            if (!downstream.request(outReq[outHead], this, now)) {
                 break; // the downstream wakes us when it has room
             }
-            out.poll();
+            boolean frees = outFrees[outHead];
+            outReq[outHead] = null;
+            outHead = (outHead + 1) & (outReq.length - 1);
+            outCount--;
             progress = true;
-            if (o.frees()) {
+            if (frees) {
                 free(now);
             }
         }
         long next = Engine.NEVER;
-        if (!hitsDue.isEmpty()) {
-            next = hitsDue.peek().doneAt();
+        if (hitCount > 0) {
+            next = hitAt[hitHead];
         }
-        if (!out.isEmpty() && out.peek().readyAt() > now) {
-            next = Math.min(next, out.peek().readyAt());
+        if (outCount > 0 && outAt[outHead] > now) {
+            next = Math.min(next, outAt[outHead]);
         }
         if (next != Engine.NEVER) {
             wakeSelf(next);
@@ -907,13 +1067,13 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public boolean hasPendingWork() {
-        return outstanding > 0 || !out.isEmpty() || busy > 0;
+        return outstanding > 0 || outCount > 0 || busy > 0;
     }
 
     @Override
     public boolean working(long now) {
-        for (Hit h : hitsDue) {
-            if (!h.r().isPoll()) {
+        for (int k = 0; k < hitCount; k++) {
+            if (!hitReq[(hitHead + k) & (hitReq.length - 1)].isPoll()) {
                 return true;
             }
         }
@@ -927,7 +1087,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public String describe() {
-        return outstanding + " requests outstanding, " + busy + "/" + p.mshrs() + " MSHRs in use, " + out.size()
+        return outstanding + " requests outstanding, " + busy + "/" + p.mshrs() + " MSHRs in use, " + outCount
                 + " waiting to go downstream";
     }
 }
