@@ -553,10 +553,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (hitCount == hitReq.length) {
             int n = hitReq.length;
             hitReq = unwrap(hitReq, hitHead, new MemoryRequest[2 * n]);
-            long[] at = new long[2 * n];
-            System.arraycopy(hitAt, hitHead, at, 0, n - hitHead);
-            System.arraycopy(hitAt, 0, at, n - hitHead, hitHead);
-            hitAt = at;
+            hitAt = unwrap(hitAt, hitHead, new long[2 * n]);
             hitHead = 0;
         }
         int i = (hitHead + hitCount++) & (hitReq.length - 1);
@@ -569,9 +566,24 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** Ring {@code ring} (full, its oldest at {@code head}) copied in order to the start of {@code to}. */
     private static MemoryRequest[] unwrap(MemoryRequest[] ring, int head, MemoryRequest[] to) {
-        System.arraycopy(ring, head, to, 0, ring.length - head);
-        System.arraycopy(ring, 0, to, ring.length - head, head);
+        unwrap((Object) ring, ring.length, head, to);
         return to;
+    }
+
+    private static long[] unwrap(long[] ring, int head, long[] to) {
+        unwrap((Object) ring, ring.length, head, to);
+        return to;
+    }
+
+    private static boolean[] unwrap(boolean[] ring, int head, boolean[] to) {
+        unwrap((Object) ring, ring.length, head, to);
+        return to;
+    }
+
+    /** The ring array {@code ring} of {@code n} entries, oldest at {@code head}, copied in order to the start of {@code to}. */
+    private static void unwrap(Object ring, int n, int head, Object to) {
+        System.arraycopy(ring, head, to, 0, n - head);
+        System.arraycopy(ring, 0, to, n - head, head);
     }
 
     private int offset(int way, long a) {
@@ -586,14 +598,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (outCount == outReq.length) {
             int n = outReq.length;
             outReq = unwrap(outReq, outHead, new MemoryRequest[2 * n]);
-            long[] at = new long[2 * n];
-            System.arraycopy(outAt, outHead, at, 0, n - outHead);
-            System.arraycopy(outAt, 0, at, n - outHead, outHead);
-            outAt = at;
-            boolean[] fr = new boolean[2 * n];
-            System.arraycopy(outFrees, outHead, fr, 0, n - outHead);
-            System.arraycopy(outFrees, 0, fr, n - outHead, outHead);
-            outFrees = fr;
+            outAt = unwrap(outAt, outHead, new long[2 * n]);
+            outFrees = unwrap(outFrees, outHead, new boolean[2 * n]);
             outHead = 0;
         }
         int i = (outHead + outCount++) & (outReq.length - 1);
