@@ -96,8 +96,8 @@ public final class MemoryChannel implements Component {
     private long lastArrivalSeq = -1;
     /** Clients refused for want of room, to wake when a part leaves the queue. */
     private final WakeList blocked;
-    /** This channel's engine index, found at its first wake (it is registered by then). */
-    private int self = -1;
+    /** Wakes this component by its engine index (no lookup a wake). */
+    private final gpusim.sim.Waker self;
 
     // Queueing delays of every part, counted per delay for the percentiles (bounded memory).
     private final DelayHistogram delays = new DelayHistogram();
@@ -137,6 +137,7 @@ public final class MemoryChannel implements Component {
     MemoryChannel(MemorySystem system, Engine engine, DeviceMemory memory, int index, MemorySystem.Params p) {
         this.system = system;
         this.engine = engine;
+        this.self = new gpusim.sim.Waker(engine, this);
         this.blocked = new WakeList(engine);
         this.memory = memory;
         this.index = index;
@@ -344,18 +345,6 @@ public final class MemoryChannel implements Component {
         blocked.add(requester);
     }
 
-    /** Wakes every blocked client at {@code now}, in the order they were refused, and forgets them. */
-    private void wakeBlocked(long now) {
-        blocked.wakeAll(now);
-    }
-
-    private void wakeSelf(long cycle) {
-        if (self < 0) {
-            self = engine.index(this);
-        }
-        engine.wake(self, cycle);
-    }
-
     /** The slot of the newest waiting part for {@code line} if it is a write (so a write may merge into it), else -1. */
     int mergeTarget(long line) {
         // Only the newest part for the line may take the write: merging past a read of the
@@ -419,7 +408,7 @@ public final class MemoryChannel implements Component {
             qMask1[s] = 0;
             qHead[s] = link;
             qTail[s] = link;
-            wakeSelf(now + 1);
+            self.wakeAt(now + 1);
         }
         if (write) {
             System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
@@ -499,7 +488,7 @@ public final class MemoryChannel implements Component {
         if (qCount > 0 && busyUntil <= now) {
             progress |= !onlyPolls(qHead[qStart]);
             serve(now);
-            wakeBlocked(now);
+            blocked.wakeAll(now);
         }
         long next = Engine.NEVER;
         if (fCount > 0) {
@@ -509,7 +498,7 @@ public final class MemoryChannel implements Component {
             next = Math.min(next, Math.max(busyUntil, now + 1));
         }
         if (next != Engine.NEVER) {
-            wakeSelf(next);
+            self.wakeAt(next);
         }
         return progress;
     }
@@ -537,7 +526,7 @@ public final class MemoryChannel implements Component {
         }
         syncDramStats();
         if (moved) {
-            wakeBlocked(now);
+            blocked.wakeAll(now);
         }
         long next = fCount > 0 ? fDone[fStart] : Engine.NEVER;
         long decision = dram.nextDecision();
@@ -545,7 +534,7 @@ public final class MemoryChannel implements Component {
             next = Math.min(next, Math.max(now + 1, dramParams.toGpu(decision)));
         }
         if (next != Engine.NEVER) {
-            wakeSelf(next);
+            self.wakeAt(next);
         }
         return progress;
     }

@@ -57,6 +57,7 @@ public abstract class Stage implements Component {
 
     protected Stage(StageWiring wiring, String name, String description) {
         this.engine = wiring.engine();
+        this.self = new gpusim.sim.Waker(engine, this);
         this.drain = wiring.drain();
         this.draws = wiring.draws();
         this.functional = wiring.mode().functional();
@@ -165,19 +166,12 @@ public abstract class Stage implements Component {
     /** Asks for the waiting item to be retried at {@code cycle} (a read it waits for has completed). */
     protected final void retryAt(long cycle) {
         if (waiting) {
-            wakeSelf(cycle);
+            self.wakeAt(cycle);
         }
     }
 
-    /** This stage's engine index, found at its first wake (it is registered by then): no lookup a wake. */
-    private int self = -1;
-
-    private void wakeSelf(long cycle) {
-        if (self < 0) {
-            self = engine.index(this);
-        }
-        engine.wake(self, cycle);
-    }
+    /** Wakes this component by its engine index (no lookup a wake). */
+    private final gpusim.sim.Waker self;
 
     /** Whether an item is waiting to start ({@link #WAIT}). */
     protected final boolean waiting() {
@@ -196,7 +190,7 @@ public abstract class Stage implements Component {
         boolean progress = false;
         if (holding) {
             if (now < busyUntil) {
-                wakeSelf(busyUntil);
+                self.wakeAt(busyUntil);
                 return false;
             }
             while (nextOutput < outputs.size()) {
@@ -280,7 +274,7 @@ public abstract class Stage implements Component {
         current = w;
         busyUntil = now + cost;
         holding = true;
-        wakeSelf(busyUntil);
+        self.wakeAt(busyUntil);
     }
 
     @Override

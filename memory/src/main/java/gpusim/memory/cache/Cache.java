@@ -218,8 +218,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private int outCount;
     /** Requesters refused for want of MSHRs, to wake when one frees. */
     private final WakeList waiting;
-    /** This cache's engine index, found at its first wake (it is registered by then). */
-    private int self = -1;
+    /** Wakes this component by its engine index (no lookup a wake). */
+    private final gpusim.sim.Waker self;
     /** MSHRs in use: fills in flight, write-throughs in flight, write-backs not yet accepted downstream. */
     private int busy;
     private int outstanding;
@@ -243,6 +243,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     public Cache(String name, Engine engine, MemoryPort downstream, CacheParams p) {
         this.name = name;
         this.engine = engine;
+        this.self = new gpusim.sim.Waker(engine, this);
         this.waiting = new WakeList(engine);
         this.downstream = downstream;
         this.p = p;
@@ -560,7 +561,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         hitReq[i] = r;
         hitAt[i] = now + p.hitLatency();
         if (hitCount == 1) {
-            wakeSelf(now + p.hitLatency());
+            self.wakeAt(now + p.hitLatency());
         }
     }
 
@@ -607,7 +608,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         outAt[i] = readyAt;
         outFrees[i] = frees;
         if (outCount == 1) {
-            wakeSelf(readyAt);
+            self.wakeAt(readyAt);
         }
     }
 
@@ -1007,13 +1008,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         return allSectors & ~missingSectors(mask, base, 0, line);
     }
 
-    private void wakeSelf(long cycle) {
-        if (self < 0) {
-            self = engine.index(this);
-        }
-        engine.wake(self, cycle);
-    }
-
     private void free(long now) {
         busy--;
         waiting.wakeAll(now);
@@ -1066,7 +1060,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             next = Math.min(next, outAt[outHead]);
         }
         if (next != Engine.NEVER) {
-            wakeSelf(next);
+            self.wakeAt(next);
         }
         return progress;
     }
