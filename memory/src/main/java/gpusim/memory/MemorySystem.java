@@ -288,34 +288,15 @@ public final class MemorySystem implements Component, MemoryPort {
         long end = r.address() + r.size();
         boolean mayMerge = params.writeCombining() && r.kind() == MemoryRequest.Kind.WRITE;
         long first = r.address() & -unit;
-        if (end <= first + unit) {
-            // One part (the usual: a cache's line or sector, refused and offered again while its
-            // channel is full): the general case below for one part, with one merge look-up.
-            MemoryChannel ch = channels[channelOf(r.address())];
-            int merge = mayMerge ? ch.mergeTarget(first) : -1;
-            if (merge < 0 && !ch.hasRoom(1)) {
-                refusals.inc();
-                ch.block(requester);
-                return false;
-            }
-            r.admitted(seq++, now);
-            outstanding++;
-            if (client) {
-                admittedClient(r);
-            }
-            r.partAdded();
-            ch.accept(r, first, (int) (r.address() - first), (int) (end - r.address()), merge, now);
-            return true;
-        }
         if (r.address() >>> interleaveShift == (end - 1) >>> interleaveShift) {
-            // One interleave granule, so one channel (channelOf depends on the granule only): an RB
-            // cache's 256-byte line, four 64-byte parts, refused and offered again while its channel
-            // is full. The general case below for one channel, without a count a channel, and the
-            // merge look-ups of a refused write stopped at the first part that leaves no room
-            // (hasRoom is monotone in the count, and a look-up changes nothing).
-            MemoryChannel ch = channels[channelOf(r.address())];
+            // One interleave granule, so one channel (channelOf depends on the granule only): the
+            // usual, a cache's line or sector (an RB cache's 256-byte line is four 64-byte parts),
+            // refused and offered again while its channel is full. The general case below for one
+            // channel, without a count a channel.
+            int c = channelOf(r.address());
+            MemoryChannel ch = channels[c];
             int parts = (int) ((end - 1 - first) / unit) + 1;
-            if (!ch.hasRoom(parts) && !(mayMerge && newSlotsFit(ch, first, end, unit))) {
+            if (!ch.hasRoom(parts) && !(mayMerge && fits(ch, newSlots(r, c, end)))) {
                 refusals.inc();
                 ch.block(requester);
                 return false;
@@ -335,11 +316,8 @@ public final class MemorySystem implements Component, MemoryPort {
         } while (a < end);
         for (int c = 0; c < channels.length; c++) {
             if (need[c] > 0 && !channels[c].hasRoom(need[c])) {
-                if (mayMerge) {
-                    int slots = newSlots(r, c, end);
-                    if (slots == 0 || channels[c].hasRoom(slots)) {
-                        continue;
-                    }
+                if (mayMerge && fits(channels[c], newSlots(r, c, end))) {
+                    continue;
                 }
                 refusals.inc();
                 channels[c].block(requester);
@@ -350,19 +328,9 @@ public final class MemorySystem implements Component, MemoryPort {
         return true;
     }
 
-    /**
-     * Whether channel {@code ch} has room for the new slots a write's parts from line {@code first} up
-     * to {@code end}, all on it, need (those with no waiting write to merge into): {@link #newSlots}
-     * then {@code slots == 0 || hasRoom(slots)}, stopping at the first count without room.
-     */
-    private static boolean newSlotsFit(MemoryChannel ch, long first, long end, int unit) {
-        int slots = 0;
-        for (long line = first; line < end; line += unit) {
-            if (ch.mergeTarget(line) < 0 && !ch.hasRoom(++slots)) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether channel {@code ch} takes {@code slots} new queue slots: none, or as many as it has room for. */
+    private static boolean fits(MemoryChannel ch, int slots) {
+        return slots == 0 || ch.hasRoom(slots);
     }
 
     /** Admitted at the channel door: hand each part to its channel. */
