@@ -61,7 +61,7 @@ final class DeviceImage implements AutoCloseable {
             Vk.check(vkBindImageMemory(dev.device, image, memory, 0), "vkBindImageMemory");
             VkImageViewCreateInfo vi = VkImageViewCreateInfo.calloc(stack).sType$Default().image(image)
                     .viewType(VK_IMAGE_VIEW_TYPE_2D).format(format);
-            vi.subresourceRange().aspectMask(aspects()).levelCount(1).layerCount(1);
+            vi.subresourceRange(range(stack, aspects()));
             Vk.check(vkCreateImageView(dev.device, vi, null, lp), "vkCreateImageView");
             view = lp.get(0);
         }
@@ -85,8 +85,7 @@ final class DeviceImage implements AutoCloseable {
         org.lwjgl.vulkan.VkImageMemoryBarrier.Buffer b = org.lwjgl.vulkan.VkImageMemoryBarrier.calloc(1, stack)
                 .sType$Default().srcAccessMask(srcAccess).dstAccessMask(dstAccess).oldLayout(from).newLayout(to)
                 .srcQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED).dstQueueFamilyIndex(VK_QUEUE_FAMILY_IGNORED)
-                .image(image);
-        b.subresourceRange().aspectMask(aspects()).levelCount(1).layerCount(1);
+                .image(image).subresourceRange(range(stack, aspects()));
         vkCmdPipelineBarrier(cmd, srcStages, dstStages, 0, null, null, b);
     }
 
