@@ -20,6 +20,8 @@ final class GeneralTileKernel {
     private boolean plainColour;
     /** The quad columns (relative to x0 / 2) of the last {@link #row} with a covered sample. */
     private long rowCoveredBits;
+    /** {@link #flatZRow}'s passing samples of each pixel of its row (0: none). */
+    private int[] passMasks = new int[64];
 
     GeneralTileKernel(DepthTestState s, ScanConverter scan, PixelShader shader) {
         this.s = s;
@@ -34,6 +36,13 @@ final class GeneralTileKernel {
             flatRun(x0, y0, x1, y1, full);
             return;
         }
+        DepthSurface ds = s.ds;
+        // The stress traces' case (one depth a triangle, no stencil, no overdraw count): a
+        // row's tests first, then its shading in one call (flatZRow).
+        boolean flatZ = ds != null && ds.overdraw == null && !s.stencilOn && s.depthOn && s.flatDepth;
+        if (flatZ && passMasks.length < x1 - x0 + 1) {
+            passMasks = new int[x1 - x0 + 1];
+        }
         long quads = 0;
         long coveredQuads = 0;
         long quadBits = 0;
@@ -46,7 +55,7 @@ final class GeneralTileKernel {
                 quadBits = 0;
                 coveredBits = 0;
             }
-            quadBits |= row(src, t, y, x0, x1, accept, full);
+            quadBits |= flatZ ? flatZRow(src, t, y, x0, x1, accept, full) : row(src, t, y, x0, x1, accept, full);
             coveredBits |= rowCoveredBits;
         }
         out.quads += quads + Long.bitCount(quadBits);
@@ -268,6 +277,73 @@ final class GeneralTileKernel {
                 shader.shade(src, t, x, y, ds == null ? -1 : rowBase + x * samples, pass);
                 quadBits |= 1L << ((x >> 1) - quadBase);
             }
+        }
+        out.covered += covered;
+        out.passed += passed;
+        out.shaded += shaded;
+        rowCoveredBits = coveredBits;
+        return quadBits;
+    }
+
+    /**
+     * {@link #row} for a depth test of one flat depth without stencil or overdraw recording
+     * (host-side only: the same tests, figures and words): the row's pixels are tested first,
+     * each pixel's passing samples kept, and then shaded together
+     * ({@link PixelShader#shadeMasks}), the shader's planes and row terms set up once a row
+     * instead of checked once a pixel.
+     */
+    private long flatZRow(TriBatch src, int t, int y, int x0, int x1, boolean accept, int full) {
+        if (!accept) {
+            scan.rowStart(x0, y);
+        }
+        int samples = s.samples;
+        boolean lateZ = s.lateZ;
+        int rowBase = s.layout.pixel(x0, y) - x0 * samples;
+        int[] depth = s.depth;
+        int q = s.flatQ;
+        int funcCode = s.funcCode;
+        boolean depthWrite = s.depthWrite;
+        int[] masks = passMasks;
+        int quadBase = x0 >> 1;
+        long quadBits = 0;
+        long coveredBits = 0;
+        long covered = 0;
+        long passed = 0;
+        long shaded = 0;
+        for (int x = x0; x <= x1; x++) {
+            int m = accept ? full : scan.nextMask();
+            int pass = 0;
+            if (m != 0) {
+                covered += Integer.bitCount(m);
+                if (lateZ) {
+                    coveredBits |= 1L << ((x >> 1) - quadBase);
+                }
+                int base = rowBase + x * samples;
+                while (m != 0) {
+                    int smp = Integer.numberOfTrailingZeros(m);
+                    m &= m - 1;
+                    if (DepthTestState.compare(funcCode, q, depth[base + smp])) {
+                        if (depthWrite) {
+                            depth[base + smp] = q;
+                        }
+                        pass |= 1 << smp;
+                    }
+                }
+                if (pass != 0) {
+                    passed += Integer.bitCount(pass);
+                    shaded++;
+                    quadBits |= 1L << ((x >> 1) - quadBase);
+                }
+            }
+            masks[x - x0] = pass;
+        }
+        if (shaded > 0) {
+            if (depthWrite) {
+                RegionCounts o = out;
+                o.writtenMin = Math.min(o.writtenMin, q);
+                o.writtenMax = Math.max(o.writtenMax, q);
+            }
+            shader.shadeMasks(src, t, y, x0, x1 - x0 + 1, masks, rowBase, samples);
         }
         out.covered += covered;
         out.passed += passed;

@@ -105,6 +105,65 @@ public final class PixelShader {
     }
 
     /**
+     * Shades pixels x0 .. x0 + n - 1 of row y of triangle {@code t}, writing the samples
+     * {@code masks[i]} of pixel x0 + i (0: not shaded), whose first sample is at rowBase +
+     * x * samples in the depth surface: {@link #shade} of each, with the planes loaded and
+     * the row's terms p1 y + p2 computed once (the same float operations, so the same words)
+     * where the writes are plain (no blend, every channel, the depth surface's layout,
+     * nothing deferred).
+     */
+    public void shadeMasks(TriBatch src, int t, int y, int x0, int n, int[] masks, int rowBase, int samples) {
+        if (!writes) {
+            return;
+        }
+        if (blend || channelMask != -1 || !sameLayout || rt.pending != null) {
+            for (int i = 0; i < n; i++) {
+                if (masks[i] != 0) {
+                    int x = x0 + i;
+                    write(src, t, x, y, sameLayout ? rowBase + x * samples : rt.layout.pixel(x, y), masks[i]);
+                }
+            }
+            return;
+        }
+        float[] p = planes(src, t);
+        int[] rgba = rt.rgba;
+        if (flat) {
+            int packed = flatPacked;
+            for (int i = 0; i < n; i++) {
+                int base = rowBase + (x0 + i) * samples;
+                for (int m = masks[i]; m != 0; m &= m - 1) {
+                    rgba[base + Integer.numberOfTrailingZeros(m)] = packed;
+                }
+            }
+            return;
+        }
+        float r1 = p[1] * y + p[2];
+        float g1 = p[4] * y + p[5];
+        float b1 = p[7] * y + p[8];
+        float a1 = p[10] * y + p[11];
+        float d1 = p[13] * y + p[14];
+        boolean aff = affine;
+        for (int i = 0; i < n; i++) {
+            int m = masks[i];
+            if (m == 0) {
+                continue;
+            }
+            int x = x0 + i;
+            float inv = 1f;
+            if (!aff) {
+                float d = p[12] * x + d1;
+                inv = d == 0 ? 0 : 1f / d;
+            }
+            int packed = ColorSurface.pack((p[0] * x + r1) * inv, (p[3] * x + g1) * inv,
+                    (p[6] * x + b1) * inv, (p[9] * x + a1) * inv);
+            int base = rowBase + x * samples;
+            for (; m != 0; m &= m - 1) {
+                rgba[base + Integer.numberOfTrailingZeros(m)] = packed;
+            }
+        }
+    }
+
+    /**
      * Shades single-sample pixels xs[0..n) (ascending) of row y of triangle {@code t}, whose
      * samples are at rowBase + x in the depth surface, writing all of each pixel's one sample.
      * The same arithmetic as {@link #shade}, with the planes hoisted out of the loop.
