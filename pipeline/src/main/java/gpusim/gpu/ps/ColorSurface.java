@@ -44,8 +44,11 @@ public final class ColorSurface {
 
     /** UNORM8 encoding of a colour channel: clamp to [0, 1], round to nearest (halves up). */
     public static int unorm8(float c) {
-        // Math.max/min on floats compile to branch-free instructions; NaN becomes 0 via the int cast.
-        return (int) (Math.min(Math.max(c, 0f), 1f) * 255.0f + 0.5f);
+        // Compares, not Math.max/min: those keep NaN and order -0 below +0, which C2 (JDK 17)
+        // pays for with a blend sequence a call; every pixel's four channels went through it
+        // (stress-2k-4x: about a sixth of a warm run; docs/performance.md). The same value for
+        // every float: NaN and -0 fail c > 0 and give 0, as Math.max's NaN and +0 did via the cast.
+        return (int) ((c > 0f ? (c < 1f ? c : 1f) : 0f) * 255.0f + 0.5f);
     }
 
     public static int pack(float r, float g, float b, float a) {
