@@ -293,8 +293,10 @@ final class GeneralTileKernel {
      * instead of checked once a pixel.
      */
     private long flatZRow(TriBatch src, int t, int y, int x0, int x1, boolean accept, int full) {
+        int[] masks = passMasks;
         if (!accept) {
             scan.rowStart(x0, y);
+            scan.rowMasks(x1 - x0 + 1, masks);
         }
         int samples = s.samples;
         boolean lateZ = s.lateZ;
@@ -303,7 +305,6 @@ final class GeneralTileKernel {
         int q = s.flatQ;
         int funcCode = s.funcCode;
         boolean depthWrite = s.depthWrite;
-        int[] masks = passMasks;
         int quadBase = x0 >> 1;
         long quadBits = 0;
         long coveredBits = 0;
@@ -311,7 +312,7 @@ final class GeneralTileKernel {
         long passed = 0;
         long shaded = 0;
         for (int x = x0; x <= x1; x++) {
-            int m = accept ? full : scan.nextMask();
+            int m = accept ? full : masks[x - x0];
             int pass = 0;
             if (m != 0) {
                 covered += Integer.bitCount(m);

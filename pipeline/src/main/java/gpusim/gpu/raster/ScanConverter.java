@@ -192,6 +192,46 @@ public final class ScanConverter {
         r2 = a2 * px + b2 * py + c2;
     }
 
+    /**
+     * The masks of the next {@code n} pixels of the row walk into {@code out[0..n)}, as
+     * {@code n} calls of {@link #nextMask} give them (and leaves the walk after them): one
+     * loop with the edge values and, at four samples, the sample offsets in locals.
+     */
+    public void rowMasks(int n, int[] out) {
+        long e0 = r0, e1 = r1, e2 = r2;
+        long d0 = a0 * 256, d1 = a1 * 256, d2 = a2 * 256;
+        if (samples == 4) {
+            long o00 = off[0], o01 = off[1], o02 = off[2], o03 = off[3];
+            long o10 = off[16], o11 = off[17], o12 = off[18], o13 = off[19];
+            long o20 = off[32], o21 = off[33], o22 = off[34], o23 = off[35];
+            for (int i = 0; i < n; i++) {
+                out[i] = (e0 + o00 >= 0 && e1 + o10 >= 0 && e2 + o20 >= 0 ? 1 : 0)
+                        | (e0 + o01 >= 0 && e1 + o11 >= 0 && e2 + o21 >= 0 ? 2 : 0)
+                        | (e0 + o02 >= 0 && e1 + o12 >= 0 && e2 + o22 >= 0 ? 4 : 0)
+                        | (e0 + o03 >= 0 && e1 + o13 >= 0 && e2 + o23 >= 0 ? 8 : 0);
+                e0 += d0;
+                e1 += d1;
+                e2 += d2;
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                int m = 0;
+                for (int s = 0; s < samples; s++) {
+                    if (e0 + off[s] >= 0 && e1 + off[16 + s] >= 0 && e2 + off[32 + s] >= 0) {
+                        m |= 1 << s;
+                    }
+                }
+                out[i] = m;
+                e0 += d0;
+                e1 += d1;
+                e2 += d2;
+            }
+        }
+        r0 = e0;
+        r1 = e1;
+        r2 = e2;
+    }
+
     /** The mask of the current pixel of the row walk, then a step to the next pixel (exact: integer steps). */
     public int nextMask() {
         long e0 = r0, e1 = r1, e2 = r2;
