@@ -121,7 +121,7 @@ final class AllPassFillKernel {
                 count(x0, y0, x1, y1, out);
                 return;
             }
-            for (int y = y0; y <= y1; y++) {
+            for (int y = y0; y < y1 + 1; y++) {
                 int from = layout.pixel(x0, y);
                 double zRow = s.rowDepth(y);
                 if (cornerInRange) {

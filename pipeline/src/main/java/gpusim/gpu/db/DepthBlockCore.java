@@ -377,18 +377,17 @@ public final class DepthBlockCore {
                     shader.blockForms(tx, ty, dccBlockSlots, tb.tileDcc, (tb.tiles - 1) * SurfaceMemory.MAX_DCC_BLOCKS);
                 }
                 if (k != TileKernel.REFERENCE && hizEnabled && ds != null && r.wrote()) {
-                    // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way).
-                    boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts
-                            && x1 == Math.min(tx * ts + ts, ds.width) - 1 && y1 == Math.min(ty * ts + ts, ds.height) - 1
-                            && r.passed == r.covered;
-                    if (wholeTile) {
-                        // Every sample of the tile was just written: the bounds are exact again.
-                        ds.hizMin[hizIndex] = r.writtenMin;
-                        ds.hizMax[hizIndex] = r.writtenMax;
-                    } else {
-                        ds.hizMin[hizIndex] = Math.min(ds.hizMin[hizIndex], r.writtenMin);
-                        ds.hizMax[hizIndex] = Math.max(ds.hizMax[hizIndex], r.writtenMax);
-                    }
+                    // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way):
+                    // exact again where every sample of the whole tile was just written, else
+                    // widened. Selected by arithmetic, not branches: the whole-tile case can first
+                    // come late in a run, and a branch C2 has never seen taken is compiled as a trap
+                    // that sent this method back to the interpreter and to C2 again in every cold
+                    // stress-2k-4x run (a 70 ms compilation; docs/performance.md).
+                    long differs = (x0 - tx * ts) | (y0 - ty * ts) | (x1 - (Math.min(tx * ts + ts, ds.width) - 1))
+                            | (y1 - (Math.min(ty * ts + ts, ds.height) - 1)) | (r.passed - r.covered);
+                    int whole = -(int) ((((differs | -differs) >>> 63) ^ 1) & (accept ? 1 : 0)); // all ones: whole tile
+                    ds.hizMin[hizIndex] = (r.writtenMin & whole) | (Math.min(ds.hizMin[hizIndex], r.writtenMin) & ~whole);
+                    ds.hizMax[hizIndex] = (r.writtenMax & whole) | (Math.max(ds.hizMax[hizIndex], r.writtenMax) & ~whole);
                 }
             }
         }

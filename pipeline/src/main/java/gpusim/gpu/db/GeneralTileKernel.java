@@ -47,7 +47,7 @@ final class GeneralTileKernel {
         long coveredQuads = 0;
         long quadBits = 0;
         long coveredBits = 0;
-        for (int y = y0; y <= y1; y++) {
+        for (int y = y0; y < y1 + 1; y++) {
             if ((y & 1) == 0) {
                 // A new row of 2x2 quads: count the quads the previous one shaded and those it covered.
                 quads += Long.bitCount(quadBits);
@@ -118,7 +118,7 @@ final class GeneralTileKernel {
         long coveredBits = 0;
         long passed = 0;
         long shaded = 0;
-        for (int y = y0; y <= y1; y++) {
+        for (int y = y0; y < y1 + 1; y++) {
             if ((y & 1) == 0) {
                 quads += Long.bitCount(quadBits);
                 coveredQuads += Long.bitCount(coveredBits);
@@ -258,7 +258,7 @@ final class GeneralTileKernel {
         long shaded = 0;
         int[] od = ds == null ? null : ds.overdraw;
         int odBase = rowBase / samples; // rowBase is a whole number of pixels
-        for (int x = x0; x <= x1; x++) {
+        for (int x = x0; x < x1 + 1; x++) {
             int m = accept ? full : scan.nextMask();
             if (m == 0) {
                 continue;
@@ -311,7 +311,7 @@ final class GeneralTileKernel {
         long covered = 0;
         long passed = 0;
         long shaded = 0;
-        for (int x = x0; x <= x1; x++) {
+        for (int x = x0; x < x1 + 1; x++) {
             int m = accept ? full : masks[x - x0];
             int pass = 0;
             if (m != 0) {

@@ -201,7 +201,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
             long hi = (base + (lastPos + 1) * isz - 1) / line;
             indexLo = lo;
             indexHi = hi;
-            for (long l = lo; l <= hi; l++) {
+            for (long l = lo; l < hi + 1; l++) {
                 n = addLine(n, l);
             }
         }
@@ -211,7 +211,7 @@ public final class InputAssembler extends PipeStage implements MemoryRequest.Cli
                 long a = base + (long) b.sourceVertex[i] * gpusim.trace.Resource.VertexBuffer.BYTES_PER_VERTEX;
                 long lo = a / line;
                 long hi = (a + gpusim.trace.Resource.VertexBuffer.BYTES_PER_VERTEX - 1) / line;
-                for (long l = lo; l <= hi; l++) {
+                for (long l = lo; l < hi + 1; l++) {
                     n = addLine(n, l);
                 }
             }

@@ -353,7 +353,7 @@ public final class PixelShader {
         }
         int n = x1 - x0 + 1;
         if (!planesHoistable()) {
-            for (int y = y0; y <= y1; y++) {
+            for (int y = y0; y < y1 + 1; y++) {
                 shadeSpan(src, t, y, x0, n, layout.pixel(x0, y) - x0);
             }
             return;
@@ -362,7 +362,7 @@ public final class PixelShader {
             // One colour a row, stored with a plain loop (a tile row is a few pixels, too
             // short for a call to Arrays.fill to pay).
             int[] rgba = rt.rgba;
-            for (int y = y0; y <= y1; y++) {
+            for (int y = y0; y < y1 + 1; y++) {
                 int c = rowColor(y);
                 int from = layout.pixel(x0, y);
                 for (int i = from; i < from + n; i++) {
@@ -372,7 +372,7 @@ public final class PixelShader {
             }
             return;
         }
-        for (int y = y0; y <= y1; y++) {
+        for (int y = y0; y < y1 + 1; y++) {
             shadeSpan(src, t, y, x0, n, layout.pixel(x0, y) - x0);
         }
     }
