@@ -64,6 +64,10 @@ public final class MemoryChannel implements Component {
     private byte[] qData;
     private int qStart;
     private int qCount;
+    /** Scheduled mode: each waiting part's service cycle, fixed when it was taken. */
+    private long[] qServe;
+    /** Scheduled mode: the sequence number of each waiting part's in-flight entry (see {@link #fSeqHead}). */
+    private long[] qFSeq;
     /**
      * Write combining only: the waiting slots chained by line hash, newest first, so a line's
      * first slot on its chain is its newest waiting part (see {@link #mergeTarget}). A slot
@@ -83,6 +87,35 @@ public final class MemoryChannel implements Component {
     private int[] fLink = new int[16];
     private int fStart;
     private int fCount;
+    /**
+     * Scheduled mode: whether the entry's completion may complete a request, so the channel must
+     * tick at its cycle; the other entries (the first parts of a line's request, which only count
+     * down its parts) are taken at the next tick, with their own completion cycle.
+     */
+    private boolean[] fSig = new boolean[16];
+    /** The sequence number of the entry at fStart: entry n of the run is at fStart + (n - fSeqHead). */
+    private long fSeqHead;
+
+    /**
+     * Scheduled mode (no DRAM, no timeline hook, and a part's service time fixed when it is taken:
+     * write combining off, or every part one cycle because bytes_per_cycle >= the line and there is
+     * no partial-write cost). A part's service cycle is then known when it arrives: the later of the
+     * next cycle and the end of the part before it (FIFO). So the part is served when taken: its
+     * bytes move (in queue order, as serving would move them: a merge writes its bytes at once, and
+     * a read queued after a waiting write to its line stops merges into it), its statistics are
+     * counted and it goes in flight; it stays in the waiting ring until its service cycle only to
+     * count against the queue's room and to take merges. The channel then ticks only when an entry
+     * that may complete a request lands, and at a service cycle when a client is blocked (to wake it
+     * then, as serving would). Results, cycles and statistics are those of serving a part a tick.
+     */
+    private final boolean schedulable;
+    /** 0: not decided yet (decided at the first part, when the engine's hook is known); 1: scheduled; 2: ticked. */
+    private int mode;
+    /** Scheduled mode: the service cycle of the last part to leave the waiting ring. */
+    private long lastServe = -1;
+    /** Scheduled mode: the request whose parts are being taken and the latest in-flight entry among them. */
+    private long curSeq = -1;
+    private long curMaxF;
 
     // Link pool: one link per request part, chaining the requests a slot serves.
     private MemoryRequest[] lReq = new MemoryRequest[64];
@@ -148,6 +181,8 @@ public final class MemoryChannel implements Component {
         this.bytesPerCycle = p.bytesPerCycle();
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
+        this.schedulable = p.dram() == null
+                && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
         // host memory only if a run fills it.
         allocateQueue(Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1));
@@ -257,6 +292,8 @@ public final class MemoryChannel implements Component {
         int[] head = new int[cap];
         int[] tail = new int[cap];
         byte[] data = new byte[cap * unit];
+        long[] serveAt = new long[cap];
+        long[] fseq = new long[cap];
         for (int i = 0; i < qCount; i++) {
             int s = (qStart + i) & (qLine.length - 1);
             line[i] = qLine[s];
@@ -268,7 +305,11 @@ public final class MemoryChannel implements Component {
             head[i] = qHead[s];
             tail[i] = qTail[s];
             System.arraycopy(qData, s * unit, data, i * unit, unit);
+            serveAt[i] = qServe[s];
+            fseq[i] = qFSeq[s];
         }
+        qServe = serveAt;
+        qFSeq = fseq;
         qLine = line;
         qLo = lo;
         qLen = len;
@@ -337,16 +378,41 @@ public final class MemoryChannel implements Component {
      * Whether {@code parts} new queue slots can be taken now: there is room for them all,
      * or (a request larger than the whole queue) the queue is empty.
      */
-    boolean hasRoom(int parts) {
+    boolean hasRoom(int parts, long now) {
+        retire(now);
         return parts <= depth ? qCount + parts <= depth : qCount == 0;
     }
 
-    void block(Component requester) {
+    void block(Component requester, long now) {
         blocked.add(requester);
+        if (mode == SCHEDULED && qCount > 0) {
+            // Serving would wake it when the next part leaves the queue: tick then.
+            self.wakeAt(qServe[qStart]);
+        }
+    }
+
+    private static final int SCHEDULED = 1;
+    private static final int TICKED = 2;
+
+    /** Scheduled mode: the waiting parts whose service cycle has come leave the ring (their slots free). */
+    private void retire(long now) {
+        if (mode != SCHEDULED) {
+            return;
+        }
+        int mask = qLine.length - 1;
+        while (qCount > 0 && qServe[qStart] <= now) {
+            int s = qStart;
+            if (combining) {
+                unlink(s);
+            }
+            lastServe = qServe[s];
+            qStart = (s + 1) & mask;
+            qCount--;
+        }
     }
 
     /** The slot of the newest waiting part for {@code line} if it is a write (so a write may merge into it), else -1. */
-    int mergeTarget(long line) {
+    int mergeTarget(long line, long now) {
         // Only the newest part for the line may take the write: merging past a read of the
         // line would let the read see bytes written after it. The chains find that slot
         // without a scan of the queue (a scan was most of the host time with surfaces in
@@ -354,6 +420,7 @@ public final class MemoryChannel implements Component {
         if (!combining) {
             return -1;
         }
+        retire(now);
         for (int s = chainHead[chainOf(line)]; s >= 0; s = chainNext[s]) {
             if (qLine[s] == line) {
                 return qWrite[s] ? s : -1;
@@ -367,7 +434,10 @@ public final class MemoryChannel implements Component {
      * slot {@code mergeInto} (a waiting write found by {@link #mergeTarget}) or a new slot
      * when it is -1.
      */
-    void accept(MemoryRequest r, long line, int lo, int len, int mergeInto, long now) {
+    void accept(MemoryRequest r, long line, int lo, int len, int mergeInto, long now, boolean last, boolean split) {
+        if (mode == 0) {
+            mode = schedulable && engine.hook() == null ? SCHEDULED : TICKED;
+        }
         requests.inc();
         boolean write = r.kind() == MemoryRequest.Kind.WRITE;
         if (write) {
@@ -384,6 +454,10 @@ public final class MemoryChannel implements Component {
             lastArrivalSeq = r.seq();
         }
         int link = newLink(r, now);
+        if (mode == SCHEDULED) {
+            acceptScheduled(r, line, lo, len, mergeInto, now, write, link, last, split);
+            return;
+        }
         int s;
         if (mergeInto >= 0) {
             s = mergeInto;
@@ -414,6 +488,159 @@ public final class MemoryChannel implements Component {
             System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
             setMask(s, lo, len);
         }
+    }
+
+    /**
+     * Scheduled mode: takes and serves one part (see {@link #schedulable}). Its bytes move now, its
+     * statistics are those serving counts (a merge adds the bytes it newly covers), and a new slot
+     * goes in flight at once with its completion cycle.
+     */
+    private void acceptScheduled(MemoryRequest r, long line, int lo, int len, int mergeInto, long now, boolean write,
+                                 int link, boolean last, boolean split) {
+        int s;
+        long serve;
+        long fseq;
+        if (mergeInto >= 0) {
+            s = mergeInto;
+            lNext[qTail[s]] = link;
+            qTail[s] = link;
+            combined.inc();
+            system.combined();
+            long before = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]);
+            setMask(s, lo, len);
+            long added = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]) - before;
+            bytes.add(added);
+            clientBytes(lReq[qHead[s]].from()).add(added);
+            memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
+            serve = qServe[s];
+            fseq = qFSeq[s];
+        } else {
+            if (qCount == qLine.length) {
+                allocateQueue(qLine.length * 2);
+            }
+            s = (qStart + qCount) & (qLine.length - 1);
+            qCount++;
+            qLine[s] = line;
+            if (combining) {
+                link(s);
+            }
+            qLo[s] = lo;
+            qLen[s] = len;
+            qWrite[s] = write;
+            qMask0[s] = 0;
+            qMask1[s] = 0;
+            qHead[s] = link;
+            qTail[s] = link;
+            serve = Math.max(now + 1, busyUntil);
+            qServe[s] = serve;
+            long moved = len;
+            long service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
+            if (write) {
+                setMask(s, lo, len);
+                memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
+                if (moved > 0 && moved < unit) {
+                    service += partialCycles; // read the line, merge, write it back
+                }
+            } else if (r.data() != null) {
+                memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
+            }
+            bytes.add(moved);
+            clientBytes(r.from()).add(moved);
+            busy.add(service);
+            system.served(service);
+            busyUntil = serve + service;
+            if (fCount == fDone.length) {
+                growFlight();
+            }
+            int f = (fStart + fCount) & (fDone.length - 1);
+            fDone[f] = busyUntil + latency;
+            fLink[f] = link;
+            fSig[f] = false;
+            fseq = fSeqHead + fCount;
+            fCount++;
+            qFSeq[s] = fseq;
+        }
+        r.partServed(serve);
+        recordDelay(serve - now);
+        // The entry whose completion may complete r: every part of a request split over granules
+        // (channels count its parts down together), else the latest entry among r's parts here.
+        if (split) {
+            significant(fseq);
+        } else {
+            if (r.seq() != curSeq) {
+                curSeq = r.seq();
+                curMaxF = fseq;
+            } else {
+                curMaxF = Math.max(curMaxF, fseq);
+            }
+            if (last) {
+                significant(curMaxF);
+            }
+        }
+    }
+
+    /** Marks in-flight entry {@code fseq} as one the channel must tick at. */
+    private void significant(long fseq) {
+        int f = (fStart + (int) (fseq - fSeqHead)) & (fDone.length - 1);
+        if (!fSig[f]) {
+            fSig[f] = true;
+            self.wakeAt(fDone[f]);
+        }
+    }
+
+    /**
+     * Scheduled mode's tick: the parts whose service cycle has come leave the waiting ring (waking
+     * the clients blocked on it, when one left this cycle), and the entries landed by now complete.
+     */
+    private boolean tickScheduled(long now) {
+        boolean progress = false;
+        retire(now);
+        if (lastServe == now) {
+            blocked.wakeAll(now);
+        }
+        int mask = fDone.length - 1;
+        while (fCount > 0 && fDone[fStart] <= now) {
+            int l = fLink[fStart];
+            long done = fDone[fStart];
+            fStart = (fStart + 1) & mask;
+            fCount--;
+            fSeqHead++;
+            while (l >= 0) {
+                MemoryRequest r = lReq[l];
+                int next = lNext[l];
+                lReq[l] = null;
+                lNext[l] = lFree;
+                lFree = l;
+                l = next;
+                progress |= !r.isPoll();
+                if (r.partDone(done)) {
+                    if (done != now) {
+                        throw new IllegalStateException(name + ": a request completed at " + now
+                                + " by a part that landed at " + done);
+                    }
+                    system.complete(r, now);
+                }
+            }
+        }
+        long next = Engine.NEVER;
+        for (int i = 0; i < fCount; i++) {
+            int f = (fStart + i) & mask;
+            if (fSig[f]) {
+                next = fDone[f];
+                break;
+            }
+        }
+        if (!blocked.isEmpty() && qCount > 0) {
+            next = Math.min(next, qServe[qStart]);
+        }
+        if (next != Engine.NEVER) {
+            self.wakeAt(next);
+        }
+        if (progress) {
+            // Progress without the re-tick next cycle that returning true asks for.
+            engine.noteProgress();
+        }
+        return false;
     }
 
     private void setMask(int s, int lo, int len) {
@@ -462,6 +689,9 @@ public final class MemoryChannel implements Component {
 
     @Override
     public boolean tick(long now) {
+        if (mode == SCHEDULED) {
+            return tickScheduled(now);
+        }
         boolean progress = false;
         while (fCount > 0 && fDone[fStart] <= now) {
             int l = fLink[fStart];
@@ -802,13 +1032,16 @@ public final class MemoryChannel implements Component {
         int n = fDone.length * 2;
         long[] d = new long[n];
         int[] l = new int[n];
+        boolean[] sig = new boolean[n];
         for (int i = 0; i < fCount; i++) {
             int s = (fStart + i) & (fDone.length - 1);
             d[i] = fDone[s];
             l[i] = fLink[s];
+            sig[i] = fSig[s];
         }
         fDone = d;
         fLink = l;
+        fSig = sig;
         fStart = 0;
     }
 

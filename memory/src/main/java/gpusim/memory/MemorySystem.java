@@ -296,9 +296,9 @@ public final class MemorySystem implements Component, MemoryPort {
             int c = channelOf(r.address());
             MemoryChannel ch = channels[c];
             int parts = (int) ((end - 1 - first) / unit) + 1;
-            if (!ch.hasRoom(parts) && !(mayMerge && fits(ch, newSlots(r, c, end)))) {
+            if (!ch.hasRoom(parts, now) && !(mayMerge && fits(ch, newSlots(r, c, end, now), now))) {
                 refusals.inc();
-                ch.block(requester);
+                ch.block(requester, now);
                 return false;
             }
             admit(r, now, client, end, mayMerge);
@@ -315,12 +315,12 @@ public final class MemorySystem implements Component, MemoryPort {
             a = (a & -unit) + unit;
         } while (a < end);
         for (int c = 0; c < channels.length; c++) {
-            if (need[c] > 0 && !channels[c].hasRoom(need[c])) {
-                if (mayMerge && fits(channels[c], newSlots(r, c, end))) {
+            if (need[c] > 0 && !channels[c].hasRoom(need[c], now)) {
+                if (mayMerge && fits(channels[c], newSlots(r, c, end, now), now)) {
                     continue;
                 }
                 refusals.inc();
-                channels[c].block(requester);
+                channels[c].block(requester, now);
                 return false;
             }
         }
@@ -329,8 +329,8 @@ public final class MemorySystem implements Component, MemoryPort {
     }
 
     /** Whether channel {@code ch} takes {@code slots} new queue slots: none, or as many as it has room for. */
-    private static boolean fits(MemoryChannel ch, int slots) {
-        return slots == 0 || ch.hasRoom(slots);
+    private static boolean fits(MemoryChannel ch, int slots, long now) {
+        return slots == 0 || ch.hasRoom(slots, now);
     }
 
     /** Admitted at the channel door: hand each part to its channel. */
@@ -341,23 +341,26 @@ public final class MemorySystem implements Component, MemoryPort {
             admittedClient(r);
         }
         long a = r.address();
+        // Split over interleave granules, a request's parts may go to several channels.
+        boolean split = a >>> interleaveShift != (end - 1) >>> interleaveShift;
         do {
             long line = a & -unit;
             long partEnd = Math.min(line + unit, end);
             MemoryChannel ch = channels[channelOf(a)];
             r.partAdded();
-            ch.accept(r, line, (int) (a - line), (int) (partEnd - a), mayMerge ? ch.mergeTarget(line) : -1, now);
+            ch.accept(r, line, (int) (a - line), (int) (partEnd - a), mayMerge ? ch.mergeTarget(line, now) : -1, now,
+                    partEnd >= end, split);
             a = partEnd;
         } while (a < end);
     }
 
     /** The new queue slots the parts of write {@code r} on channel {@code c} need: those with no waiting write to merge into. */
-    private int newSlots(MemoryRequest r, int c, long end) {
+    private int newSlots(MemoryRequest r, int c, long end, long now) {
         int slots = 0;
         long a = r.address();
         do {
             long line = a & -unit;
-            if (channelOf(a) == c && channels[c].mergeTarget(line) < 0) {
+            if (channelOf(a) == c && channels[c].mergeTarget(line, now) < 0) {
                 slots++;
             }
             a = line + unit;

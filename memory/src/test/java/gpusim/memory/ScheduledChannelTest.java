@@ -1,0 +1,167 @@
+package gpusim.memory;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+import gpusim.sim.MemoryRequest;
+import gpusim.sim.Stat;
+import gpusim.sim.StatGroup;
+import gpusim.sim.TraceHook;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A channel serves a part when it takes it (its scheduled mode: no DRAM, no timeline hook, a
+ * part's service time fixed on arrival) or a part a tick (a timeline hook attached, which forces
+ * that mode). The two must be the same machine: the same completion cycle for every request, the
+ * same issue cycles (so the same refusals and wakes), the same bytes in memory and the same
+ * statistics, on random traffic that fills the queues, merges writes and splits requests over
+ * channels.
+ */
+class ScheduledChannelTest {
+
+    /** A hook that records nothing: attached, it only makes the channels serve a part a tick. */
+    static final TraceHook SILENT = new TraceHook() {
+        @Override
+        public void span(Component c, String kind, long start, long end) { }
+
+        @Override
+        public void instant(Component c, String name, long cycle) { }
+
+        @Override
+        public void counter(String name, long cycle, long value) { }
+    };
+
+    record Outcome(List<List<Long>> issueCycles, List<List<Long>> doneCycles, long end, byte[] bytes,
+                   List<String> stats) { }
+
+    static List<MemorySystem.Params> shapes() {
+        return List.of(
+                // The default shape at 64 bytes a cycle: every part one cycle (scheduled with combining).
+                MemorySystemTest.params(4, 256, 64, true, 0, 8, 100, 64),
+                // Interleave below the request size: requests split over channels; latency 1.
+                MemorySystemTest.params(3, 64, 64, true, 0, 4, 1, 128),
+                // No combining: service times vary with the bytes and the partial-write cost.
+                MemorySystemTest.params(2, 256, 64, false, 3, 6, 20, 16),
+                // 32-byte lines, a queue of two, a short latency.
+                MemorySystemTest.params(4, 128, 32, true, 0, 2, 5, 32),
+                // Not schedulable (16 bytes a cycle with combining): both runs serve a part a tick.
+                MemorySystemTest.params(4, 256, 64, true, 0, 8, 30, 16));
+    }
+
+    @ParameterizedTest
+    @MethodSource("shapes")
+    void servingOnArrivalIsServingAPartATick(MemorySystem.Params p) {
+        long refusals = 0;
+        long combined = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            Outcome ticked = run(p, seed, true);
+            Outcome scheduled = run(p, seed, false);
+            assertTrue(ticked.doneCycles().stream().mapToInt(List::size).sum() > 100, "enough traffic");
+            assertEquals(ticked.end(), scheduled.end(), "last cycle, seed " + seed);
+            assertEquals(ticked.issueCycles(), scheduled.issueCycles(), "issue cycles, seed " + seed);
+            assertEquals(ticked.doneCycles(), scheduled.doneCycles(), "completion cycles, seed " + seed);
+            assertArrayEquals(ticked.bytes(), scheduled.bytes(), "memory bytes, seed " + seed);
+            assertEquals(ticked.stats(), scheduled.stats(), "statistics, seed " + seed);
+            refusals += stat(scheduled, "memory.refusals");
+            combined += stat(scheduled, "memory.combined_writes");
+        }
+        // The traffic reaches the cases that matter: full queues (refusals, wakes) and merges.
+        assertTrue(refusals > 0, "queues fill");
+        assertTrue(!p.writeCombining() || combined > 0, "writes merge");
+    }
+
+    static long stat(Outcome o, String name) {
+        for (String s : o.stats()) {
+            if (s.startsWith(name + "=")) {
+                return Long.parseLong(s.substring(name.length() + 1));
+            }
+        }
+        throw new AssertionError("no statistic " + name);
+    }
+
+    /** Three clients issue random reads and writes in a 4 KiB window for 300 cycles. */
+    static Outcome run(MemorySystem.Params p, long seed, boolean hook) {
+        Engine e = new Engine(100_000);
+        if (hook) {
+            e.setHook(SILENT);
+        }
+        DeviceMemory dm = new DeviceMemory(256);
+        long base = dm.allocate(4096);
+        MemorySystem ms = new MemorySystem(e, dm, p);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<ScriptedClient> clients = new ArrayList<>();
+        for (int k = 0; k < 3; k++) {
+            // Each client's script is drawn up front, so both runs issue the same requests.
+            List<List<MemoryRequest>> script = new ArrayList<>();
+            ScriptedClient c = new ScriptedClient(e, 300, now -> script.get((int) now));
+            for (int t = 0; t <= 300; t++) {
+                List<MemoryRequest> at = new ArrayList<>();
+                int n = rnd.nextInt(4) == 0 ? rnd.nextInt(1, 4) : 0;
+                for (int i = 0; i < n; i++) {
+                    at.add(randomRequest(rnd, base, t * 7 + i, c));
+                }
+                script.add(at);
+            }
+            c.port = ms;
+            clients.add(c);
+        }
+        for (ScriptedClient c : clients) {
+            e.add(c);
+        }
+        ms.register();
+        for (ScriptedClient c : clients) {
+            e.wakeAt(c, 0);
+        }
+        long end = e.run(() -> false);
+        List<List<Long>> issued = new ArrayList<>();
+        List<List<Long>> done = new ArrayList<>();
+        for (ScriptedClient c : clients) {
+            issued.add(c.issueCycles);
+            List<Long> d = new ArrayList<>();
+            // Completion cycles by request, in issue order, and each read's bytes.
+            for (MemoryRequest r : c.issued) {
+                d.add(r.doneAt());
+                if (r.kind() == MemoryRequest.Kind.READ && r.data() != null) {
+                    for (byte b : r.data()) {
+                        d.add((long) b);
+                    }
+                }
+            }
+            done.add(d);
+            assertEquals(c.issued.size(), c.done.size(), "every request completes");
+        }
+        byte[] bytes = new byte[4096];
+        dm.read(base, bytes, 0, bytes.length);
+        List<String> stats = new ArrayList<>();
+        flatten(ms.stats(), "", stats);
+        return new Outcome(issued, done, end, bytes, stats);
+    }
+
+    static MemoryRequest randomRequest(SplittableRandom rnd, long base, int salt, MemoryRequest.Client client) {
+        // Sizes of a counter word up to a cache line; addresses clustered so that writes merge.
+        int[] sizes = {8, 16, 32, 64, 128, 256};
+        int size = sizes[rnd.nextInt(sizes.length)];
+        long addr = base + (rnd.nextInt(4096 - size) & ~7L);
+        if (rnd.nextBoolean()) {
+            return MemoryRequest.write(addr, ScriptedClient.bytes(size, salt), client, null);
+        }
+        return rnd.nextInt(3) == 0 ? MemoryRequest.fetch(addr, size, client, null)
+                : MemoryRequest.read(addr, size, client, null);
+    }
+
+    static void flatten(StatGroup g, String prefix, List<String> out) {
+        for (Stat s : g.stats()) {
+            out.add(prefix + g.name() + "." + s.name() + "=" + s.value());
+        }
+        for (StatGroup c : g.children()) {
+            flatten(c, prefix + g.name() + ".", out);
+        }
+    }
+}
