@@ -178,7 +178,9 @@ public final class L2Slices implements Component, MemoryRequest.Client {
             int off = (int) (a - r.address());
             int len = (int) (pieceEnd - a);
             MemoryRequest p;
-            if (write) {
+            if (write && r.data() == null) {
+                p = MemoryRequest.timedWrite(a, len, this, r);
+            } else if (write) {
                 byte[] bytes = len == r.size() ? r.data() : Arrays.copyOfRange(r.data(), off, off + len);
                 p = MemoryRequest.write(a, bytes, this, r);
             } else {
@@ -211,7 +213,9 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         outstanding++;
         system.admittedClient(r);
         if (r.kind() == MemoryRequest.Kind.WRITE) {
-            memory.write(r.address(), r.data(), 0, r.size());
+            if (r.data() != null) { // a timed write leaves the bytes as they are
+                memory.write(r.address(), r.data(), 0, r.size());
+            }
         } else if (r.data() != null) {
             memory.read(r.address(), r.data(), 0, r.size());
         }

@@ -58,6 +58,9 @@ public final class MemoryChannel implements Component {
     private int[] qLen;
     private long[] qMask0;
     private long[] qMask1;
+    /** The bytes of each waiting write that carry data (a timed write's are timed, not written). */
+    private long[] qData0;
+    private long[] qData1;
     private boolean[] qWrite;
     private int[] qHead;
     private int[] qTail;
@@ -288,6 +291,8 @@ public final class MemoryChannel implements Component {
         int[] len = new int[cap];
         long[] m0 = new long[cap];
         long[] m1 = new long[cap];
+        long[] d0 = new long[cap];
+        long[] d1 = new long[cap];
         boolean[] w = new boolean[cap];
         int[] head = new int[cap];
         int[] tail = new int[cap];
@@ -301,6 +306,8 @@ public final class MemoryChannel implements Component {
             len[i] = qLen[s];
             m0[i] = qMask0[s];
             m1[i] = qMask1[s];
+            d0[i] = qData0[s];
+            d1[i] = qData1[s];
             w[i] = qWrite[s];
             head[i] = qHead[s];
             tail[i] = qTail[s];
@@ -315,6 +322,8 @@ public final class MemoryChannel implements Component {
         qLen = len;
         qMask0 = m0;
         qMask1 = m1;
+        qData0 = d0;
+        qData1 = d1;
         qWrite = w;
         qHead = head;
         qTail = tail;
@@ -480,13 +489,19 @@ public final class MemoryChannel implements Component {
             qWrite[s] = write;
             qMask0[s] = 0;
             qMask1[s] = 0;
+            qData0[s] = 0;
+            qData1[s] = 0;
             qHead[s] = link;
             qTail[s] = link;
             self.wakeAt(now + 1);
         }
         if (write) {
-            System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
             setMask(s, lo, len);
+            if (r.data() != null) {
+                System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
+                qData0[s] |= maskBits0(lo, len);
+                qData1[s] |= maskBits1(lo, len);
+            }
         }
     }
 
@@ -511,7 +526,9 @@ public final class MemoryChannel implements Component {
             long added = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]) - before;
             bytes.add(added);
             clientBytes(lReq[qHead[s]].from()).add(added);
-            memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
+            if (r.data() != null) { // a timed write leaves the bytes as they are
+                memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
+            }
             serve = qServe[s];
             fseq = qFSeq[s];
         } else {
@@ -537,7 +554,9 @@ public final class MemoryChannel implements Component {
             long service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
             if (write) {
                 setMask(s, lo, len);
-                memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
+                if (r.data() != null) {
+                    memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
+                }
                 if (moved > 0 && moved < unit) {
                     service += partialCycles; // read the line, merge, write it back
                 }
@@ -644,13 +663,19 @@ public final class MemoryChannel implements Component {
     }
 
     private void setMask(int s, int lo, int len) {
-        int hi = lo + len; // exclusive, <= unit <= 128
-        if (lo < 64) {
-            qMask0[s] |= bits(lo, Math.min(hi, 64));
-        }
-        if (hi > 64) {
-            qMask1[s] |= bits(Math.max(lo, 64) - 64, hi - 64);
-        }
+        qMask0[s] |= maskBits0(lo, len);
+        qMask1[s] |= maskBits1(lo, len);
+    }
+
+    /** The bits of line bytes [lo, lo + len) in the mask word of bytes 0..63 (lo + len <= unit <= 128). */
+    private static long maskBits0(int lo, int len) {
+        return lo < 64 ? bits(lo, Math.min(lo + len, 64)) : 0;
+    }
+
+    /** The bits of line bytes [lo, lo + len) in the mask word of bytes 64..127. */
+    private static long maskBits1(int lo, int len) {
+        int hi = lo + len;
+        return hi > 64 ? bits(Math.max(lo, 64) - 64, hi - 64) : 0;
     }
 
     /** Bits [from, to) of a long, 0 <= from <= to <= 64. */
@@ -958,8 +983,8 @@ public final class MemoryChannel implements Component {
             long m0 = qMask0[s];
             long m1 = qMask1[s];
             moved = Long.bitCount(m0) + Long.bitCount(m1);
-            writeMasked(line, s * unit, m0, 0);
-            writeMasked(line, s * unit, m1, 64);
+            writeMasked(line, s * unit, qData0[s], 0);
+            writeMasked(line, s * unit, qData1[s], 64);
             service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
             if (moved > 0 && moved < unit) {
                 service += partialCycles; // read the line, merge, write it back

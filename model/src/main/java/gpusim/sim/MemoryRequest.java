@@ -68,6 +68,17 @@ public final class MemoryRequest {
         return new MemoryRequest(Kind.READ, address, size, null, client, tag);
     }
 
+    /**
+     * A write that is timed but carries no bytes: the memory's bytes it covers stay as they are.
+     * For traffic whose values live elsewhere (the render back ends' surfaces, whose samples are
+     * Java arrays and whose device bytes nothing reads), so that no cache or channel copies them.
+     * A channel and a cache that holds no bytes leave memory's bytes as they are; a cache that holds
+     * bytes (the L2, whose bytes only shadow the front door's) writes back what its line held.
+     */
+    public static MemoryRequest timedWrite(long address, int size, Client client, Object tag) {
+        return new MemoryRequest(Kind.WRITE, address, size, null, client, tag);
+    }
+
     public static MemoryRequest write(long address, byte[] data, Client client, Object tag) {
         return new MemoryRequest(Kind.WRITE, address, data.length, data, client, tag);
     }

@@ -69,11 +69,12 @@ public abstract class TiledBackEnd implements BackEnd {
         if (!sp.inMemory() || wiring.mode().functional()) {
             return;
         }
+        // Surface traffic carries no bytes (SurfaceTraffic), so the caches hold none.
         gpusim.memory.cache.Cache dc = new gpusim.memory.cache.Cache(dbName + "_cache", wiring.engine(), memory,
-                sp.dbCache());
+                sp.dbCache().withoutBytes());
         db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear(), sp.depthPlanes());
         gpusim.memory.cache.Cache cc = new gpusim.memory.cache.Cache(cbName + "_cache", wiring.engine(), memory,
-                sp.cbCache());
+                sp.cbCache().withoutBytes());
         cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear(), sp.color());
         caches.add(dc);
         caches.add(cc);

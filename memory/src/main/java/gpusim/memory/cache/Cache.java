@@ -100,7 +100,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     /** Whose bytes each line holds (the client of the request that filled it), for its write-back. */
     private final gpusim.sim.MemoryClient[] owner;
     private final long[] lastUse;
+    /** The lines' bytes; null for a timing-only cache ({@link CacheParams#withoutBytes}). */
     private final byte[] data;
+    private final boolean timingOnly;
     private long useClock;
     /** Byte masks on: per way, {@code words} longs of valid bits and as many of dirty bits, one a byte; else null. */
     private final boolean masked;
@@ -263,7 +265,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         dirtySectors = new long[n];
         owner = new gpusim.sim.MemoryClient[n];
         lastUse = new long[n];
-        data = new byte[(int) p.sizeBytes()];
+        timingOnly = p.timingOnly();
+        data = timingOnly ? null : new byte[(int) p.sizeBytes()];
         masked = p.masksBytes();
         words = masked ? (line + 63) / 64 : 0;
         validBytes = masked ? new long[n * words] : null;
@@ -370,6 +373,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public boolean request(MemoryRequest r, Component requester, long now) {
+        if (timingOnly && r.data() != null) {
+            throw new IllegalArgumentException(name + " holds no bytes: it takes fetches and timed writes only");
+        }
         boolean write = r.kind() == MemoryRequest.Kind.WRITE;
         long end = r.address() + r.size();
         // First pass: MSHRs this request needs (distinct lines fetched or allocated, write-through parts).
@@ -439,9 +445,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                     m.targets.add(new Target(r, a, len, false));
                 }
             }
-            byte[] bytes = bytesOf(r.data(), (int) (a - r.address()), len);
             busy++;
-            send(MemoryRequest.write(a, bytes, this, new WriteThrough(r)).from(r.from()), now + p.hitLatency(), false);
+            send(downstreamWrite(a, r.data(), (int) (a - r.address()), len, this, new WriteThrough(r)).from(r.from()),
+                    now + p.hitLatency(), false);
             return;
         }
         if (masked) {
@@ -487,7 +493,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             m.wasResident = true;
             m.keptValid = validSectors[w];
             m.keptDirty = dirtySectors[w];
-            System.arraycopy(data, w * line, m.bytes, 0, line);
+            if (!timingOnly) {
+                System.arraycopy(data, w * line, m.bytes, 0, line);
+            }
             valid[w] = false;
         } else {
             m = newMshr(l, r.from(), false);
@@ -526,9 +534,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             // A whole line read straight into the MSHR's buffer (no byte masks: nothing to merge under):
             // the bytes land before memoryDone would copy them, and nothing else touches the buffer
             // while the fetch is out (its other fetches, if any, are of other sectors).
-            byte[] buf = n == line && m.keptBytes == null ? m.bytes : takeBuffer(end - first);
-            send(MemoryRequest.read(m.line + (long) first * sector, buf, this, m).from(from), now + p.hitLatency(),
-                    false);
+            long at = m.line + (long) first * sector;
+            MemoryRequest read = timingOnly ? MemoryRequest.fetch(at, n, this, m)
+                    : MemoryRequest.read(at, n == line && m.keptBytes == null ? m.bytes : takeBuffer(end - first), this, m);
+            send(read.from(from), now + p.hitLatency(), false);
             left &= ~span(first, end - 1);
         }
     }
@@ -592,7 +601,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void copyIn(MemoryRequest r, long a, int len, int way) {
-        System.arraycopy(r.data(), (int) (a - r.address()), data, offset(way, a), len);
+        if (r.data() != null && !timingOnly) {
+            // (A timed write carries no bytes: the line's stay as they are.)
+            System.arraycopy(r.data(), (int) (a - r.address()), data, offset(way, a), len);
+        }
     }
 
     private void send(MemoryRequest req, long readyAt, boolean frees) {
@@ -618,7 +630,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (req.tag() instanceof Mshr m) {
             int off = (int) (req.address() - m.line);
             // A whole line read into m.bytes itself is in place already (see fetch).
-            if (req.data() != m.bytes) {
+            if (!timingOnly && req.data() != m.bytes) {
                 if (m.keptBytes == null) {
                     System.arraycopy(req.data(), 0, m.bytes, off, req.size());
                 } else {
@@ -685,12 +697,11 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             int first = Long.numberOfTrailingZeros(left);
             int end = first + Long.numberOfTrailingZeros(~(left >>> first));
             int n = (end - first) * sector;
-            byte[] victim = bytesOf(data, w * line + first * sector, n);
             left &= ~span(first, end - 1);
             writeBackBytes.add(n);
             bytesSaved.add(-n);
-            send(MemoryRequest.write(tag[w] + (long) first * sector, victim, null, null).from(owner[w]), readyAt,
-                    left == 0);
+            send(downstreamWrite(tag[w] + (long) first * sector, data, w * line + first * sector, n, null, null)
+                    .from(owner[w]), readyAt, left == 0);
         }
         bytesSaved.add(line);
         return true;
@@ -737,7 +748,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             System.arraycopy(m.dirtyBytes, 0, dirtyBytes, w * words, words);
         }
         bytesSaved.add((m.wasResident ? 0 : line) - m.fetchedBytes);
-        System.arraycopy(m.bytes, 0, data, w * line, line);
+        if (!timingOnly) {
+            System.arraycopy(m.bytes, 0, data, w * line, line);
+        }
         // Indexed loops: an iterator each fill was a steady allocation.
         for (int k = 0; k < m.targets.size(); k++) {
             Target t = m.targets.get(k);
@@ -764,6 +777,18 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
      * array of {@code n} zeros when they are all zero (surfaces write only zeros, so every write-back of an
      * RB cache is; a write's array is only ever read, so one array can serve them all), else a new one.
      */
+    /**
+     * A write of {@code n} bytes at {@code a} going downstream, with the bytes of {@code src} at
+     * {@code from} ({@link #bytesOf}), or a timed write without bytes when the cache holds none or
+     * the bytes came from a timed write ({@code src} null).
+     */
+    private MemoryRequest downstreamWrite(long a, byte[] src, int from, int n, MemoryRequest.Client client, Object tag) {
+        if (timingOnly || src == null) {
+            return MemoryRequest.timedWrite(a, n, client, tag);
+        }
+        return MemoryRequest.write(a, bytesOf(src, from, n), client, tag);
+    }
+
     private byte[] bytesOf(byte[] src, int from, int n) {
         if (n >= zeros.length) {
             zeros = java.util.Arrays.copyOf(zeros, Math.max(n + 1, zeros.length * 2));
@@ -888,7 +913,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             sectorMisses.inc();
             m = newMshr(l, owner[w], true);
             m.wasResident = true;
-            System.arraycopy(data, w * line, m.bytes, 0, line);
+            if (!timingOnly) {
+                System.arraycopy(data, w * line, m.bytes, 0, line);
+            }
             System.arraycopy(validBytes, w * words, m.keptBytes, 0, words);
             System.arraycopy(validBytes, w * words, m.validBytes, 0, words);
             System.arraycopy(dirtyBytes, w * words, m.dirtyBytes, 0, words);
@@ -936,9 +963,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         for (int k = 0; k < runs.size(); k++) {
             int start = runs.get(k)[0];
             int n = runs.get(k)[1] - start;
-            byte[] victim = bytesOf(data, w * line + start, n);
             writeBackBytes.add(n);
-            send(MemoryRequest.write(tag[w] + start, victim, null, null).from(owner[w]), readyAt,
+            send(downstreamWrite(tag[w] + start, data, w * line + start, n, null, null).from(owner[w]), readyAt,
                     k == runs.size() - 1);
         }
         bytesSaved.add(line - dirty);

@@ -26,15 +26,33 @@ package gpusim.memory.cache;
  *                   cache as before. Only a write-back cache uses it: a write-through one allocates
  *                   nothing on a write and holds no dirty bytes, so it has nothing to mask and
  *                   ignores it ({@link #masksBytes})
+ * @param timingOnly the cache holds no bytes ({@link #withoutBytes}): every request it takes must
+ *                   carry none (a fetch or a timed write), and its own traffic carries none
  */
 public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
-                          int sectorBytes, boolean byteMasks) {
+                          int sectorBytes, boolean byteMasks, boolean timingOnly) {
     /** The largest capacity accepted: the data array is allocated whole. */
     public static final long MAX_SIZE = 64L << 20;
 
     /** An unsectored cache: whole lines are valid, fetched and written back. */
     public CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency) {
         this(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, 0);
+    }
+
+    /** A cache that holds its lines' bytes. */
+    public CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
+                       int sectorBytes, boolean byteMasks) {
+        this(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, sectorBytes, byteMasks, false);
+    }
+
+    /**
+     * The same cache holding no bytes (tags, validity, dirtiness and timing only): for a cache whose
+     * every request is a fetch or a {@link gpusim.sim.MemoryRequest#timedWrite} (a render back end's
+     * depth and colour caches: the surfaces' values are Java arrays, nothing reads their device
+     * bytes). Its fetches and write-backs carry no bytes either, so nothing below copies any.
+     */
+    public CacheParams withoutBytes() {
+        return new CacheParams(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, sectorBytes, byteMasks, true);
     }
 
     /** A cache without byte masks: validity and dirtiness per sector (or line), as before byte masks existed. */

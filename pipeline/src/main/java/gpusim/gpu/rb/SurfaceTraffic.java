@@ -24,7 +24,8 @@ import java.util.function.LongConsumer;
  * wakes the unit when it has room.
  *
  * <p>Requests are timed only: reads are {@link MemoryRequest#fetch}es (the values are in the
- * surface's Java arrays) and writes carry zeros (nothing reads a surface's device bytes back).
+ * surface's Java arrays) and writes are {@link MemoryRequest#timedWrite}s (nothing reads a
+ * surface's device bytes back), so the unit's caches hold no bytes ({@code CacheParams#withoutBytes}).
  * One request per tile and surface; the cache cuts it into lines. A partly covered tile moves
  * the lines its samples fill ({@link #bytes}): a tile's samples are contiguous (SurfaceLayout).
  */
@@ -41,7 +42,6 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
     private final ArrayDeque<MemoryRequest> refused = new ArrayDeque<>();
     private final LongConsumer landed;
     private final LongConsumer idle;
-    private byte[][] zeros = new byte[0][];
 
     private final Stat.Scalar[] read = new Stat.Scalar[MemoryClient.values().length];
     private final Stat.Scalar[] written = new Stat.Scalar[MemoryClient.values().length];
@@ -129,19 +129,14 @@ public final class SurfaceTraffic implements MemoryRequest.Client {
         readWaits.inc();
     }
 
-    /** A timed write of {@code bytes} at {@code addr} (zeros), counted; the unit emits it to {@link #port}. */
+    /**
+     * A timed write of {@code bytes} at {@code addr} (no bytes: {@link MemoryRequest#timedWrite}),
+     * counted; the unit emits it to {@link #port}.
+     */
     public MemoryRequest write(long addr, int bytes, MemoryClient client) {
         requests.inc();
         written[client.ordinal()].add(bytes);
-        if (bytes >= zeros.length) {
-            zeros = java.util.Arrays.copyOf(zeros, Math.max(bytes + 1, zeros.length * 2));
-        }
-        byte[] z = zeros[bytes];
-        if (z == null) {
-            z = new byte[bytes];
-            zeros[bytes] = z;
-        }
-        return MemoryRequest.write(addr, z, this, null).from(client);
+        return MemoryRequest.timedWrite(addr, bytes, this, null).from(client);
     }
 
     /** Counts a tile write stored as a plane, and the depth bytes it (and later, its reads) saved. */
