@@ -470,29 +470,9 @@ public final class MemoryChannel implements Component {
         int s;
         if (mergeInto >= 0) {
             s = mergeInto;
-            lNext[qTail[s]] = link;
-            qTail[s] = link;
-            combined.inc();
-            system.combined();
+            merge(s, link);
         } else {
-            if (qCount == qLine.length) {
-                allocateQueue(qLine.length * 2);
-            }
-            s = (qStart + qCount) & (qLine.length - 1);
-            qCount++;
-            qLine[s] = line;
-            if (combining) {
-                link(s);
-            }
-            qLo[s] = lo;
-            qLen[s] = len;
-            qWrite[s] = write;
-            qMask0[s] = 0;
-            qMask1[s] = 0;
-            qData0[s] = 0;
-            qData1[s] = 0;
-            qHead[s] = link;
-            qTail[s] = link;
+            s = takeSlot(line, lo, len, write, link);
             self.wakeAt(now + 1);
         }
         if (write) {
@@ -503,6 +483,37 @@ public final class MemoryChannel implements Component {
                 qData1[s] |= maskBits1(lo, len);
             }
         }
+    }
+
+    /** Chains link {@code link} (a part merging into the waiting write in slot {@code s}) onto the slot. */
+    private void merge(int s, int link) {
+        lNext[qTail[s]] = link;
+        qTail[s] = link;
+        combined.inc();
+        system.combined();
+    }
+
+    /** A new waiting slot at the queue's tail for bytes [lo, lo + len) of {@code line}, its chain {@code link}. */
+    private int takeSlot(long line, int lo, int len, boolean write, int link) {
+        if (qCount == qLine.length) {
+            allocateQueue(qLine.length * 2);
+        }
+        int s = (qStart + qCount) & (qLine.length - 1);
+        qCount++;
+        qLine[s] = line;
+        if (combining) {
+            link(s);
+        }
+        qLo[s] = lo;
+        qLen[s] = len;
+        qWrite[s] = write;
+        qMask0[s] = 0;
+        qMask1[s] = 0;
+        qData0[s] = 0;
+        qData1[s] = 0;
+        qHead[s] = link;
+        qTail[s] = link;
+        return s;
     }
 
     /**
@@ -517,10 +528,7 @@ public final class MemoryChannel implements Component {
         long fseq;
         if (mergeInto >= 0) {
             s = mergeInto;
-            lNext[qTail[s]] = link;
-            qTail[s] = link;
-            combined.inc();
-            system.combined();
+            merge(s, link);
             long before = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]);
             setMask(s, lo, len);
             long added = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]) - before;
@@ -532,22 +540,7 @@ public final class MemoryChannel implements Component {
             serve = qServe[s];
             fseq = qFSeq[s];
         } else {
-            if (qCount == qLine.length) {
-                allocateQueue(qLine.length * 2);
-            }
-            s = (qStart + qCount) & (qLine.length - 1);
-            qCount++;
-            qLine[s] = line;
-            if (combining) {
-                link(s);
-            }
-            qLo[s] = lo;
-            qLen[s] = len;
-            qWrite[s] = write;
-            qMask0[s] = 0;
-            qMask1[s] = 0;
-            qHead[s] = link;
-            qTail[s] = link;
+            s = takeSlot(line, lo, len, write, link);
             serve = Math.max(now + 1, busyUntil);
             qServe[s] = serve;
             long moved = len;
@@ -608,15 +601,13 @@ public final class MemoryChannel implements Component {
     }
 
     /**
-     * Scheduled mode's tick: the parts whose service cycle has come leave the waiting ring (waking
-     * the clients blocked on it, when one left this cycle), and the entries landed by now complete.
+     * Completes the in-flight entries landed by {@code now}: each of their requests counts a part
+     * done, and one whose last part it was completes. Returns whether any was not a poll (polls are
+     * timed like any read but are no progress, MemoryRequest#poll). In scheduled mode an entry may
+     * be taken after its cycle, but only one that completes no request (see {@link #significant}).
      */
-    private boolean tickScheduled(long now) {
+    private boolean landed(long now) {
         boolean progress = false;
-        retire(now);
-        if (lastServe == now) {
-            blocked.wakeAll(now);
-        }
         int mask = fDone.length - 1;
         while (fCount > 0 && fDone[fStart] <= now) {
             int l = fLink[fStart];
@@ -641,6 +632,20 @@ public final class MemoryChannel implements Component {
                 }
             }
         }
+        return progress;
+    }
+
+    /**
+     * Scheduled mode's tick: the parts whose service cycle has come leave the waiting ring (waking
+     * the clients blocked on it, when one left this cycle), and the entries landed by now complete.
+     */
+    private boolean tickScheduled(long now) {
+        retire(now);
+        if (lastServe == now) {
+            blocked.wakeAll(now);
+        }
+        boolean progress = landed(now);
+        int mask = fDone.length - 1;
         long next = Engine.NEVER;
         for (int i = 0; i < fCount; i++) {
             int f = (fStart + i) & mask;
@@ -717,26 +722,7 @@ public final class MemoryChannel implements Component {
         if (mode == SCHEDULED) {
             return tickScheduled(now);
         }
-        boolean progress = false;
-        while (fCount > 0 && fDone[fStart] <= now) {
-            int l = fLink[fStart];
-            long done = fDone[fStart];
-            fStart = (fStart + 1) & (fDone.length - 1);
-            fCount--;
-            while (l >= 0) {
-                MemoryRequest r = lReq[l];
-                int next = lNext[l];
-                lReq[l] = null;
-                lNext[l] = lFree;
-                lFree = l;
-                l = next;
-                // Polls are timed like any read but are no progress (MemoryRequest#poll).
-                progress |= !r.isPoll();
-                if (r.partDone(done)) {
-                    system.complete(r, now);
-                }
-            }
-        }
+        boolean progress = landed(now);
         if (dram != null) {
             return tickDram(now, progress);
         }
