@@ -13,6 +13,7 @@ import gpusim.sim.TraceHook;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -84,6 +85,41 @@ class ScheduledChannelTest {
             }
         }
         throw new AssertionError("no statistic " + name);
+    }
+
+    /**
+     * Two 256-byte reads (an RB line each: four 64-byte parts on channel 0) at cycle 0, 64 bytes a
+     * cycle, latency 100: the parts are served at 1, 2, 3, 4 and 5, 6, 7, 8 and land at 102-105 and
+     * 106-109, so the reads complete at exactly 105 and 109. Served a part a tick the channel ticks
+     * at every service and landing cycle, and once more after each run of them (a tick that made
+     * progress asks for the next cycle): 1-9 and 102-110, 18 ticks. Served when taken, it ticks only
+     * at the two cycles that complete a read.
+     */
+    @Test
+    void anRbLineReadTakesItsChannelOneTick() {
+        for (boolean hook : new boolean[] {true, false}) {
+            Engine e = new Engine(10_000);
+            if (hook) {
+                e.setHook(SILENT);
+            }
+            DeviceMemory dm = new DeviceMemory(256);
+            long a = dm.allocate(4096);
+            MemorySystem ms = new MemorySystem(e, dm, MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64));
+            ScriptedClient c = new ScriptedClient(e, 0, now -> List.of());
+            MemoryRequest first = MemoryRequest.fetch(a, 256, c, null);
+            MemoryRequest second = MemoryRequest.fetch(a + 1024, 256, c, null);
+            c.toIssue.add(first);
+            c.toIssue.add(second);
+            c.port = ms;
+            e.add(c);
+            ms.register();
+            e.wakeAt(c, 0);
+            e.run(() -> false);
+            assertEquals(105, first.doneAt(), "hook " + hook);
+            assertEquals(109, second.doneAt(), "hook " + hook);
+            assertEquals(List.of(105L, 109L), c.doneCycles, "hook " + hook);
+            assertEquals(hook ? 18 : 2, e.ticksOf(ms.channels().get(0)), "channel 0 ticks, hook " + hook);
+        }
     }
 
     /** Three clients issue random reads and writes in a 4 KiB window for 300 cycles. */
