@@ -84,6 +84,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final MemoryPort downstream;
     private final CacheParams p;
     private final int line;
+    /** log2 of line and of sector (both powers of two): a shift, not a division, on every part. */
+    private final int lineShift;
+    private final int sectorShift;
     private final int sets;
     private final int ways;
     /** The sector (the line itself when unsectored): the unit of validity, fetches and write-backs. */
@@ -253,6 +256,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.sets = p.sets();
         this.ways = p.ways();
         this.sector = p.sectorOrLine();
+        this.lineShift = Integer.numberOfTrailingZeros(line);
+        this.sectorShift = Integer.numberOfTrailingZeros(sector);
         this.sectored = p.sectored();
         int perLine = line / sector;
         this.allSectors = perLine == 64 ? -1L : (1L << perLine) - 1;
@@ -324,7 +329,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private int setOf(long lineAddr) {
-        return (int) ((lineAddr / line) & (sets - 1));
+        return (int) ((lineAddr >>> lineShift) & (sets - 1));
     }
 
     /** The way index (set * ways + way) holding {@code lineAddr}, or -1. */
@@ -340,8 +345,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** The sectors of line {@code l} that [a, a + len) touches. */
     private long touched(long l, long a, int len) {
-        int first = (int) ((a - l) / sector);
-        int last = (int) ((a + len - 1 - l) / sector);
+        int first = (int) ((a - l) >>> sectorShift);
+        int last = (int) ((a + len - 1 - l) >>> sectorShift);
         return span(first, last);
     }
 
@@ -350,8 +355,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (!sectored) {
             return 0;
         }
-        int first = (int) ((a - l + sector - 1) / sector);
-        int end = (int) ((a + len - l) / sector);
+        int first = (int) ((a - l + sector - 1) >>> sectorShift);
+        int end = (int) ((a + len - l) >>> sectorShift);
         return end > first ? span(first, end - 1) : 0;
     }
 
@@ -381,12 +386,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         // First pass: MSHRs this request needs (distinct lines fetched or allocated, write-through parts).
         int need = 0;
         long a = r.address();
-        boolean oneLine = a / line == (end - 1) / line;
+        boolean oneLine = a >>> lineShift == (end - 1) >>> lineShift;
         do {
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
                 need++;
-            } else if (!inFlight.containsKey(l / line)) {
+            } else if (!inFlight.containsKey(l >>> lineShift)) {
                 int w = find(l);
                 if (w < 0) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
@@ -430,7 +435,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     private void part(MemoryRequest r, long l, long a, int len, boolean write, long now) {
         int w = find(l);
-        Mshr m = w < 0 ? inFlight.get(l / line) : null;
+        Mshr m = w < 0 ? inFlight.get(l >>> lineShift) : null;
         if (write && !p.writeBack()) {
             // Write-through, no allocate: the line (present or being fetched) takes the bytes,
             // memory gets them through a write of this part, which the part waits for.
@@ -502,7 +507,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         }
         m.willBeValid = m.keptValid;
         m.dirtied = m.keptDirty;
-        inFlight.put(l / line, m);
+        inFlight.put(l >>> lineShift, m);
         busy++;
         fillsAvoided.add(Long.bitCount(covered & ~m.keptValid));
         fetch(m, needed & ~m.keptValid, r.from(), now);
@@ -738,7 +743,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void fill(Mshr m, long now) {
-        inFlight.remove(m.line / line);
+        inFlight.remove(m.line >>> lineShift);
         int w = victim(m.line);
         // The fill's MSHR becomes a dirty victim's write-back buffer entry.
         boolean keptEntry = valid[w] && evict(w, now);
@@ -923,7 +928,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         } else {
             m = newMshr(l, r.from(), false);
         }
-        inFlight.put(l / line, m);
+        inFlight.put(l >>> lineShift, m);
         busy++;
         fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
         m.targets.add(new Target(r, a, len, true));
