@@ -59,8 +59,8 @@ public final class MemoryChannel implements Component {
     private long[] qMask0;
     private long[] qMask1;
     /** The bytes of each waiting write that carry data (a timed write's are timed, not written). */
-    private long[] qData0;
-    private long[] qData1;
+    private long[] qDataMask0;
+    private long[] qDataMask1;
     private boolean[] qWrite;
     private int[] qHead;
     private int[] qTail;
@@ -306,8 +306,8 @@ public final class MemoryChannel implements Component {
             len[i] = qLen[s];
             m0[i] = qMask0[s];
             m1[i] = qMask1[s];
-            d0[i] = qData0[s];
-            d1[i] = qData1[s];
+            d0[i] = qDataMask0[s];
+            d1[i] = qDataMask1[s];
             w[i] = qWrite[s];
             head[i] = qHead[s];
             tail[i] = qTail[s];
@@ -322,8 +322,8 @@ public final class MemoryChannel implements Component {
         qLen = len;
         qMask0 = m0;
         qMask1 = m1;
-        qData0 = d0;
-        qData1 = d1;
+        qDataMask0 = d0;
+        qDataMask1 = d1;
         qWrite = w;
         qHead = head;
         qTail = tail;
@@ -479,8 +479,8 @@ public final class MemoryChannel implements Component {
             setMask(s, lo, len);
             if (r.data() != null) {
                 System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
-                qData0[s] |= maskBits0(lo, len);
-                qData1[s] |= maskBits1(lo, len);
+                qDataMask0[s] |= maskBits0(lo, len);
+                qDataMask1[s] |= maskBits1(lo, len);
             }
         }
     }
@@ -509,8 +509,8 @@ public final class MemoryChannel implements Component {
         qWrite[s] = write;
         qMask0[s] = 0;
         qMask1[s] = 0;
-        qData0[s] = 0;
-        qData1[s] = 0;
+        qDataMask0[s] = 0;
+        qDataMask1[s] = 0;
         qHead[s] = link;
         qTail[s] = link;
         return s;
@@ -969,8 +969,8 @@ public final class MemoryChannel implements Component {
             long m0 = qMask0[s];
             long m1 = qMask1[s];
             moved = Long.bitCount(m0) + Long.bitCount(m1);
-            writeMasked(line, s * unit, qData0[s], 0);
-            writeMasked(line, s * unit, qData1[s], 64);
+            writeMasked(line, s * unit, qDataMask0[s], 0);
+            writeMasked(line, s * unit, qDataMask1[s], 64);
             service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
             if (moved > 0 && moved < unit) {
                 service += partialCycles; // read the line, merge, write it back

@@ -606,8 +606,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void copyIn(MemoryRequest r, long a, int len, int way) {
-        if (r.data() != null && !timingOnly) {
-            // (A timed write carries no bytes: the line's stay as they are.)
+        if (r.data() != null) {
+            // (A timed write carries no bytes: the line's stay as they are. A timing-only cache takes no others.)
             System.arraycopy(r.data(), (int) (a - r.address()), data, offset(way, a), len);
         }
     }
@@ -778,22 +778,22 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     /**
-     * A copy of {@code n} bytes of {@code src} at {@code from}, for a write going downstream: the shared
-     * array of {@code n} zeros when they are all zero (surfaces write only zeros, so every write-back of an
-     * RB cache is; a write's array is only ever read, so one array can serve them all), else a new one.
-     */
-    /**
      * A write of {@code n} bytes at {@code a} going downstream, with the bytes of {@code src} at
-     * {@code from} ({@link #bytesOf}), or a timed write without bytes when the cache holds none or
-     * the bytes came from a timed write ({@code src} null).
+     * {@code from} ({@link #bytesOf}), or a timed write without bytes when there are none: {@code src}
+     * is null for a timing-only cache (no {@link #data}) and for a write-through of a timed write.
      */
     private MemoryRequest downstreamWrite(long a, byte[] src, int from, int n, MemoryRequest.Client client, Object tag) {
-        if (timingOnly || src == null) {
+        if (src == null) {
             return MemoryRequest.timedWrite(a, n, client, tag);
         }
         return MemoryRequest.write(a, bytesOf(src, from, n), client, tag);
     }
 
+    /**
+     * A copy of {@code n} bytes of {@code src} at {@code from}, for a write going downstream: the shared
+     * array of {@code n} zeros when they are all zero (a write's array is only ever read, so one array
+     * can serve them all), else a new one.
+     */
     private byte[] bytesOf(byte[] src, int from, int n) {
         if (n >= zeros.length) {
             zeros = java.util.Arrays.copyOf(zeros, Math.max(n + 1, zeros.length * 2));
