@@ -285,6 +285,9 @@ public final class DepthBlockCore {
             flatHizHi = state.encode(state.clamp(state.zAtOrigin + HIZ_MARGIN));
         }
         RegionCounts r = region;
+        // The current run of HiZ-rejected tiles: its length and its first tile (ty << 16 | tx).
+        int rejectRun = 0;
+        int rejectAt = 0;
         int tx0 = bbox[t * 4] >> shift;
         int ty0 = bbox[t * 4 + 1] >> shift;
         int tx1 = bbox[t * 4 + 2] >> shift;
@@ -307,18 +310,55 @@ public final class DepthBlockCore {
                 txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
                 txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
             }
-            for (int tx = tiles.firstOwned(index, txFirst, ty); tx < txLast + 1;
-                    tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
+            int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
+            int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);
+            int tx = tiles.firstOwned(index, txFirst, ty);
+            // Host-side only: the row's tiles the edges do not miss are one run of columns (for
+            // each edge, classify's bound over a tile is monotone in tx: the tiles it does not
+            // miss are a prefix or a suffix of the row, and three such sets meet in a run). So
+            // with a constant step, once the first and last tiles of that run are found, every
+            // owned tile between them is tested against HiZ first and classified only if it
+            // survives: most tiles of the stress traces are rejected, and classify was a fifth of
+            // the tile loop (docs/performance.md). The same tiles, in the same order, with the
+            // same counts and records.
+            int covFirst = -1;
+            for (; tx < txLast + 1; tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
+                covFirst = scan.classify(Math.max(tx * ts, bbox[t * 4]), y0, Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]), y1);
+                if (covFirst >= 0) {
+                    break;
+                }
+            }
+            if (tx >= txLast + 1) {
+                continue;
+            }
+            // The run's last owned tile (only with a constant step; else every tile is classified).
+            int runLast = -1;
+            int covLast = -1;
+            if (step != 0) {
+                for (runLast = tx + (txLast - tx) / step * step; runLast > tx; runLast -= step) {
+                    covLast = scan.classify(Math.max(runLast * ts, bbox[t * 4]), y0,
+                            Math.min(runLast * ts + ts - 1, bbox[t * 4 + 2]), y1);
+                    if (covLast >= 0) {
+                        break;
+                    }
+                }
+                txLast = runLast;
+            }
+            for (; tx < txLast + 1; tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
                 int x0 = Math.max(tx * ts, bbox[t * 4]);
                 int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
-                int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
-                int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);
-                // The tile tested whole against the three edges: missed, inside, or partial.
-                int coverage = scan.classify(x0, y0, x1, y1);
-                if (coverage < 0) {
-                    continue;
+                // The tile tested whole against the three edges: missed, inside, or partial;
+                // inside the run only once HiZ has kept it (-2: not classified yet).
+                int coverage = tx == runLast ? covLast : -2;
+                if (covFirst != -3) {
+                    coverage = covFirst;
+                    covFirst = -3;
+                } else if (step == 0) {
+                    coverage = scan.classify(x0, y0, x1, y1);
+                    if (coverage < 0) {
+                        continue;
+                    }
                 }
-                boolean accept = coverage > 0;
                 int tileScan = (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
                 scanned += tileScan;
                 int hizIndex = ds == null ? 0 : ty * ds.hizTilesX + tx;
@@ -327,11 +367,22 @@ public final class DepthBlockCore {
                     if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
                         tb.hizRejectedTiles++;
                         tb.hizRejectedSamples += tileScan;
-                        // Rejected whole by its depth bounds: no fine scan, nothing tested.
-                        tb.hizRejected(tx, ty);
+                        // Rejected whole by its depth bounds: no fine scan, nothing tested. A run
+                        // of them is one record (TileBatch#hizRejected), made when the run ends.
+                        if (rejectRun++ == 0) {
+                            rejectAt = ty << 16 | tx;
+                        }
                         continue;
                     }
                 }
+                if (coverage == -2) {
+                    coverage = scan.classify(x0, y0, x1, y1);
+                }
+                if (rejectRun > 0) {
+                    tb.hizRejected(rejectAt, rejectRun);
+                    rejectRun = 0;
+                }
+                boolean accept = coverage > 0;
                 // Decided before the region's writes move the tile's bounds (see unchanged()).
                 boolean unchanged = unchangedWrites && unchanged(ds.hizMin[hizIndex], ds.hizMax[hizIndex]);
                 // The region's work, by the kernel chosen for it (TileKernel, the one place).
@@ -390,6 +441,9 @@ public final class DepthBlockCore {
                     ds.hizMax[hizIndex] = (r.writtenMax & whole) | (Math.max(ds.hizMax[hizIndex], r.writtenMax) & ~whole);
                 }
             }
+        }
+        if (rejectRun > 0) {
+            tb.hizRejected(rejectAt, rejectRun);
         }
         tPixels += pixels;
         tQuads += quads;

@@ -85,17 +85,19 @@ public final class TileBatch implements Work {
     }
 
     /**
-     * Records a tile HiZ rejected whole: no fine scan, no test, nothing to shade. A run of
-     * them is one record counting its tests, so the DB's steps (which end only after a tile
-     * with quads) are the same and a batch of rejected layers stays small.
+     * Records a run of {@code count} consecutive tiles HiZ rejected whole, the first at
+     * {@code at} ({@code ty << 16 | tx}): no fine scan, no test, nothing to shade. A run is one
+     * record counting its tests (added to the last record when that is a run too), so the DB's
+     * steps (which end only after a tile with quads) are the same and a batch of rejected
+     * layers stays small.
      */
-    public void hizRejected(int tx, int ty) {
+    public void hizRejected(int at, int count) {
         int n = tiles;
         if (n > 0 && tileScan[n - 1] == 0 && tileTested[n - 1] == 0 && tileQuads[n - 1] == 0 && tileHiz[n - 1] > 0) {
-            tileHiz[n - 1]++;
+            tileHiz[n - 1] += count;
             return;
         }
-        record(ty << 16 | tx, 0, 0, 0, 0, 0, 1);
+        record(at, 0, 0, 0, 0, 0, count);
     }
 
     private void record(int at, int scan, int tested, int passed, int quads, int pixels, int hiz) {
