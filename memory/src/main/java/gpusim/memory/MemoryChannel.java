@@ -543,33 +543,17 @@ public final class MemoryChannel implements Component {
             s = takeSlot(line, lo, len, write, link);
             serve = Math.max(now + 1, busyUntil);
             qServe[s] = serve;
-            long moved = len;
-            long service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
             if (write) {
                 setMask(s, lo, len);
                 if (r.data() != null) {
                     memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
                 }
-                if (moved > 0 && moved < unit) {
-                    service += partialCycles; // read the line, merge, write it back
-                }
             } else if (r.data() != null) {
                 memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
-            bytes.add(moved);
-            clientBytes(r.from()).add(moved);
-            busy.add(service);
-            system.served(service);
-            busyUntil = serve + service;
-            if (fCount == fDone.length) {
-                growFlight();
-            }
-            int f = (fStart + fCount) & (fDone.length - 1);
-            fDone[f] = busyUntil + latency;
-            fLink[f] = link;
-            fSig[f] = false;
-            fseq = fSeqHead + fCount;
-            fCount++;
+            bytes.add(len);
+            clientBytes(r.from()).add(len);
+            fseq = occupy(serve, serviceCycles(len, write), link);
             qFSeq[s] = fseq;
         }
         r.partServed(serve);
@@ -964,17 +948,12 @@ public final class MemoryChannel implements Component {
             unlink(s);
         }
         long moved;
-        long service;
         if (qWrite[s]) {
             long m0 = qMask0[s];
             long m1 = qMask1[s];
             moved = Long.bitCount(m0) + Long.bitCount(m1);
             writeMasked(line, s * unit, qDataMask0[s], 0);
             writeMasked(line, s * unit, qDataMask1[s], 64);
-            service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
-            if (moved > 0 && moved < unit) {
-                service += partialCycles; // read the line, merge, write it back
-            }
         } else {
             int lo = qLo[s];
             int len = qLen[s];
@@ -983,7 +962,6 @@ public final class MemoryChannel implements Component {
                 memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
             moved = len;
-            service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
         }
         for (int l = qHead[s]; l >= 0; l = lNext[l]) {
             MemoryRequest r = lReq[l];
@@ -996,16 +974,7 @@ public final class MemoryChannel implements Component {
             toDram(s, line, qHead[s], now);
             return;
         }
-        busy.add(service);
-        system.served(service);
-        busyUntil = now + service;
-        if (fCount == fDone.length) {
-            growFlight();
-        }
-        int f = (fStart + fCount) & (fDone.length - 1);
-        fDone[f] = busyUntil + latency;
-        fLink[f] = qHead[s];
-        fCount++;
+        occupy(now, serviceCycles(moved, qWrite[s]), qHead[s]);
         if (engine.hook() != null) {
             engine.hook().span(this, "busy", now, busyUntil);
         }
@@ -1037,6 +1006,38 @@ public final class MemoryChannel implements Component {
             memory.write(line + base + from, qData, dataOff + base + from, to - from);
             mask &= to == 64 ? 0 : -1L << to;
         }
+    }
+
+    /**
+     * The cycles a part moving {@code moved} bytes occupies the channel: max(1, ceil(moved /
+     * bytes_per_cycle)), and for a write covering only part of its line the read-modify-write's
+     * partial_write_cycles more.
+     */
+    private long serviceCycles(long moved, boolean write) {
+        long service = Math.max(1, (moved + bytesPerCycle - 1) / bytesPerCycle);
+        if (write && moved > 0 && moved < unit) {
+            service += partialCycles; // read the line, merge, write it back
+        }
+        return service;
+    }
+
+    /**
+     * Occupies the channel for {@code service} cycles from {@code start} and puts the part whose
+     * requests are chained from {@code link} in flight, completing {@code latency} cycles after;
+     * returns its in-flight entry's sequence number.
+     */
+    private long occupy(long start, long service, int link) {
+        busy.add(service);
+        system.served(service);
+        busyUntil = start + service;
+        if (fCount == fDone.length) {
+            growFlight();
+        }
+        int f = (fStart + fCount) & (fDone.length - 1);
+        fDone[f] = busyUntil + latency;
+        fLink[f] = link;
+        fSig[f] = false;
+        return fSeqHead + fCount++;
     }
 
     private void growFlight() {

@@ -46,6 +46,8 @@ public final class DepthBlockCore {
      * more than the few tiles they could skip.
      */
     private static final int WIDE_TILES = 8;
+    /** triangle()'s coverage of a tile inside its row's run not yet classified (classify gives -1, 0 or 1). */
+    private static final int UNCLASSIFIED = -2;
 
     private final int index;
     private final TileMap tiles;
@@ -323,7 +325,7 @@ public final class DepthBlockCore {
             // same counts and records.
             int covFirst = -1;
             for (; tx < txLast + 1; tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
-                covFirst = scan.classify(Math.max(tx * ts, bbox[t * 4]), y0, Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]), y1);
+                covFirst = classifyTile(bbox, t, tx, y0, y1);
                 if (covFirst >= 0) {
                     break;
                 }
@@ -331,13 +333,13 @@ public final class DepthBlockCore {
             if (tx >= txLast + 1) {
                 continue;
             }
+            int runFirst = tx;
             // The run's last owned tile (only with a constant step; else every tile is classified).
             int runLast = -1;
             int covLast = -1;
             if (step != 0) {
                 for (runLast = tx + (txLast - tx) / step * step; runLast > tx; runLast -= step) {
-                    covLast = scan.classify(Math.max(runLast * ts, bbox[t * 4]), y0,
-                            Math.min(runLast * ts + ts - 1, bbox[t * 4 + 2]), y1);
+                    covLast = classifyTile(bbox, t, runLast, y0, y1);
                     if (covLast >= 0) {
                         break;
                     }
@@ -348,12 +350,15 @@ public final class DepthBlockCore {
                 int x0 = Math.max(tx * ts, bbox[t * 4]);
                 int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
                 // The tile tested whole against the three edges: missed, inside, or partial;
-                // inside the run only once HiZ has kept it (-2: not classified yet).
-                int coverage = tx == runLast ? covLast : -2;
-                if (covFirst != -3) {
+                // strictly inside the run only once HiZ has kept it.
+                int coverage;
+                if (tx == runFirst) {
                     coverage = covFirst;
-                    covFirst = -3;
-                } else if (step == 0) {
+                } else if (tx == runLast) {
+                    coverage = covLast;
+                } else if (step != 0) {
+                    coverage = UNCLASSIFIED;
+                } else {
                     coverage = scan.classify(x0, y0, x1, y1);
                     if (coverage < 0) {
                         continue;
@@ -375,7 +380,7 @@ public final class DepthBlockCore {
                         continue;
                     }
                 }
-                if (coverage == -2) {
+                if (coverage == UNCLASSIFIED) {
                     coverage = scan.classify(x0, y0, x1, y1);
                 }
                 if (rejectRun > 0) {
@@ -454,6 +459,12 @@ public final class DepthBlockCore {
     }
 
     /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
+    /** {@link ScanConverter#classify} of tile column {@code tx} of triangle {@code t}'s row band [y0..y1], clipped to its bounding box. */
+    private int classifyTile(int[] bbox, int t, int tx, int y0, int y1) {
+        int ts = tiles.tileSize;
+        return scan.classify(Math.max(tx * ts, bbox[t * 4]), y0, Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]), y1);
+    }
+
     private boolean hizRejects(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
         int f = funcCode;
         regionBounds(x0, y0, x1, y1, f == 2 || f == 3 || f == 4, f == 3 || f == 5 || f == 7);
