@@ -72,6 +72,23 @@ public final class MemoryChannel implements Component {
     /** Scheduled mode: the sequence number of each waiting part's in-flight entry (see {@link #fSeqHead}). */
     private long[] qFSeq;
     /**
+     * Scheduled mode: each waiting slot's parts not yet served (a read burst holds all of a read's
+     * parts, see {@link #acceptRead}; any other slot one) and the cycles from its next part's
+     * service to the one after it; {@link #waiting} counts the parts of all slots.
+     */
+    private int[] qLeft;
+    private int[] qStep;
+    /** Whether the slot is on a merge chain (write combining; a read burst is not: it closes writes instead). */
+    private boolean[] qChained;
+    /** A waiting write closed to merges by a read burst of its line queued after it (see {@link #close}). */
+    private boolean[] qClosed;
+    /** The client of a slot {@link #acceptWrite} took without a request on it. */
+    private MemoryClient[] qFrom;
+    /** Parts waiting in the queue: what its room counts. */
+    private int waiting;
+    /** The service cycles of a part that moves a whole line of reads. */
+    private final int lineService;
+    /**
      * Write combining only: the waiting slots chained by line hash, newest first, so a line's
      * first slot on its chain is its newest waiting part (see {@link #mergeTarget}). A slot
      * is added at its chain's head when it is taken and leaves when served, as the oldest
@@ -184,6 +201,7 @@ public final class MemoryChannel implements Component {
         this.bytesPerCycle = p.bytesPerCycle();
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
+        this.lineService = (int) Math.max(1, (unit + bytesPerCycle - 1) / bytesPerCycle);
         this.schedulable = p.dram() == null
                 && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
@@ -299,6 +317,11 @@ public final class MemoryChannel implements Component {
         byte[] data = new byte[cap * unit];
         long[] serveAt = new long[cap];
         long[] fseq = new long[cap];
+        int[] left = new int[cap];
+        int[] step = new int[cap];
+        boolean[] chained = new boolean[cap];
+        boolean[] closed = new boolean[cap];
+        MemoryClient[] from = new MemoryClient[cap];
         for (int i = 0; i < qCount; i++) {
             int s = (qStart + i) & (qLine.length - 1);
             line[i] = qLine[s];
@@ -314,7 +337,17 @@ public final class MemoryChannel implements Component {
             System.arraycopy(qData, s * unit, data, i * unit, unit);
             serveAt[i] = qServe[s];
             fseq[i] = qFSeq[s];
+            left[i] = qLeft[s];
+            step[i] = qStep[s];
+            chained[i] = qChained[s];
+            closed[i] = qClosed[s];
+            from[i] = qFrom[s];
         }
+        qFrom = from;
+        qLeft = left;
+        qStep = step;
+        qChained = chained;
+        qClosed = closed;
         qServe = serveAt;
         qFSeq = fseq;
         qLine = line;
@@ -337,7 +370,9 @@ public final class MemoryChannel implements Component {
             chainPrev = new int[cap];
             chainShift = 64 - Integer.numberOfTrailingZeros(cap * 2);
             for (int i = 0; i < qCount; i++) {
-                link(i);
+                if (qChained[i]) {
+                    link(i);
+                }
             }
         }
     }
@@ -375,7 +410,7 @@ public final class MemoryChannel implements Component {
 
     /** Parts waiting in the queue. */
     public int queued() {
-        return qCount;
+        return waiting;
     }
 
     /** Served parts whose latency has not yet passed. */
@@ -389,7 +424,7 @@ public final class MemoryChannel implements Component {
      */
     boolean hasRoom(int parts, long now) {
         retire(now);
-        return parts <= depth ? qCount + parts <= depth : qCount == 0;
+        return parts <= depth ? waiting + parts <= depth : waiting == 0;
     }
 
     void block(Component requester, long now) {
@@ -411,10 +446,17 @@ public final class MemoryChannel implements Component {
         int mask = qLine.length - 1;
         while (qCount > 0 && qServe[qStart] <= now) {
             int s = qStart;
-            if (combining) {
+            lastServe = qServe[s];
+            waiting--;
+            if (--qLeft[s] > 0) {
+                // A read burst's next part: whole lines from the second part on (a request is contiguous).
+                qServe[s] += qStep[s];
+                qStep[s] = lineService;
+                continue;
+            }
+            if (qChained[s]) {
                 unlink(s);
             }
-            lastServe = qServe[s];
             qStart = (s + 1) & mask;
             qCount--;
         }
@@ -432,10 +474,32 @@ public final class MemoryChannel implements Component {
         retire(now);
         for (int s = chainHead[chainOf(line)]; s >= 0; s = chainNext[s]) {
             if (qLine[s] == line) {
-                return qWrite[s] ? s : -1;
+                return qWrite[s] && !qClosed[s] ? s : -1;
             }
         }
         return -1;
+    }
+
+    /**
+     * Write combining: a read of {@code line} is queued after the line's newest waiting part, so if
+     * that is a write it takes no more merges (a merge past the read would let the read see bytes
+     * written after it). What a read's own slot on the chain would do, for a read burst, which has none.
+     */
+    private void close(long line) {
+        for (int s = chainHead[chainOf(line)]; s >= 0; s = chainNext[s]) {
+            if (qLine[s] == line) {
+                qClosed[s] = qWrite[s];
+                return;
+            }
+        }
+    }
+
+    /** Whether this channel serves in scheduled mode ({@link #schedulable}), decided at its first request. */
+    boolean scheduled() {
+        if (mode == 0) {
+            mode = schedulable && engine.hook() == null ? SCHEDULED : TICKED;
+        }
+        return mode == SCHEDULED;
     }
 
     /**
@@ -444,9 +508,7 @@ public final class MemoryChannel implements Component {
      * when it is -1.
      */
     void accept(MemoryRequest r, long line, int lo, int len, int mergeInto, long now, boolean last, boolean split) {
-        if (mode == 0) {
-            mode = schedulable && engine.hook() == null ? SCHEDULED : TICKED;
-        }
+        boolean scheduled = scheduled();
         requests.inc();
         boolean write = r.kind() == MemoryRequest.Kind.WRITE;
         if (write) {
@@ -454,16 +516,9 @@ public final class MemoryChannel implements Component {
         } else {
             reads.inc();
         }
-        if (now == lastArrivalCycle && r.seq() != lastArrivalSeq) {
-            conflicts.inc();
-            system.conflict();
-        }
-        if (now != lastArrivalCycle || r.seq() != lastArrivalSeq) {
-            lastArrivalCycle = now;
-            lastArrivalSeq = r.seq();
-        }
+        arrived(r, now);
         int link = newLink(r, now);
-        if (mode == SCHEDULED) {
+        if (scheduled) {
             acceptScheduled(r, line, lo, len, mergeInto, now, write, link, last, split);
             return;
         }
@@ -472,7 +527,7 @@ public final class MemoryChannel implements Component {
             s = mergeInto;
             merge(s, link);
         } else {
-            s = takeSlot(line, lo, len, write, link);
+            s = takeSlot(line, lo, len, write, link, combining);
             self.wakeAt(now + 1);
         }
         if (write) {
@@ -485,23 +540,156 @@ public final class MemoryChannel implements Component {
         }
     }
 
-    /** Chains link {@code link} (a part merging into the waiting write in slot {@code s}) onto the slot. */
+    /** Counts a conflict when another request already arrived this cycle (a request's later parts are not one). */
+    private void arrived(MemoryRequest r, long now) {
+        if (now == lastArrivalCycle && r.seq() != lastArrivalSeq) {
+            conflicts.inc();
+            system.conflict();
+        }
+        if (now != lastArrivalCycle || r.seq() != lastArrivalSeq) {
+            lastArrivalCycle = now;
+            lastArrivalSeq = r.seq();
+        }
+    }
+
+    /**
+     * Scheduled mode: takes and serves read {@code r}, all of whose parts fall in this channel (one
+     * interleave granule), as one burst slot. Its parts are served back to back from the cycle the
+     * first would be (the queue is a FIFO), so their service cycles, bytes, delays and statistics are
+     * those of taking them one by one ({@link #acceptScheduled}); but the burst takes one slot, one
+     * link and one in-flight entry, which completes the request when its last part would. The slot
+     * leaves the waiting ring a part at a time ({@link #retire}), so the queue's room is the same.
+     * Nothing merges into a read, so it takes no merge chain (see {@link #close}).
+     */
+    void acceptRead(MemoryRequest r, long now) {
+        retire(now);
+        long a = r.address();
+        long end = a + r.size();
+        long first = a & -(long) unit;
+        int parts = (int) ((end - 1 - first) / unit) + 1;
+        requests.add(parts);
+        reads.add(parts);
+        arrived(r, now);
+        if (combining) {
+            for (long line = first; line < end; line += unit) {
+                close(line);
+            }
+        }
+        int link = newLink(r, now);
+        int firstLen = (int) (Math.min(first + unit, end) - a);
+        int s = takeSlot(first, (int) (a - first), firstLen, false, link, false);
+        long serve = Math.max(now + 1, busyUntil);
+        qServe[s] = serve;
+        qLeft[s] = parts;
+        waiting += parts - 1;
+        qStep[s] = (int) serviceCycles(firstLen, false);
+        if (r.data() != null) {
+            memory.read(a, r.data(), 0, r.size());
+        }
+        bytes.add(r.size());
+        clientBytes(r.from()).add(r.size());
+        r.partServed(serve);
+        // Each part waits from now to its service: the first's, then one part's service more each.
+        long start = serve;
+        long delay = 0;
+        long at = a;
+        for (int i = 0; i < parts; i++) {
+            long partEnd = Math.min((at & -(long) unit) + unit, end);
+            delay = serve - now;
+            delays.add(delay);
+            delaySum.add(delay);
+            serve += serviceCycles(partEnd - at, false);
+            at = partEnd;
+        }
+        delayMax.max(delay);
+        long fseq = occupy(start, serve - start, link);
+        qFSeq[s] = fseq;
+        significant(fseq);
+    }
+
+    /**
+     * Scheduled mode: takes and serves write {@code r}, all of whose parts fall in this channel (one
+     * interleave granule) and none of which merges into a waiting write ({@link #mergeTarget} found
+     * none). Each part takes its slot, on its line's merge chain, and goes in flight as
+     * {@link #acceptScheduled} would take it, with the same service cycles, bytes, delays and
+     * statistics; but the request has one link, on its last part, which completes it. The other
+     * parts' slots start with no requests: a later write merging into one of them chains onto the
+     * slot and its in-flight entry then ({@link #merge}).
+     */
+    void acceptWrite(MemoryRequest r, long now) {
+        long a = r.address();
+        long end = a + r.size();
+        long first = a & -(long) unit;
+        int parts = (int) ((end - 1 - first) / unit) + 1;
+        requests.add(parts);
+        writes.add(parts);
+        arrived(r, now);
+        int link = newLink(r, now);
+        long serve = Math.max(now + 1, busyUntil);
+        r.partServed(serve);
+        long fseq = 0;
+        long delay = 0;
+        long at = a;
+        for (int i = 0; i < parts; i++) {
+            long line = at & -(long) unit;
+            long partEnd = Math.min(line + unit, end);
+            int lo = (int) (at - line);
+            int len = (int) (partEnd - at);
+            int l = i == parts - 1 ? link : -1;
+            int s = takeSlot(line, lo, len, true, l, combining);
+            qFrom[s] = r.from();
+            qServe[s] = serve;
+            setMask(s, lo, len);
+            if (r.data() != null) {
+                memory.write(at, r.data(), (int) (at - a), len);
+            }
+            delay = serve - now;
+            delays.add(delay);
+            delaySum.add(delay);
+            long service = serviceCycles(len, true);
+            fseq = occupy(serve, service, l);
+            qFSeq[s] = fseq;
+            serve += service;
+            at = partEnd;
+        }
+        delayMax.max(delay);
+        bytes.add(r.size());
+        clientBytes(r.from()).add(r.size());
+        significant(fseq);
+    }
+
+    /**
+     * Chains link {@code link} (a part merging into the waiting write in slot {@code s}) onto the slot;
+     * onto its in-flight entry too when the slot has no requests yet (a part of {@link #acceptWrite}'s).
+     */
     private void merge(int s, int link) {
-        lNext[qTail[s]] = link;
+        if (qTail[s] < 0) {
+            qHead[s] = link;
+            fLink[(fStart + (int) (qFSeq[s] - fSeqHead)) & (fDone.length - 1)] = link;
+        } else {
+            lNext[qTail[s]] = link;
+        }
         qTail[s] = link;
         combined.inc();
         system.combined();
     }
 
-    /** A new waiting slot at the queue's tail for bytes [lo, lo + len) of {@code line}, its chain {@code link}. */
-    private int takeSlot(long line, int lo, int len, boolean write, int link) {
+    /**
+     * A new waiting slot of one part at the queue's tail for bytes [lo, lo + len) of {@code line}, its
+     * requests chained from {@code link}; on its line's merge chain when {@code chained}.
+     */
+    private int takeSlot(long line, int lo, int len, boolean write, int link, boolean chained) {
         if (qCount == qLine.length) {
             allocateQueue(qLine.length * 2);
         }
         int s = (qStart + qCount) & (qLine.length - 1);
         qCount++;
+        waiting++;
         qLine[s] = line;
-        if (combining) {
+        qLeft[s] = 1;
+        qChained[s] = chained;
+        qClosed[s] = false;
+        if (chained) {
             link(s);
         }
         qLo[s] = lo;
@@ -528,19 +716,21 @@ public final class MemoryChannel implements Component {
         long fseq;
         if (mergeInto >= 0) {
             s = mergeInto;
+            // The client of the write merged into: its first request's, or (no request on the slot yet) its own.
+            MemoryClient into = qHead[s] >= 0 ? lReq[qHead[s]].from() : qFrom[s];
             merge(s, link);
             long before = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]);
             setMask(s, lo, len);
             long added = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]) - before;
             bytes.add(added);
-            clientBytes(lReq[qHead[s]].from()).add(added);
+            clientBytes(into).add(added);
             if (r.data() != null) { // a timed write leaves the bytes as they are
                 memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
             serve = qServe[s];
             fseq = qFSeq[s];
         } else {
-            s = takeSlot(line, lo, len, write, link);
+            s = takeSlot(line, lo, len, write, link, combining);
             serve = Math.max(now + 1, busyUntil);
             qServe[s] = serve;
             if (write) {
@@ -943,8 +1133,9 @@ public final class MemoryChannel implements Component {
         int s = qStart;
         qStart = (qStart + 1) & (qLine.length - 1);
         qCount--;
+        waiting--;
         long line = qLine[s];
-        if (combining) {
+        if (qChained[s]) {
             unlink(s);
         }
         long moved;
@@ -1080,7 +1271,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public String describe() {
-        return qCount + " queued, " + fCount + " in flight, " + (dram == null ? "busy until " + busyUntil
+        return waiting + " queued, " + fCount + " in flight, " + (dram == null ? "busy until " + busyUntil
                 : pCount + " parts (" + dram.queued() + " accesses) in the DRAM controller");
     }
 }

@@ -343,6 +343,23 @@ public final class MemorySystem implements Component, MemoryPort {
         long a = r.address();
         // Split over interleave granules, a request's parts may go to several channels.
         boolean split = a >>> interleaveShift != (end - 1) >>> interleaveShift;
+        if (!split) {
+            MemoryChannel ch = channels[channelOf(a)];
+            if (ch.scheduled()) {
+                // All its parts in one scheduled channel: taken together, with one part to count down
+                // (a write only when no part of it merges, else part by part below).
+                if (r.kind() == MemoryRequest.Kind.READ) {
+                    r.partAdded();
+                    ch.acceptRead(r, now);
+                    return;
+                }
+                if (!mayMerge || !mergesAny(ch, a, end, now)) {
+                    r.partAdded();
+                    ch.acceptWrite(r, now);
+                    return;
+                }
+            }
+        }
         do {
             long line = a & -unit;
             long partEnd = Math.min(line + unit, end);
@@ -352,6 +369,16 @@ public final class MemorySystem implements Component, MemoryPort {
                     partEnd >= end, split);
             a = partEnd;
         } while (a < end);
+    }
+
+    /** Whether a part of [a, end), all of it in channel {@code ch}, has a waiting write to merge into. */
+    private boolean mergesAny(MemoryChannel ch, long a, long end, long now) {
+        for (long line = a & -unit; line < end; line += unit) {
+            if (ch.mergeTarget(line, now) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The new queue slots the parts of write {@code r} on channel {@code c} need: those with no waiting write to merge into. */

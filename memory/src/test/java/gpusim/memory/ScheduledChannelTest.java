@@ -122,6 +122,60 @@ class ScheduledChannelTest {
         }
     }
 
+    /**
+     * Write combining into a request taken whole (MemoryChannel#acceptWrite, #acceptRead), 64 bytes a
+     * cycle, latency 100, all at cycle 0 in this order: a 224-byte depth write W at a + 32 (four
+     * parts, served at 1-4, landing at 102-105); an 8-byte counter write at a, which merges into W's
+     * first part and so completes with it, at 102, its bytes counting for the depth client W's slot
+     * holds; a 64-byte read of a + 128, queued after W's third part, served at 5 and done at 106; and
+     * an 8-byte write to a + 128, which may not merge past that read: its own slot, served at 6, done
+     * at 107. W itself completes at 105. The same in both modes, and the memory holds the writes.
+     */
+    @Test
+    void aWriteMergesIntoAPartOfAWriteTakenWhole() {
+        for (boolean hook : new boolean[] {true, false}) {
+            Engine e = new Engine(10_000);
+            if (hook) {
+                e.setHook(SILENT);
+            }
+            DeviceMemory dm = new DeviceMemory(256);
+            long a = dm.allocate(4096);
+            MemorySystem ms = new MemorySystem(e, dm, MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64));
+            ScriptedClient c = new ScriptedClient(e, 0, now -> List.of());
+            MemoryRequest w = MemoryRequest.write(a + 32, ScriptedClient.bytes(224, 1), c, null)
+                    .from(gpusim.sim.MemoryClient.DEPTH);
+            MemoryRequest counter = MemoryRequest.write(a, ScriptedClient.bytes(8, 100), c, null)
+                    .from(gpusim.sim.MemoryClient.COUNTER);
+            MemoryRequest read = MemoryRequest.read(a + 128, 64, c, null);
+            MemoryRequest after = MemoryRequest.write(a + 128, ScriptedClient.bytes(8, 50), c, null)
+                    .from(gpusim.sim.MemoryClient.COUNTER);
+            c.toIssue.addAll(List.of(w, counter, read, after));
+            c.port = ms;
+            e.add(c);
+            ms.register();
+            e.wakeAt(c, 0);
+            e.run(() -> false);
+            String mode = "hook " + hook;
+            assertEquals(105, w.doneAt(), mode);
+            assertEquals(102, counter.doneAt(), mode);
+            assertEquals(106, read.doneAt(), mode);
+            assertEquals(107, after.doneAt(), mode);
+            // The read saw W's bytes (1..224 from a + 32: a + 128 holds W's 97th byte on).
+            assertArrayEquals(ScriptedClient.bytes(64, 97), read.data(), mode);
+            byte[] now = new byte[16];
+            dm.read(a, now, 0, 16);
+            assertArrayEquals(new byte[] {100, 101, 102, 103, 104, 105, 106, 107, 0, 0, 0, 0, 0, 0, 0, 0}, now, mode);
+            List<String> stats = new ArrayList<>();
+            flatten(ms.stats(), "", stats);
+            Outcome o = new Outcome(List.of(), List.of(), 0, new byte[0], stats);
+            assertEquals(1, stat(o, "memory.combined_writes"), mode);
+            // W's 224 bytes and the 8 the counter added to its first line count for depth.
+            assertEquals(232, stat(o, "memory.channel0.bytes_depth"), mode);
+            assertEquals(8, stat(o, "memory.channel0.bytes_counter"), mode);
+            assertEquals(6, stat(o, "memory.channel0.busy_cycles"), mode);
+        }
+    }
+
     /** Three clients issue random reads and writes in a 4 KiB window for 300 cycles. */
     static Outcome run(MemorySystem.Params p, long seed, boolean hook) {
         Engine e = new Engine(100_000);

@@ -815,7 +815,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private byte[][] zeros = new byte[0][];
 
     private Mshr newMshr(long lineAddr, gpusim.sim.MemoryClient from, boolean resident) {
-        Mshr m = freeMshrCount > 0 ? freeMshrs[--freeMshrCount] : new Mshr(line, words);
+        // A timing-only cache keeps no bytes, in its ways or its MSHRs (nothing to clear at each reuse).
+        Mshr m = freeMshrCount > 0 ? freeMshrs[--freeMshrCount] : new Mshr(timingOnly ? 0 : line, words);
         return m.reset(lineAddr, from, resident);
     }
 
