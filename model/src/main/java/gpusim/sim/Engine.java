@@ -9,7 +9,9 @@ import java.util.List;
  * front of the pipe first and ticked back to front within a cycle, so a consumer frees
  * queue space before its producer looks for it, and same-cycle order is fixed. The
  * engine jumps straight to the next cycle at which any component is awake, so idle time
- * costs nothing. A ChampSim-style detector stops the run when work is pending and no
+ * costs nothing, and a cycle's pass visits only the components woken for it (a timing wheel),
+ * so neither does a component asleep until a later cycle. A ChampSim-style detector stops
+ * the run when work is pending and no
  * component has changed state for {@code deadlockCycles} cycles while none is part-way
  * through timed work ({@link Component#working}), dumping every component and queue; a run
  * in which nothing at all is awake while work is pending stops at once. Progress is what
@@ -23,8 +25,23 @@ public final class Engine {
     private final List<Component> components = new ArrayList<>();
     private final List<BoundedQueue<?>> queues = new ArrayList<>();
     private long[] wakeAt = new long[0];
-    /** Bit i set: component i has a wake cycle (wakeAt[i] != NEVER), so the tick loop visits only those. */
-    private long[] awake = new long[0];
+    /**
+     * The wake calendar (a timing wheel): bucket {@code c mod WHEEL} holds a bit for each component
+     * woken for cycle c, for the cycles c in [now, now + WHEEL); {@link #far} those woken for later
+     * cycles. A cycle's pass visits only its own bucket, so a component asleep until a later cycle
+     * costs nothing in the cycles between (with surfaces in memory a pass over every awake component
+     * visited nearly four times as many as it ticked). A bit whose component's wake has moved since
+     * (a wake to an earlier cycle) is stale: it is dropped when its bucket is reached. Null until a
+     * run builds it from {@link #wakeAt}.
+     */
+    private long[] wheel;
+    /** Bit k of word k / 64: bucket k may hold a bit (set with it, cleared when found empty). */
+    private long[] wheelUsed;
+    private long[] far;
+    /** Whether {@link #far} may hold a bit (cleared when a look finds none). */
+    private boolean anyFar;
+    private int words;
+    private static final int WHEEL = 4096;
     private final long deadlockCycles;
     private long now;
     private int ticking = -1;
@@ -50,7 +67,7 @@ public final class Engine {
         wakeAt = Arrays.copyOf(wakeAt, components.size());
         wakeAt[components.size() - 1] = NEVER;
         ticksOf = Arrays.copyOf(ticksOf, components.size());
-        awake = Arrays.copyOf(awake, (components.size() + 63) >> 6);
+        wheel = null; // rebuilt for the new count at the next run
         return components.size() - 1;
     }
 
@@ -131,21 +148,111 @@ public final class Engine {
         }
         if (cycle < wakeAt[index]) {
             wakeAt[index] = cycle;
-            awake[index >> 6] |= 1L << index;
-            // The tick loop has passed a component of higher index (or is not running): note the
-            // cycle. One of lower index it will pass and read itself.
-            if ((ticking < 0 || index > ticking) && cycle < earliest) {
-                earliest = cycle;
+            if (wheel != null) {
+                enter(index, cycle);
+            }
+        }
+    }
+
+    /** Puts component {@code i}'s wake for {@code cycle} (>= now) in the calendar. */
+    private void enter(int i, long cycle) {
+        long bit = 1L << i;
+        int w = i >> 6;
+        if (cycle - now < WHEEL) {
+            int k = (int) (cycle & (WHEEL - 1));
+            wheel[k * words + w] |= bit;
+            wheelUsed[k >> 6] |= 1L << k;
+        } else {
+            far[w] |= bit;
+            anyFar = true;
+        }
+    }
+
+    /** The calendar built afresh from {@link #wakeAt} (at the start of a run: components may have been added). */
+    private void buildWheel() {
+        int n = components.size();
+        words = Math.max(1, (n + 63) >> 6);
+        wheel = new long[WHEEL * words];
+        wheelUsed = new long[WHEEL >> 6];
+        far = new long[words];
+        anyFar = false;
+        for (int i = 0; i < n; i++) {
+            if (wakeAt[i] != NEVER) {
+                wakeAt[i] = Math.max(wakeAt[i], now); // (a wake is never for a past cycle: wake clamps it)
+                enter(i, wakeAt[i]);
             }
         }
     }
 
     /**
-     * A lower bound of every wake cycle set since the tick loop last looked: the loop takes
-     * the earliest cycle of the ones it visits as it visits them, and this catches the wakes
-     * made meanwhile, so finding the next cycle needs no second pass over the components.
+     * The first cycle from {@code from} (now or later) at which a component is woken, exactly: stale bits
+     * met on the way are dropped. Far wakes that have come within the wheel's reach are not moved
+     * into it here (see {@link #advanceTo}); their cycles count all the same.
      */
-    private long earliest = NEVER;
+    private long nextWake(long from) {
+        long best = NEVER;
+        if (anyFar) {
+            anyFar = false;
+            for (int w = 0; w < words; w++) {
+                for (long bits = far[w]; bits != 0; bits &= bits - 1) {
+                    int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                    long c = wakeAt[i];
+                    if (c == NEVER || c - now < WHEEL) {
+                        far[w] &= ~(1L << (i & 63)); // woken earlier since (it is in a bucket), or asleep
+                    } else if (c < best) {
+                        best = c;
+                    }
+                }
+                anyFar |= far[w] != 0;
+            }
+        }
+        for (long c = from; c - now < WHEEL && c < best; ) {
+            int k = (int) (c & (WHEEL - 1));
+            long used = wheelUsed[k >> 6] >>> (k & 63);
+            if (used == 0) {
+                c += 64 - (k & 63); // no bucket in the rest of this word
+                continue;
+            }
+            int skip = Long.numberOfTrailingZeros(used);
+            c += skip;
+            k += skip;
+            if (c - now >= WHEEL || c >= best) {
+                break;
+            }
+            for (int w = 0; w < words; w++) {
+                for (long bits = wheel[k * words + w]; bits != 0; bits &= bits - 1) {
+                    int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                    if (wakeAt[i] == c) {
+                        return c; // (bits after it, stale or not, are the pass's to look at)
+                    }
+                    wheel[k * words + w] &= ~(1L << (i & 63)); // stale: its wake moved
+                }
+            }
+            wheelUsed[k >> 6] &= ~(1L << k);
+            c++;
+        }
+        return best;
+    }
+
+    /** Moves the clock to {@code cycle} and the far wakes now within the wheel's reach into it. */
+    private void advanceTo(long cycle) {
+        now = cycle;
+        if (!anyFar) {
+            return;
+        }
+        for (int w = 0; w < words; w++) {
+            for (long bits = far[w]; bits != 0; bits &= bits - 1) {
+                int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                long c = wakeAt[i];
+                if (c == NEVER || c - now < WHEEL) {
+                    far[w] &= ~(1L << (i & 63));
+                    if (c != NEVER) {
+                        enter(i, c);
+                    }
+                }
+            }
+        }
+    }
 
     /**
      * The component being ticked made progress but has asked for its own next tick (a stage
@@ -168,17 +275,11 @@ public final class Engine {
      * reports true. Returns the cycle at which the last progress was made.
      */
     public long run(java.util.function.BooleanSupplier stop) {
-        int n = components.size();
         Component[] comps = components.toArray(new Component[0]);
         lastProgress = now;
         quietSince = now;
-        long next = NEVER;
-        for (int i = 0; i < n; i++) {
-            next = Math.min(next, wakeAt[i]);
-            if (wakeAt[i] != NEVER) {
-                awake[i >> 6] |= 1L << i;
-            }
-        }
+        buildWheel();
+        long next = nextWake(now);
         while (!stop.getAsBoolean()) {
             if (next == NEVER) {
                 for (Component c : comps) {
@@ -189,20 +290,20 @@ public final class Engine {
                 return lastProgress;
             }
             if (next > now) {
-                now = next;
+                advanceTo(next);
             }
             boolean progress = false;
-            // One pass: tick the components awake now, back to front, and take the earliest
-            // wake cycle of each as it is passed; wakes made meanwhile (of a component already
-            // passed) lower `earliest`.
-            earliest = NEVER;
-            long soonest = NEVER;
-            for (int word = awake.length - 1; word >= 0; word--) {
-                long bits = awake[word];
+            // One pass: tick the components woken for now, back to front. A tick may wake one of
+            // lower index for now (it is read here as the pass comes to it); one already passed
+            // is woken for a later cycle (see wake), so a pass leaves this cycle's bucket empty.
+            int base = (int) (now & (WHEEL - 1)) * words;
+            for (int word = words - 1; word >= 0; word--) {
+                long bits = wheel[base + word];
                 while (bits != 0) {
                     int b = 63 - Long.numberOfLeadingZeros(bits);
                     int i = (word << 6) + b;
-                    if (wakeAt[i] <= now) {
+                    wheel[base + word] &= ~(1L << b);
+                    if (wakeAt[i] == now) {
                         wakeAt[i] = NEVER;
                         ticking = i;
                         ticks++;
@@ -211,21 +312,16 @@ public final class Engine {
                             progress = true;
                             if (wakeAt[i] > now + 1) {
                                 wakeAt[i] = now + 1;
+                                enter(i, now + 1);
                             }
                         }
                     }
-                    long w = wakeAt[i];
-                    if (w == NEVER) {
-                        awake[word] &= ~(1L << b);
-                    } else if (w < soonest) {
-                        soonest = w;
-                    }
                     // Re-read: a tick may have woken a component of lower index in this word.
-                    bits = awake[word] & ((1L << b) - 1);
+                    bits = wheel[base + word] & ((1L << b) - 1);
                 }
             }
-            next = Math.min(soonest, earliest);
             ticking = -1;
+            next = nextWake(now);
             if (noted) {
                 progress = true;
                 noted = false;
