@@ -605,4 +605,75 @@ class EngineTest {
         assertEquals(null, root.find("db1.samples"));
         assertThrows(IllegalArgumentException.class, () -> child.scalar("samples", "x", "again"));
     }
+
+    /** Records the cycles it is ticked at and, at each, runs the next action of its script (if any). */
+    static final class Sleeper implements Component {
+        final String name;
+        final List<Long> ticked = new ArrayList<>();
+        final java.util.function.LongConsumer onTick;
+
+        Sleeper(String name, java.util.function.LongConsumer onTick) {
+            this.name = name;
+            this.onTick = onTick;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public boolean tick(long now) {
+            ticked.add(now);
+            onTick.accept(now);
+            return false;
+        }
+
+        @Override
+        public boolean hasPendingWork() {
+            return false;
+        }
+
+        @Override
+        public StatGroup stats() {
+            return new StatGroup(name, "test sleeper");
+        }
+    }
+
+    /**
+     * The engine's wake calendar reaches 4096 cycles ahead; later wakes wait aside. A sleeps from
+     * cycle 0 until 10,000 (far); B, ticked at 3, wakes A for 20 instead (a far wake lowered into
+     * reach: the far entry goes stale) and itself for 9,000 (far, when B's own entry would be, too);
+     * A at 20 asks for 5,000 + 4096 * 2 = 13,192 and nothing else happens: the clock jumps
+     * 20 -> 9,000 -> 13,192, A's stale cycle 10,000 ticks nobody, and the run ends at 13,192.
+     * Every component is ticked exactly when it asked.
+     */
+    @Test
+    void wakesBeyondTheCalendarsReachAndWakesMovedEarlierTickExactlyWhenAsked() {
+        Engine e = new Engine(1_000_000);
+        Sleeper[] a = new Sleeper[1];
+        Sleeper[] b = new Sleeper[1];
+        a[0] = new Sleeper("a", now -> {
+            if (now == 0) {
+                e.wakeAt(a[0], 10_000);
+            } else if (now == 20) {
+                e.wakeAt(a[0], 13_192);
+            }
+        });
+        b[0] = new Sleeper("b", now -> {
+            if (now == 3) {
+                e.wakeAt(a[0], 20);
+                e.wakeAt(b[0], 9_000);
+            }
+        });
+        e.add(a[0]);
+        e.add(b[0]);
+        e.wakeAt(a[0], 0);
+        e.wakeAt(b[0], 3);
+        e.run(() -> false);
+        assertEquals(List.of(0L, 20L, 13_192L), a[0].ticked);
+        assertEquals(List.of(3L, 9_000L), b[0].ticked);
+        assertEquals(13_192, e.now());
+        assertEquals(5, e.ticks());
+    }
 }
