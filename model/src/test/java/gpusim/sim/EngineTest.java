@@ -607,12 +607,12 @@ class EngineTest {
     }
 
     /** Records the cycles it is ticked at and, at each, runs the next action of its script (if any). */
-    static final class Sleeper implements Component {
+    static final class Scripted implements Component {
         final String name;
         final List<Long> ticked = new ArrayList<>();
         final java.util.function.LongConsumer onTick;
 
-        Sleeper(String name, java.util.function.LongConsumer onTick) {
+        Scripted(String name, java.util.function.LongConsumer onTick) {
             this.name = name;
             this.onTick = onTick;
         }
@@ -651,16 +651,16 @@ class EngineTest {
     @Test
     void wakesBeyondTheCalendarsReachAndWakesMovedEarlierTickExactlyWhenAsked() {
         Engine e = new Engine(1_000_000);
-        Sleeper[] a = new Sleeper[1];
-        Sleeper[] b = new Sleeper[1];
-        a[0] = new Sleeper("a", now -> {
+        Scripted[] a = new Scripted[1];
+        Scripted[] b = new Scripted[1];
+        a[0] = new Scripted("a", now -> {
             if (now == 0) {
                 e.wakeAt(a[0], 10_000);
             } else if (now == 20) {
                 e.wakeAt(a[0], 13_192);
             }
         });
-        b[0] = new Sleeper("b", now -> {
+        b[0] = new Scripted("b", now -> {
             if (now == 3) {
                 e.wakeAt(a[0], 20);
                 e.wakeAt(b[0], 9_000);
