@@ -31,7 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-XX:+UseSerialGC", "-XX:+UseTransparentHugePages"}) // the launcher's flags
+// The launcher's GC, and huge pages as it had them until 2026-12-04 (docs/performance.md), so that
+// these figures stay comparable with the earlier ones.
+@Fork(value = 1, jvmArgsAppend = {"-XX:+UseSerialGC", "-XX:+UseTransparentHugePages"})
 @State(Scope.Thread)
 public class GpuRunBenchmark {
     @Param({"1", "4"})

@@ -18,7 +18,7 @@ import java.util.Map;
  * "warm" figures. In package gpusim.cli for the package-private {@link Simulation}; run on
  * demand, never in CI:
  *
- * <pre>java -XX:+UseSerialGC -Xmn16m -XX:PretenureSizeThreshold=1m -XX:+UseTransparentHugePages \
+ * <pre>java -XX:+UseSerialGC -Xmn16m -XX:PretenureSizeThreshold=1m \
  *     -cp bench/target/benchmarks.jar gpusim.cli.Warm TRACE [RUNS] [KEY=VALUE ...]</pre>
  *
  * RUNS defaults to 5; each KEY=VALUE is a {@code --set} (sim.threads=1 keeps the work on the
