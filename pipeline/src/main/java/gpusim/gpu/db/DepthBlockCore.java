@@ -458,13 +458,13 @@ public final class DepthBlockCore {
         tScanned += scanned;
     }
 
-    /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
     /** {@link ScanConverter#classify} of tile column {@code tx} of triangle {@code t}'s row band [y0..y1], clipped to its bounding box. */
     private int classifyTile(int[] bbox, int t, int tx, int y0, int y1) {
         int ts = tiles.tileSize;
         return scan.classify(Math.max(tx * ts, bbox[t * 4]), y0, Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]), y1);
     }
 
+    /** Whether hierarchical Z proves every sample of region [x0..x1] x [y0..y1] fails the depth test. */
     private boolean hizRejects(int x0, int y0, int x1, int y1, int tileMin, int tileMax) {
         int f = funcCode;
         regionBounds(x0, y0, x1, y1, f == 2 || f == 3 || f == 4, f == 3 || f == 5 || f == 7);
