@@ -88,6 +88,35 @@ class ScheduledChannelTest {
     }
 
     /**
+     * One client issuing its list at cycle 0 to the default channels (4 of them, 256-byte interleave,
+     * 64 bytes a cycle, latency 100, write combining), served a part a tick when {@code hook} (a
+     * silent timeline hook forces it), else when taken.
+     */
+    static final class Rig {
+        final Engine engine = new Engine(10_000);
+        final DeviceMemory dm = new DeviceMemory(256);
+        final long a = dm.allocate(4096);
+        final MemorySystem ms;
+        final ScriptedClient client = new ScriptedClient(engine, 0, now -> List.of());
+
+        Rig(boolean hook) {
+            if (hook) {
+                engine.setHook(SILENT);
+            }
+            ms = new MemorySystem(engine, dm, MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64));
+        }
+
+        /** Runs the client's list through the memory to the end. */
+        void run() {
+            client.port = ms;
+            engine.add(client);
+            ms.register();
+            engine.wakeAt(client, 0);
+            engine.run(() -> false);
+        }
+    }
+
+    /**
      * Two 256-byte reads (an RB line each: four 64-byte parts on channel 0) at cycle 0, 64 bytes a
      * cycle, latency 100: the parts are served at 1, 2, 3, 4 and 5, 6, 7, 8 and land at 102-105 and
      * 106-109, so the reads complete at exactly 105 and 109. Served a part a tick the channel ticks
@@ -98,27 +127,18 @@ class ScheduledChannelTest {
     @Test
     void anRbLineReadTakesItsChannelOneTick() {
         for (boolean hook : new boolean[] {true, false}) {
-            Engine e = new Engine(10_000);
-            if (hook) {
-                e.setHook(SILENT);
-            }
-            DeviceMemory dm = new DeviceMemory(256);
-            long a = dm.allocate(4096);
-            MemorySystem ms = new MemorySystem(e, dm, MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64));
-            ScriptedClient c = new ScriptedClient(e, 0, now -> List.of());
+            Rig rig = new Rig(hook);
+            long a = rig.a;
+            ScriptedClient c = rig.client;
             MemoryRequest first = MemoryRequest.fetch(a, 256, c, null);
             MemoryRequest second = MemoryRequest.fetch(a + 1024, 256, c, null);
             c.toIssue.add(first);
             c.toIssue.add(second);
-            c.port = ms;
-            e.add(c);
-            ms.register();
-            e.wakeAt(c, 0);
-            e.run(() -> false);
+            rig.run();
             assertEquals(105, first.doneAt(), "hook " + hook);
             assertEquals(109, second.doneAt(), "hook " + hook);
             assertEquals(List.of(105L, 109L), c.doneCycles, "hook " + hook);
-            assertEquals(hook ? 18 : 2, e.ticksOf(ms.channels().get(0)), "channel 0 ticks, hook " + hook);
+            assertEquals(hook ? 18 : 2, rig.engine.ticksOf(rig.ms.channels().get(0)), "channel 0 ticks, hook " + hook);
         }
     }
 
@@ -134,14 +154,9 @@ class ScheduledChannelTest {
     @Test
     void aWriteMergesIntoAPartOfAWriteTakenWhole() {
         for (boolean hook : new boolean[] {true, false}) {
-            Engine e = new Engine(10_000);
-            if (hook) {
-                e.setHook(SILENT);
-            }
-            DeviceMemory dm = new DeviceMemory(256);
-            long a = dm.allocate(4096);
-            MemorySystem ms = new MemorySystem(e, dm, MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64));
-            ScriptedClient c = new ScriptedClient(e, 0, now -> List.of());
+            Rig rig = new Rig(hook);
+            long a = rig.a;
+            ScriptedClient c = rig.client;
             MemoryRequest w = MemoryRequest.write(a + 32, ScriptedClient.bytes(224, 1), c, null)
                     .from(gpusim.sim.MemoryClient.DEPTH);
             MemoryRequest counter = MemoryRequest.write(a, ScriptedClient.bytes(8, 100), c, null)
@@ -150,11 +165,7 @@ class ScheduledChannelTest {
             MemoryRequest after = MemoryRequest.write(a + 128, ScriptedClient.bytes(8, 50), c, null)
                     .from(gpusim.sim.MemoryClient.COUNTER);
             c.toIssue.addAll(List.of(w, counter, read, after));
-            c.port = ms;
-            e.add(c);
-            ms.register();
-            e.wakeAt(c, 0);
-            e.run(() -> false);
+            rig.run();
             String mode = "hook " + hook;
             assertEquals(105, w.doneAt(), mode);
             assertEquals(102, counter.doneAt(), mode);
@@ -163,10 +174,10 @@ class ScheduledChannelTest {
             // The read saw W's bytes (1..224 from a + 32: a + 128 holds W's 97th byte on).
             assertArrayEquals(ScriptedClient.bytes(64, 97), read.data(), mode);
             byte[] now = new byte[16];
-            dm.read(a, now, 0, 16);
+            rig.dm.read(a, now, 0, 16);
             assertArrayEquals(new byte[] {100, 101, 102, 103, 104, 105, 106, 107, 0, 0, 0, 0, 0, 0, 0, 0}, now, mode);
             List<String> stats = new ArrayList<>();
-            flatten(ms.stats(), "", stats);
+            flatten(rig.ms.stats(), "", stats);
             Outcome o = new Outcome(List.of(), List.of(), 0, new byte[0], stats);
             assertEquals(1, stat(o, "memory.combined_writes"), mode);
             // W's 224 bytes and the 8 the counter added to its first line count for depth.

@@ -198,13 +198,20 @@ class EngineTest {
         assertEquals(List.of("back@5", "front@5"), order);
     }
 
+    /** Logs "name@cycle" at each tick, then runs its action (if any) for that cycle. */
     static final class Recorder implements Component {
         final String name;
         final List<String> order;
+        final java.util.function.LongConsumer onTick;
 
         Recorder(String name, List<String> order) {
+            this(name, order, now -> { });
+        }
+
+        Recorder(String name, List<String> order, java.util.function.LongConsumer onTick) {
             this.name = name;
             this.order = order;
+            this.onTick = onTick;
         }
 
         @Override
@@ -215,6 +222,7 @@ class EngineTest {
         @Override
         public boolean tick(long now) {
             order.add(name + "@" + now);
+            onTick.accept(now);
             return false;
         }
 
@@ -606,40 +614,6 @@ class EngineTest {
         assertThrows(IllegalArgumentException.class, () -> child.scalar("samples", "x", "again"));
     }
 
-    /** Records the cycles it is ticked at and, at each, runs the next action of its script (if any). */
-    static final class Scripted implements Component {
-        final String name;
-        final List<Long> ticked = new ArrayList<>();
-        final java.util.function.LongConsumer onTick;
-
-        Scripted(String name, java.util.function.LongConsumer onTick) {
-            this.name = name;
-            this.onTick = onTick;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public boolean tick(long now) {
-            ticked.add(now);
-            onTick.accept(now);
-            return false;
-        }
-
-        @Override
-        public boolean hasPendingWork() {
-            return false;
-        }
-
-        @Override
-        public StatGroup stats() {
-            return new StatGroup(name, "test sleeper");
-        }
-    }
-
     /**
      * The engine's wake calendar reaches 4096 cycles ahead; later wakes wait aside. A sleeps from
      * cycle 0 until 10,000 (far); B, ticked at 3, wakes A for 20 instead (a far wake lowered into
@@ -651,16 +625,17 @@ class EngineTest {
     @Test
     void wakesBeyondTheCalendarsReachAndWakesMovedEarlierTickExactlyWhenAsked() {
         Engine e = new Engine(1_000_000);
-        Scripted[] a = new Scripted[1];
-        Scripted[] b = new Scripted[1];
-        a[0] = new Scripted("a", now -> {
+        List<String> ticks = new ArrayList<>();
+        Recorder[] a = new Recorder[1];
+        Recorder[] b = new Recorder[1];
+        a[0] = new Recorder("a", ticks, now -> {
             if (now == 0) {
                 e.wakeAt(a[0], 10_000);
             } else if (now == 20) {
                 e.wakeAt(a[0], 13_192);
             }
         });
-        b[0] = new Scripted("b", now -> {
+        b[0] = new Recorder("b", ticks, now -> {
             if (now == 3) {
                 e.wakeAt(a[0], 20);
                 e.wakeAt(b[0], 9_000);
@@ -671,8 +646,7 @@ class EngineTest {
         e.wakeAt(a[0], 0);
         e.wakeAt(b[0], 3);
         e.run(() -> false);
-        assertEquals(List.of(0L, 20L, 13_192L), a[0].ticked);
-        assertEquals(List.of(3L, 9_000L), b[0].ticked);
+        assertEquals(List.of("a@0", "b@3", "a@20", "b@9000", "a@13192"), ticks);
         assertEquals(13_192, e.now());
         assertEquals(5, e.ticks());
     }
