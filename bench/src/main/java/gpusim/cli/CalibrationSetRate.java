@@ -18,7 +18,7 @@ import java.util.List;
  * of the warm evaluations as evaluations per minute. In package gpusim.cli for the
  * package-private Correlator; run on demand, never in CI:
  *
- * <pre>java -XX:+UseSerialGC -Xmn16m -XX:PretenureSizeThreshold=1m -XX:+UseTransparentHugePages \
+ * <pre>java -XX:+UseSerialGC -Xmn16m -XX:PretenureSizeThreshold=1m \
  *     -cp bench/target/benchmarks.jar gpusim.cli.CalibrationSetRate [EVALUATIONS] [THREADS] [PRESET] [DIR] [MEASURED]</pre>
  *
  * Defaults: 4 evaluations, the number of cores, preset h200, data/calibration/traces and
