@@ -269,11 +269,6 @@ public final class DepthBlockCore {
     private void triangle(TileBatch tb, TriBatch src, int t) {
         int ts = tiles.tileSize;
         int[] bbox = src.bbox;
-        long pixels = 0;
-        long quads = 0;
-        long coveredQuads = 0;
-        long tested = 0;
-        long passed = 0;
         int full = (1 << sp.samples) - 1;
         int shift = tiles.tileShift;
         long scanned = 0;
@@ -286,7 +281,6 @@ public final class DepthBlockCore {
             flatHizLo = state.encode(state.clamp(state.zAtOrigin - HIZ_MARGIN));
             flatHizHi = state.encode(state.clamp(state.zAtOrigin + HIZ_MARGIN));
         }
-        RegionCounts r = region;
         // The current run of HiZ-rejected tiles: its length and its first tile (ty << 16 | tx).
         int rejectRun = 0;
         int rejectAt = 0;
@@ -387,75 +381,84 @@ public final class DepthBlockCore {
                     tb.hizRejected(rejectAt, rejectRun);
                     rejectRun = 0;
                 }
-                boolean accept = coverage > 0;
-                // Decided before the region's writes move the tile's bounds (see unchanged()).
-                boolean unchanged = unchangedWrites && unchanged(ds.hizMin[hizIndex], ds.hizMax[hizIndex]);
-                // The region's work, by the kernel chosen for it (TileKernel, the one place).
-                r.reset();
-                TileKernel k = batchKernel.forRegion(state, shader, allPass, src, t, x0, y0, x1, y1, accept, hizIndex);
-                switch (k) {
-                    case REFERENCE:
-                        reference.run(src, t, tx, ty, x0, y0, x1, y1, accept, r);
-                        break;
-                    case ALL_PASS_FILL:
-                        allPass.run(src, t, x0, y0, x1, y1, r);
-                        break;
-                    case DEPTH_ONLY_1X:
-                        depthOnly.run(src, t, x0, y0, x1, y1, accept, r);
-                        break;
-                    case DEPTH_ONLY_1X_FLAT:
-                        depthOnly.runFlat(src, t, x0, y0, x1, y1, accept, r);
-                        break;
-                    default:
-                        general.run(src, t, x0, y0, x1, y1, accept, full, r);
-                        break;
-                }
-                pixels += r.shaded;
-                quads += r.quads;
-                coveredQuads += r.coveredQuads;
-                tested += r.covered;
-                passed += r.passed;
-                // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
-                if (hizAccept && accept && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
-                    // Accepted whole: coverage is the count, no fine scan, no sample read, and
-                    // nothing to shade (the draw writes nothing), so no quads end the DB's step.
-                    tb.hizAcceptedTiles++;
-                    tb.tile(tx, ty, 0, 0, (int) r.passed, 0, (int) r.shaded, true);
-                } else {
-                    tb.tile(tx, ty, tileScan, (int) r.covered, (int) r.passed,
-                            (int) (state.lateZ ? r.coveredQuads : r.quads),
-                            (int) r.shaded, hiz);
-                }
-                if (unchanged && r.passed > 0) {
-                    tb.tileUnchanged[tb.tiles - 1] = (int) r.passed;
-                }
-                if (dccBlockSlots != 0 && r.passed > 0) {
-                    shader.blockForms(tx, ty, dccBlockSlots, tb.tileDcc, (tb.tiles - 1) * SurfaceMemory.MAX_DCC_BLOCKS);
-                }
-                if (k != TileKernel.REFERENCE && hizEnabled && ds != null && r.wrote()) {
-                    // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way):
-                    // exact again where every sample of the whole tile was just written, else
-                    // widened. Selected by arithmetic, not branches: the whole-tile case can first
-                    // come late in a run, and a branch C2 has never seen taken is compiled as a trap
-                    // that sent this method back to the interpreter and to C2 again in every cold
-                    // stress-2k-4x run (a 70 ms compilation; docs/performance.md).
-                    long differs = (x0 - tx * ts) | (y0 - ty * ts) | (x1 - (Math.min(tx * ts + ts, ds.width) - 1))
-                            | (y1 - (Math.min(ty * ts + ts, ds.height) - 1)) | (r.passed - r.covered);
-                    int whole = -(int) ((((differs | -differs) >>> 63) ^ 1) & (accept ? 1 : 0)); // all ones: whole tile
-                    ds.hizMin[hizIndex] = (r.writtenMin & whole) | (Math.min(ds.hizMin[hizIndex], r.writtenMin) & ~whole);
-                    ds.hizMax[hizIndex] = (r.writtenMax & whole) | (Math.max(ds.hizMax[hizIndex], r.writtenMax) & ~whole);
-                }
+                tile(tb, src, t, tx, ty, x0, y0, x1, y1, coverage > 0, tileScan, hizIndex, full);
             }
         }
         if (rejectRun > 0) {
             tb.hizRejected(rejectAt, rejectRun);
         }
-        tPixels += pixels;
-        tQuads += quads;
-        tCoveredQuads += coveredQuads;
-        tTested += tested;
-        tPassed += passed;
         tScanned += scanned;
+    }
+
+    /**
+     * A tile of triangle {@code t} that HiZ kept: its region's work by the kernel chosen for it, its
+     * record for the clocked DB and its HiZ bounds, its counts added to the batch's. Its own method,
+     * not the body of {@link #triangle}'s tile loop: with it inlined there, C2 compiled triangle into
+     * 77 KB of code, once on stack replacement for each of its loops and again as a method (four
+     * compilations of 150-330 ms on the 4096 x 2048 x 4 stress trace, on the core the DB workers
+     * share; docs/performance.md).
+     */
+    private void tile(TileBatch tb, TriBatch src, int t, int tx, int ty, int x0, int y0, int x1, int y1,
+                      boolean accept, int tileScan, int hizIndex, int full) {
+        RegionCounts r = region;
+        int ts = tiles.tileSize;
+        // Decided before the region's writes move the tile's bounds (see unchanged()).
+        boolean unchanged = unchangedWrites && unchanged(ds.hizMin[hizIndex], ds.hizMax[hizIndex]);
+        // The region's work, by the kernel chosen for it (TileKernel, the one place).
+        r.reset();
+        TileKernel k = batchKernel.forRegion(state, shader, allPass, src, t, x0, y0, x1, y1, accept, hizIndex);
+        switch (k) {
+            case REFERENCE:
+                reference.run(src, t, tx, ty, x0, y0, x1, y1, accept, r);
+                break;
+            case ALL_PASS_FILL:
+                allPass.run(src, t, x0, y0, x1, y1, r);
+                break;
+            case DEPTH_ONLY_1X:
+                depthOnly.run(src, t, x0, y0, x1, y1, accept, r);
+                break;
+            case DEPTH_ONLY_1X_FLAT:
+                depthOnly.runFlat(src, t, x0, y0, x1, y1, accept, r);
+                break;
+            default:
+                general.run(src, t, x0, y0, x1, y1, accept, full, r);
+                break;
+        }
+        tPixels += r.shaded;
+        tQuads += r.quads;
+        tCoveredQuads += r.coveredQuads;
+        tTested += r.covered;
+        tPassed += r.passed;
+        // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
+        if (hizAccept && accept && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+            // Accepted whole: coverage is the count, no fine scan, no sample read, and
+            // nothing to shade (the draw writes nothing), so no quads end the DB's step.
+            tb.hizAcceptedTiles++;
+            tb.tile(tx, ty, 0, 0, (int) r.passed, 0, (int) r.shaded, true);
+        } else {
+            tb.tile(tx, ty, tileScan, (int) r.covered, (int) r.passed,
+                    (int) (state.lateZ ? r.coveredQuads : r.quads),
+                    (int) r.shaded, hiz);
+        }
+        if (unchanged && r.passed > 0) {
+            tb.tileUnchanged[tb.tiles - 1] = (int) r.passed;
+        }
+        if (dccBlockSlots != 0 && r.passed > 0) {
+            shader.blockForms(tx, ty, dccBlockSlots, tb.tileDcc, (tb.tiles - 1) * SurfaceMemory.MAX_DCC_BLOCKS);
+        }
+        if (k != TileKernel.REFERENCE && hizEnabled && ds != null && r.wrote()) {
+            // The fast kernels' HiZ bounds (the reference kernel keeps its own, the same way):
+            // exact again where every sample of the whole tile was just written, else
+            // widened. Selected by arithmetic, not branches: the whole-tile case can first
+            // come late in a run, and a branch C2 has never seen taken is compiled as a trap
+            // that sent this method back to the interpreter and to C2 again in every cold
+            // stress-2k-4x run (a 70 ms compilation; docs/performance.md).
+            long differs = (x0 - tx * ts) | (y0 - ty * ts) | (x1 - (Math.min(tx * ts + ts, ds.width) - 1))
+                    | (y1 - (Math.min(ty * ts + ts, ds.height) - 1)) | (r.passed - r.covered);
+            int whole = -(int) ((((differs | -differs) >>> 63) ^ 1) & (accept ? 1 : 0)); // all ones: whole tile
+            ds.hizMin[hizIndex] = (r.writtenMin & whole) | (Math.min(ds.hizMin[hizIndex], r.writtenMin) & ~whole);
+            ds.hizMax[hizIndex] = (r.writtenMax & whole) | (Math.max(ds.hizMax[hizIndex], r.writtenMax) & ~whole);
+        }
     }
 
     /** {@link ScanConverter#classify} of tile column {@code tx} of triangle {@code t}'s row band [y0..y1], clipped to its bounding box. */
