@@ -10,6 +10,8 @@ import gpusim.memory.DeviceMemory;
 import gpusim.trace.Resource;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Where each resource of a trace lives in the modelled GPU: buffers, vertex buffers, index
@@ -31,6 +33,14 @@ public final class Resources {
     private final Map<Resource, QueryState> queries = new IdentityHashMap<>();
     /** The back end's occlusion query protocol, which sizes occlusion heaps' slots. */
     private final QueryProtocol occlusion;
+    /**
+     * Surface bytes from which the render targets' storage is allocated on a helper thread while
+     * this one allocates the depth-stencil surfaces. A new array's pages are faulted in and zeroed
+     * by the allocating thread, and on the 2-core machines here that cost 0.7 s on one core for
+     * the 288 MiB of a 4096 x 2048 x 4 target with its depth-stencil surface (docs/performance.md,
+     * "Surfaces allocated on two threads"); below this size a thread costs more than it saves.
+     */
+    static final long PARALLEL_ALLOCATION_BYTES = 16L << 20;
 
     /** @param occlusion the back end's occlusion query protocol ({@link gpusim.gpu.BackEnd#queryProtocol}) */
     public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize) {
@@ -49,6 +59,9 @@ public final class Resources {
     public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize,
                      boolean surfacesInMemory, PipelineParams.ColorCompressionParams colorCompression) {
         this.occlusion = occlusion;
+        boolean parallel = Runtime.getRuntime().availableProcessors() > 1
+                && colorBytes(resources) >= PARALLEL_ALLOCATION_BYTES;
+        Map<Resource, CompletableFuture<ColorSurface>> pending = new IdentityHashMap<>();
         for (Resource r : resources) {
             if (r instanceof Resource.Buffer b) {
                 addresses.put(r, memory.allocate(b.size()));
@@ -67,9 +80,17 @@ public final class Resources {
                 DepthSurface s = new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format(), tileSize);
                 depth.put(r, s);
             } else if (r instanceof Resource.RenderTarget t) {
-                color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize));
+                if (parallel) {
+                    pending.put(r, CompletableFuture.supplyAsync(
+                            () -> new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize),
+                            Resources::allocationThread));
+                } else {
+                    color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize));
+                }
             }
         }
+        // Published to this thread by join (the helper's writes happen-before it returns).
+        pending.forEach((r, f) -> color.put(r, join(f)));
         if (surfacesInMemory) {
             for (Resource r : resources) {
                 if (r instanceof Resource.DepthStencil d) {
@@ -89,6 +110,39 @@ public final class Resources {
                     }
                 }
             }
+        }
+    }
+
+    /** The render targets' storage bytes: one RGBA8 word a sample. */
+    private static long colorBytes(Iterable<Resource> resources) {
+        long bytes = 0;
+        for (Resource r : resources) {
+            if (r instanceof Resource.RenderTarget t) {
+                bytes += 4L * t.width() * t.height() * t.samples();
+            }
+        }
+        return bytes;
+    }
+
+    /** Runs one allocation on a new daemon thread (once per run and render target: no pool to keep). */
+    private static void allocationThread(Runnable task) {
+        Thread t = new Thread(task, "gpusim-surface-allocation");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The surface a helper allocated; its failure (an OutOfMemoryError, say) rethrown as it was. */
+    private static ColorSurface join(CompletableFuture<ColorSurface> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw e;
         }
     }
 
