@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The speed bounds of issues 9/10 and the targets of issue 14, measured in one go.
+
+Runs, round after round so that the machine's drift hits every run alike: the two stress traces of
+../shared/bench (default configuration, and with surfaces.in_memory=on), the 4096 x 2048 x 4,
+2,000-draw stress trace (made with ../shared/tools/gen_stress.py if missing), and, as that trace's
+reference, lavapipe replaying it through `gpusim replay --device llvmpipe` in the same rounds. Each
+run is a whole process timed by the wall clock (`time.perf_counter` around the child); every stress
+dump is checked against NAME.expected.json. Prints a Markdown table of medians (ranges) and ratios:
+the stress traces against the fixed reference figures of ../shared/bench/README.md, the big trace
+against lavapipe measured here.
+
+    bench/scripts/targets.py [--rounds 5] [--gpusim ./gpusim] [--no-lavapipe] [--only NAME,...]
+
+Run on demand on a quiet machine (never in CI); docs/performance.md quotes its tables.
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SHARED = os.path.join(ROOT, "..", "shared")
+BENCH = os.path.join(SHARED, "bench")
+
+# name, trace, extra args, reference seconds (None: measured lavapipe), issue 9/10 bound, issue 14 target
+RUNS = [
+    ("stress-2k", "stress-2k", [], 0.31, 3.0, 1.0),
+    ("stress-2k-4x", "stress-2k-4x", [], 1.13, 2.0, 0.7),
+    ("4096x2048x4", "big", [], None, None, 0.3),
+    ("stress-2k, surfaces in memory", "stress-2k", ["--set", "surfaces.in_memory=on"], 0.31, 3.0, None),
+    ("stress-2k-4x, surfaces in memory", "stress-2k-4x", ["--set", "surfaces.in_memory=on"], 1.13, 2.0, None),
+]
+
+
+def timed(cmd):
+    """Wall seconds and child CPU seconds of one command; exits on failure."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode != 0:
+        sys.exit("failed (%d): %s\n%s" % (p.returncode, " ".join(cmd), p.stderr))
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def check_dumps(trace, report):
+    expected = os.path.join(BENCH, trace + ".expected.json")
+    with open(expected) as f, open(report) as g:
+        if json.load(f)["dumps"] != json.load(g)["dumps"]:
+            sys.exit("%s: the dumps differ from %s" % (report, expected))
+
+
+def fmt(xs):
+    return "**%.2f s** (%.2f-%.2f)" % (statistics.median(xs), min(xs), max(xs))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=5, help="runs of each (default 5; medians reported)")
+    ap.add_argument("--gpusim", default=os.path.join(ROOT, "gpusim"), help="the launcher to time")
+    ap.add_argument("--no-lavapipe", action="store_true", help="skip the lavapipe reference of the big trace")
+    ap.add_argument("--only", help="comma-separated run names (stress-2k, stress-2k-4x, 4096x2048x4, ...)")
+    a = ap.parse_args()
+    big = os.path.join(tempfile.gettempdir(), "gpusim-big-4096x2048x4.trace")
+    runs = [r for r in RUNS if not a.only or r[0] in a.only.split(",")]
+    if any(r[1] == "big" for r in runs) and not os.path.exists(big):
+        subprocess.run([sys.executable, os.path.join(SHARED, "tools", "gen_stress.py"), "--width", "4096",
+                        "--height", "2048", "--samples", "4", "--draws", "2000", big], check=True)
+    out = os.path.join(tempfile.gettempdir(), "gpusim-targets.json")
+    walls = {r[0]: [] for r in runs}
+    cpus = {r[0]: [] for r in runs}
+    lavapipe = []
+    jvm = []  # how busy the machine is: a bare JVM start (0.09-0.10 s in a quiet spell here)
+    # One run first, untimed: a fresh build records its class-data archive then.
+    timed([a.gpusim, "run", os.path.join(BENCH, "stress-2k.trace"), "--json", out, "-q"])
+    for i in range(a.rounds):
+        jvm.append(timed(["java", "-Xshare:auto", "-version"])[0])
+        for name, trace, extra, _, _, _ in runs:
+            path = big if trace == "big" else os.path.join(BENCH, trace + ".trace")
+            w, c = timed([a.gpusim, "run", path, "--json", out, "-q"] + extra)
+            walls[name].append(w)
+            cpus[name].append(c)
+            if trace != "big":
+                check_dumps(trace, out)
+        if not a.no_lavapipe and any(r[1] == "big" for r in runs):
+            lavapipe.append(timed([a.gpusim, "replay", big, "--device", "llvmpipe", "--json", out, "-q"])[0])
+        print("round %d of %d done" % (i + 1, a.rounds), file=sys.stderr)
+    print("A bare JVM start (`java -version`) took %.2f s (%.2f-%.2f): the spell these figures are from."
+          % (statistics.median(jvm), min(jvm), max(jvm)))
+    print()
+    print("| run | wall, median (range) | CPU, median | reference | ratio | issue 9/10 bound | issue 14 target |")
+    print("|---|---|---|---|---|---|---|")
+    for name, trace, _, ref, bound, target in runs:
+        med = statistics.median(walls[name])
+        if ref is None:
+            if not lavapipe:
+                refs, ratio = "not measured", None
+            else:
+                ref = statistics.median(lavapipe)
+                refs, ratio = "%.2f s (lavapipe here, %.2f-%.2f)" % (ref, min(lavapipe), max(lavapipe)), med / ref
+        else:
+            refs, ratio = "%.2f s" % ref, med / ref
+        rs = "%.2fx" % ratio if ratio is not None else "-"
+        b = "-" if bound is None or ratio is None else "<= %gx: %s" % (bound, "met" if ratio <= bound else "not met")
+        t = "-" if target is None or ratio is None else "<= %gx: %s" % (target, "met" if ratio <= target else "not met")
+        print("| %s | %s | %.2f s | %s | %s | %s | %s |" % (name, fmt(walls[name]), statistics.median(cpus[name]),
+                                                           refs, rs, b, t))
+
+
+if __name__ == "__main__":
+    main()
