@@ -275,6 +275,8 @@ public final class DepthBlockCore {
         int step = tiles.step();
         scan.prepare(src, t, sp);
         state.beginTriangle(src, t);
+        // Runs of HiZ-rejected tiles counted at once (flatRejects): a flat triangle, a constant step.
+        boolean flatRuns = hiz && state.flatDepth && step != 0;
         if (hiz && state.flatDepth) {
             // A plane of one depth has that depth at every corner of every tile (see
             // DepthTestState.flatDepth): hizRejects' bounds, once a triangle instead of once a tile.
@@ -341,6 +343,26 @@ public final class DepthBlockCore {
                 txLast = runLast;
             }
             for (; tx < txLast + 1; tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
+                if (flatRuns && tx > runFirst && tx < runLast) {
+                    // Host-side only: the tiles strictly inside the run are whole tiles (the bounding
+                    // box ends in the run's end tiles) and unclassified, and a flat triangle has the
+                    // same HiZ bounds over each, so the ones HiZ rejects in a row are counted at once:
+                    // the same tests, counts and record as one at a time. The loop goes on at the
+                    // first one kept (which it tests again) or at the run's last tile.
+                    int n = flatRejects(ty * ds.hizTilesX, tx, runLast, step);
+                    if (n > 0) {
+                        long rejectedScan = (long) n * ts * (y1 - y0 + 1) * sp.samples;
+                        scanned += rejectedScan;
+                        tb.hizTiles += n;
+                        tb.hizRejectedTiles += n;
+                        tb.hizRejectedSamples += rejectedScan;
+                        if (rejectRun == 0) {
+                            rejectAt = ty << 16 | tx;
+                        }
+                        rejectRun += n;
+                        tx += n * step;
+                    }
+                }
                 int x0 = Math.max(tx * ts, bbox[t * 4]);
                 int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
                 // The tile tested whole against the three edges: missed, inside, or partial;
@@ -459,6 +481,24 @@ public final class DepthBlockCore {
             ds.hizMin[hizIndex] = (r.writtenMin & whole) | (Math.min(ds.hizMin[hizIndex], r.writtenMin) & ~whole);
             ds.hizMax[hizIndex] = (r.writtenMax & whole) | (Math.max(ds.hizMax[hizIndex], r.writtenMax) & ~whole);
         }
+    }
+
+    /**
+     * How many owned tiles from column {@code tx} on, {@code step} apart and before column {@code end},
+     * HiZ rejects one after the other for the current flat triangle ({@link #hizRejects} with its
+     * bounds, {@link #flatHizLo} and {@link #flatHizHi}); {@code row} is the row's first HiZ index.
+     */
+    private int flatRejects(int row, int tx, int end, int step) {
+        int[] lo = ds.hizMin;
+        int[] hi = ds.hizMax;
+        int f = funcCode;
+        int qlo = flatHizLo;
+        int qhi = flatHizHi;
+        int n = 0;
+        for (int x = tx; x < end && rejects(f, qlo, qhi, lo[row + x], hi[row + x]); x += step) {
+            n++;
+        }
+        return n;
     }
 
     /** {@link ScanConverter#classify} of tile column {@code tx} of triangle {@code t}'s row band [y0..y1], clipped to its bounding box. */
