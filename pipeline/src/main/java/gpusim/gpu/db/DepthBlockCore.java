@@ -273,6 +273,8 @@ public final class DepthBlockCore {
         int shift = tiles.tileShift;
         long scanned = 0;
         int step = tiles.step();
+        // 1 / tile size, exact (a power of two): a product a row where a division cost more.
+        double perTile = 1.0 / ts;
         scan.prepare(src, t, sp);
         state.beginTriangle(src, t);
         // Runs of HiZ-rejected tiles counted at once (flatRejects): a flat triangle, a constant step.
@@ -305,8 +307,8 @@ public final class DepthBlockCore {
                         Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]), columnBounds);
                 // A band every tile of which is missed has an upper bound of -infinity:
                 // txLast is then below every column and no tile is visited.
-                txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) / ts));
-                txLast = Math.min(tx1, (int) Math.floor(cols[1] / ts));
+                txFirst = Math.max(tx0, (int) Math.floor((cols[0] - (ts - 1)) * perTile));
+                txLast = Math.min(tx1, (int) Math.floor(cols[1] * perTile));
             }
             int y0 = Math.max(ty * ts, bbox[t * 4 + 1]);
             int y1 = Math.min(ty * ts + ts - 1, bbox[t * 4 + 3]);

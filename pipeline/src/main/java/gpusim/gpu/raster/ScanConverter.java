@@ -26,6 +26,9 @@ public final class ScanConverter {
         a0 = e[eo]; b0 = e[eo + 1]; c0 = e[eo + 2];
         a1 = e[eo + 3]; b1 = e[eo + 4]; c1 = e[eo + 5];
         a2 = e[eo + 6]; b2 = e[eo + 7]; c2 = e[eo + 8];
+        inv0 = reciprocal(a0);
+        inv1 = reciprocal(a1);
+        inv2 = reciprocal(a2);
         samples = sp.samples;
         fullMask = (1 << samples) - 1;
         sxMin = sp.minFx;
@@ -56,6 +59,12 @@ public final class ScanConverter {
     }
 
     private long r0, r1, r2;
+    /** 1 / A of each edge (1 for A = 0), for {@link #edgeBounds}: a product a band instead of a division. */
+    private double inv0, inv1, inv2;
+
+    private static double reciprocal(long a) {
+        return 1.0 / (a | (((a | -a) >>> 63) ^ 1));
+    }
     private int sxMin, sxMax, syMin, syMax;
 
     /**
@@ -94,9 +103,9 @@ public final class ScanConverter {
         long yhi = (long) y1 * 256 + syMax;
         out[0] = Double.NEGATIVE_INFINITY;
         out[1] = Double.POSITIVE_INFINITY;
-        edgeBounds(a0, b0, c0, ylo, yhi, out);
-        edgeBounds(a1, b1, c1, ylo, yhi, out);
-        edgeBounds(a2, b2, c2, ylo, yhi, out);
+        edgeBounds(a0, b0, c0, inv0, ylo, yhi, out);
+        edgeBounds(a1, b1, c1, inv1, ylo, yhi, out);
+        edgeBounds(a2, b2, c2, inv2, ylo, yhi, out);
         return out;
     }
 
@@ -110,12 +119,14 @@ public final class ScanConverter {
      * compiled DB loop away when it is first taken (then the loop runs slowly until it is
      * compiled again).
      */
-    private void edgeBounds(long a, long b, long c, long ylo, long yhi, double[] out) {
+    private void edgeBounds(long a, long b, long c, double inv, long ylo, long yhi, double[] out) {
         // The edge's largest value over the band's sample rows, before x.
         long kmax = c + b * (b >= 0 ? yhi : ylo);
         long flat = ((a | -a) >>> 63) ^ 1; // 1 when a == 0
         long missed = flat & (kmax >>> 63); // a == 0 and the edge negative over the band
-        double at = (double) -kmax / (a | flat); // where the edge crosses zero, 1/256 pixel (a != 0)
+        // Where the edge crosses zero, 1/256 pixel (a != 0), by the edge's reciprocal: within an ulp
+        // or two of the quotient, far inside the bounds' pixel of margin.
+        double at = (double) -kmax * inv;
         if (a > 0) {
             // Increasing in x: a tile whose last sample column lies left of the crossing is missed.
             double v = (at - sxMax) / 256.0 - 1;
