@@ -232,6 +232,7 @@ class CliTest {
         // Per queue counter: its samples in file order, as {cycle, entries}.
         java.util.Map<String, java.util.List<long[]>> samples = new java.util.TreeMap<>();
         int instants = 0;
+        java.util.Map<String, Integer> instantKinds = new java.util.TreeMap<>();
         for (JsonNode e : events) {
             switch (e.get("ph").asText()) {
                 case "M" -> tracks.put(e.get("tid").asInt(), e.get("args").get("name").asText());
@@ -240,7 +241,10 @@ class CliTest {
                     java.util.Map<String, Long> m = e.get("name").asText().equals("busy") ? busy : stalled;
                     m.merge(track, e.get("dur").asLong(), Long::sum);
                 }
-                case "i" -> instants++;
+                case "i" -> {
+                    instants++;
+                    instantKinds.merge(e.get("name").asText().split(" ")[0], 1, Integer::sum);
+                }
                 case "C" -> samples.computeIfAbsent(e.get("name").asText(), k -> new java.util.ArrayList<>())
                         .add(new long[] {e.get("ts").asLong(), e.get("args").get("entries").asLong()});
                 default -> throw new AssertionError("unexpected event " + e);
@@ -263,6 +267,11 @@ class CliTest {
         assertEquals(18, stages, "ia, vs, clip, setup, raster, db0..db3, se0..se3, cb0..cb3, eop");
         assertTrue(stalled.values().stream().mapToLong(Long::longValue).sum() > 0, "queues of one entry make stalls");
         assertTrue(instants > 0);
+        // The command processor's query events, named only when a hook listens (EngineServices.traced):
+        // list a (executed twice) and b (twice) hold 11 begin_query, 11 end_query, 9 resolve_query_data.
+        assertEquals(22, instantKinds.get("begin_query"), instantKinds.toString());
+        assertEquals(22, instantKinds.get("end_query"), instantKinds.toString());
+        assertEquals(18, instantKinds.get("resolve_query_data"), instantKinds.toString());
         // Queue depths: one counter per queue, sampled only when the depth changed (one
         // sample a cycle at most, never the same value twice running), within the capacity,
         // reaching the queue's reported peak, and empty at the end of the run.

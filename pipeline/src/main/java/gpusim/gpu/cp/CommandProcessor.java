@@ -466,7 +466,9 @@ public final class CommandProcessor extends EngineStats implements Component {
             }
             fences.signal(name, sig.fence(), sig.value(), now, sig.line());
             signals.inc();
-            event("signal " + sig.fence().name() + " = " + sig.value(), now);
+            if (engine.hook() != null) {
+                event("signal " + sig.fence().name() + " = " + sig.value(), now);
+            }
             signalDrainAsked = false;
             feed.poll();
             fedDone++;
@@ -483,7 +485,9 @@ public final class CommandProcessor extends EngineStats implements Component {
         }
         if (fenceWaitStart >= 0) {
             fenceWaitCycles.add(now - fenceWaitStart);
-            span("waiting for fence " + w.fence().name(), fenceWaitStart, now);
+            if (engine.hook() != null) {
+                span("waiting for fence " + w.fence().name(), fenceWaitStart, now);
+            }
             fenceWaitStart = -1;
         }
         blockedOn = null;
@@ -639,6 +643,11 @@ public final class CommandProcessor extends EngineStats implements Component {
         @Override
         public long timestamp(long cycle) {
             return CommandProcessor.this.timestamp(cycle);
+        }
+
+        @Override
+        public boolean traced() {
+            return engine.hook() != null;
         }
 
         @Override

@@ -110,7 +110,9 @@ final class DecodeUnit implements CommandUnit<Command> {
                     : DecodeStatistics.words(lastDecode.heap(), lastDecode.bytes(), lastDecode.cycles(), clockHz);
             engine.write(res.querySlot(q.heap(), q.index()), words);
             res.queryState(q.heap()).end(q.index(), q.type(), null);
-            engine.event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
+            if (engine.traced()) {
+                engine.event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
+            }
             step = Step.STATISTICS_WRITTEN;
             return false;
         }

@@ -58,6 +58,13 @@ interface EngineServices {
     /** Converts a cycle count to timestamp ticks. */
     long timestamp(long cycle);
 
+    /**
+     * Whether a trace hook is attached, so that {@link #event} and {@link #span} report anything:
+     * callers build an event's name only then (without a hook nothing reads it, and a name was
+     * built for every query).
+     */
+    boolean traced();
+
     /** Reports an instant event to the attached hook, if any. */
     void event(String name, long now);
 

@@ -88,7 +88,9 @@ final class QueryUnit implements CommandUnit<Command> {
         Marker m = marker(q.heap(), q.type(), q.index(), true, now);
         earlyOut.begin(q.type());
         engine.push(m);
-        engine.event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
+        if (engine.traced()) {
+            engine.event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
+        }
         return true;
     }
 
@@ -97,7 +99,9 @@ final class QueryUnit implements CommandUnit<Command> {
         earlyOut.end(q.type());
         res.queryState(q.heap()).end(q.index(), q.type(), m);
         engine.push(m);
-        engine.event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
+        if (engine.traced()) {
+            engine.event("end_query " + q.heap().name() + "[" + q.index() + "]", now);
+        }
         return true;
     }
 

@@ -89,8 +89,10 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
             }
             QueryResolver.Result r = resolver.resolve(q.type(), q.heap().type(), st, q.start(), q.count(), data);
             engine.write(res.address(q.buffer()) + q.offset(), r.words());
-            engine.event("resolve_query_data " + q.heap().name() + "[" + q.start() + ".." + (q.start() + q.count() - 1)
-                    + "]", now);
+            if (engine.traced()) {
+                engine.event("resolve_query_data " + q.heap().name() + "[" + q.start() + ".."
+                        + (q.start() + q.count() - 1) + "]", now);
+            }
             engine.pollDone();
             data = null;
             step = new Written();

@@ -142,7 +142,9 @@ final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
 
     /** WriteQuery(OCCLUSION, NO_WAIT): every enabled DB's counter as it is now (a racy read). */
     private void sample(Command.WriteQuery q, long now) {
-        engine.event("write_query NO_WAIT line " + q.line() + ": counters read", now);
+        if (engine.traced()) {
+            engine.event("write_query NO_WAIT line " + q.line() + ": counters read", now);
+        }
         sampled = new long[tiles.dbCount];
         for (int d = 0; d < sampled.length; d++) {
             if (tiles.enabled(d)) {
