@@ -210,6 +210,9 @@ public final class DepthBlockCore {
         // compression.color: the timing side's DCC blocks need to know the form each tile record
         // leaves its blocks in (looked at here, where the colour is: on this DB's lane).
         ColorSurface rt = st.rt();
+        if (rt != null && rt.memory != null && rt.memory.dccKeys >= 0) {
+            tb.needDcc(); // the DB reads the records' forms whenever the target has DCC keys
+        }
         dccBlockSlots = shader.writes() && rt.memory != null && rt.memory.dccKeys >= 0
                 ? rt.memory.dccBlockBytes / rt.memory.bytesPerSample : 0;
         tPixels = 0;

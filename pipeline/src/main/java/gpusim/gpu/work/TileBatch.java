@@ -68,9 +68,11 @@ public final class TileBatch implements Work {
      * With compression.color, per record with passing samples: the form each DCC block of its
      * tile is stored in after the record's writes ({@link gpusim.gpu.db.DccBlockForm}; the core
      * looks at the tile's colour once its triangle is done), block b of record n at
-     * n x {@link gpusim.gpu.db.SurfaceMemory#MAX_DCC_BLOCKS} + b.
+     * n x {@link gpusim.gpu.db.SurfaceMemory#MAX_DCC_BLOCKS} + b. Empty until a batch of a target
+     * with DCC keys asks for it ({@link #needDcc}): 64 bytes a record, it was most of what the
+     * records' growth allocated without compression (the calibration set: 1.9 GB a correlate run).
      */
-    public byte[] tileDcc = new byte[64 * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS];
+    public byte[] tileDcc = new byte[0];
     /**
      * Per record: passing samples whose depth write stores the value already there (an EQUAL
      * test; or a triangle of one depth over a tile whose HiZ bounds say it holds only that
@@ -100,6 +102,17 @@ public final class TileBatch implements Work {
         record(at, 0, 0, 0, 0, 0, count);
     }
 
+    /**
+     * Makes {@link #tileDcc} hold a slot for every record this batch can take, and keep doing so as
+     * it grows: called before a batch of a render target with DCC keys is tested.
+     */
+    public void needDcc() {
+        int n = tileScan.length * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS;
+        if (tileDcc.length < n) {
+            tileDcc = java.util.Arrays.copyOf(tileDcc, n);
+        }
+    }
+
     private void record(int at, int scan, int tested, int passed, int quads, int pixels, int hiz) {
         int n = tiles;
         if (n == tileScan.length) {
@@ -111,7 +124,9 @@ public final class TileBatch implements Work {
             tilePixels = java.util.Arrays.copyOf(tilePixels, m);
             tileHiz = java.util.Arrays.copyOf(tileHiz, m);
             tileAt = java.util.Arrays.copyOf(tileAt, m);
-            tileDcc = java.util.Arrays.copyOf(tileDcc, m * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS);
+            if (tileDcc.length != 0) {
+                tileDcc = java.util.Arrays.copyOf(tileDcc, m * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS);
+            }
             tileUnchanged = java.util.Arrays.copyOf(tileUnchanged, m);
         }
         tileAt[n] = at;
