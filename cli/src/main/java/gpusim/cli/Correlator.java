@@ -78,8 +78,6 @@ final class Correlator implements AutoCloseable {
      * first (longest processing time first), so no long run starts last and leaves a core idle.
      */
     private final Map<CalibrationSet.Case, Long> hostNs = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Surface arrays passed from one case's run to the next (each result is read, then given back). */
-    private final gpusim.gpu.SurfacePool surfaces = gpusim.gpu.SurfacePool.forHeap();
 
     /** A parsed trace, the budget it was read with, and the machine it was last validated for (null: none yet). */
     private record Parsed(long budget, Trace trace, TraceValidator.Machine validFor) {
@@ -203,7 +201,7 @@ final class Correlator implements AutoCloseable {
         RunResult r;
         long start = System.nanoTime();
         try {
-            r = Simulation.simulate(trace(k, c), c, surfaces);
+            r = Simulation.simulate(trace(k, c), c);
             hostNs.put(k, System.nanoTime() - start);
         } catch (TraceException e) {
             throw new CaseFailure(k, new RunFailed(2, e.getMessage()));
@@ -228,8 +226,6 @@ final class Correlator implements AutoCloseable {
                     + Long.toUnsignedString(t1) + ")"));
         }
         double ns = (t1 - t0) * 1e9 / r.timestampFrequency();
-        // Only the dump, the frequency and the cycles are read: the surfaces go to the next case.
-        surfaces.recycle(r);
         return new Prediction(k, ns, r.cycles());
     }
 

@@ -3,7 +3,6 @@ package gpusim.cli;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
-import gpusim.gpu.SurfacePool;
 import gpusim.gpu.RunResult;
 import gpusim.trace.Trace;
 import gpusim.sim.WorkLimitException;
@@ -93,14 +92,6 @@ final class Simulation {
     /** Runs a validated trace to completion (without a hook, overdraw recording or progress). */
     static RunResult simulate(Trace trace, Config config) {
         return new Gpu(trace, config).run();
-    }
-
-    /**
-     * As {@link #simulate(Trace, Config)}, the surfaces' arrays from {@code pool}, which the caller
-     * gives the result back to ({@link SurfacePool#recycle}) once it no longer reads it.
-     */
-    static RunResult simulate(Trace trace, Config config, SurfacePool pool) {
-        return new Gpu(trace, config, pool).run();
     }
 
     /** A warning as the command line prints it. */

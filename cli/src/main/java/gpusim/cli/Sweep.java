@@ -118,8 +118,6 @@ final class Sweep {
      * (the Correlator shares them the same way). At most PARSED_KEPT are kept, the most
      * recently used, so a sweep over many parameter values does not hold every parse.
      */
-    /** Surface arrays passed from one combination's run to the next. */
-    private final gpusim.gpu.SurfacePool surfaces = gpusim.gpu.SurfacePool.forHeap();
     private final Map<String, Trace> parsed = new java.util.LinkedHashMap<>(16, 0.75f, true) {
         private static final long serialVersionUID = 1L;
 
@@ -590,12 +588,9 @@ final class Sweep {
     SweepRow runOne(Combination c) {
         Trace t = parsedTrace(c);
         Simulation.validate(t, c.config(), debugLayer);
-        RunResult r = Simulation.simulate(t, c.config(), surfaces);
-        SweepRow row = new SweepRow(c.id(), c.config().asMap(), c.params(), SweepMetrics.collect(r, c.config()),
+        RunResult r = Simulation.simulate(t, c.config());
+        return new SweepRow(c.id(), c.config().asMap(), c.params(), SweepMetrics.collect(r, c.config()),
                 SweepMetrics.units(r, c.config()));
-        // The row holds figures only: the surfaces go to the next combination.
-        surfaces.recycle(r);
-        return row;
     }
 
     /** The combination's parse of the trace, shared with earlier combinations of the same parameters and budget. */

@@ -62,15 +62,7 @@ public final class Gpu {
 
     /** Builds the GPU for {@code trace} on the machine {@code config} describes ({@link GpuBuilder}). */
     public Gpu(Trace trace, Config config) {
-        this(new GpuBuilder(trace, config, gpusim.gpu.db.SurfaceStorage.FRESH));
-    }
-
-    /**
-     * As {@link #Gpu(Trace, Config)}, the surfaces' sample arrays from {@code storage} (a
-     * {@link SurfacePool} shared by a process's runs; host-side only: the same machine and results).
-     */
-    public Gpu(Trace trace, Config config, gpusim.gpu.db.SurfaceStorage storage) {
-        this(new GpuBuilder(trace, config, storage));
+        this(new GpuBuilder(trace, config));
     }
 
     /** Takes the parts a builder wired. */

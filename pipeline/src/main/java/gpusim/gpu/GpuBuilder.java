@@ -90,7 +90,7 @@ final class GpuBuilder {
     final TileMap tiles;
     final long timestampHz;
 
-    GpuBuilder(Trace trace, Config config, gpusim.gpu.db.SurfaceStorage storage) {
+    GpuBuilder(Trace trace, Config config) {
 
         this.trace = trace;
         if (config.get(ConfigKeys.SIM_MODE) == 1) {
@@ -116,7 +116,7 @@ final class GpuBuilder {
         // The back end's query protocol comes before the back end: the query heaps are placed by it.
         QueryProtocol queries = rops ? new RopQueryProtocol() : new RenderBackEndQueryProtocol(tiles);
         res = new Resources(trace.resources(), mem, queries, tiles.tileSize, params.surfaces().inMemory(),
-                params.surfaces().color(), storage);
+                params.surfaces().color());
         int depth = sim.queueDepth();
         int latency = sim.queueLatency();
         ArrayDeque<TileBatch> tilePool = new ArrayDeque<>();

@@ -2,7 +2,6 @@ package gpusim.gpu;
 
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.db.SurfaceMemory;
-import gpusim.gpu.db.SurfaceStorage;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryProtocol;
@@ -59,20 +58,8 @@ public final class Resources {
      */
     public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize,
                      boolean surfacesInMemory, PipelineParams.ColorCompressionParams colorCompression) {
-        this(resources, memory, occlusion, tileSize, surfacesInMemory, colorCompression, SurfaceStorage.FRESH);
-    }
-
-    /**
-     * As above, the surfaces' sample arrays from {@code storage} (a {@link SurfacePool} in a process
-     * that runs many traces; new arrays, some on a helper thread, with {@link SurfaceStorage#FRESH}).
-     */
-    public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize,
-                     boolean surfacesInMemory, PipelineParams.ColorCompressionParams colorCompression,
-                     SurfaceStorage storage) {
         this.occlusion = occlusion;
-        // A pool's arrays are warm: clearing them on this thread costs little (and its callers run
-        // traces on every core already).
-        boolean parallel = storage == SurfaceStorage.FRESH && Runtime.getRuntime().availableProcessors() > 1
+        boolean parallel = Runtime.getRuntime().availableProcessors() > 1
                 && colorBytes(resources) >= PARALLEL_ALLOCATION_BYTES;
         Map<Resource, CompletableFuture<ColorSurface>> pending = new IdentityHashMap<>();
         for (Resource r : resources) {
@@ -90,8 +77,7 @@ public final class Resources {
                 addresses.put(r, memory.allocate(QueryLayout.slotBytes(h.type(), occlusion) * h.count()));
                 queries.put(r, new QueryState(h.count()));
             } else if (r instanceof Resource.DepthStencil d) {
-                DepthSurface s = new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format(), tileSize,
-                        storage);
+                DepthSurface s = new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format(), tileSize);
                 depth.put(r, s);
             } else if (r instanceof Resource.RenderTarget t) {
                 if (parallel) {
@@ -99,7 +85,7 @@ public final class Resources {
                             () -> new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize),
                             Resources::allocationThread));
                 } else {
-                    color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize, storage));
+                    color.put(r, new ColorSurface(t.name(), t.width(), t.height(), t.samples(), tileSize));
                 }
             }
         }

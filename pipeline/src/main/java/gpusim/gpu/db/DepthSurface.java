@@ -35,37 +35,20 @@ public final class DepthSurface {
     public SurfaceMemory memory;
 
     public DepthSurface(String name, int width, int height, int samples, DepthFormat format, int tileSize) {
-        this(name, width, height, samples, format, tileSize, SurfaceStorage.FRESH);
-    }
-
-    /** As above, its depth and stencil samples from {@code storage}. */
-    public DepthSurface(String name, int width, int height, int samples, DepthFormat format, int tileSize,
-                        SurfaceStorage storage) {
         this.name = name;
         this.width = width;
         this.height = height;
         this.samples = samples;
         this.format = format;
         this.layout = new SurfaceLayout(width, height, samples, tileSize);
-        this.depth = storage.ints(layout.size());
-        this.stencil = format.hasStencil() ? storage.bytes(layout.size()) : null;
+        this.depth = new int[layout.size()];
+        this.stencil = format.hasStencil() ? new byte[layout.size()] : null;
         this.hizTilesX = layout.tilesX;
         this.hizMin = new int[layout.tilesX * layout.tilesY];
         this.hizMax = new int[layout.tilesX * layout.tilesY];
     }
 
     /** Starts counting overdraw (before a run; costs one int a pixel). */
-    /**
-     * Hands this surface's sample arrays to {@code r} for a later run; the surface (and any result
-     * holding it) must not be read after.
-     */
-    public void recycle(SurfaceStorage.Recycler r) {
-        r.give(depth);
-        if (stencil != null) {
-            r.give(stencil);
-        }
-    }
-
     public void recordOverdraw() {
         overdraw = new int[layout.size() / samples];
     }

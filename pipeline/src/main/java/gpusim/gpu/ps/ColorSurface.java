@@ -1,7 +1,6 @@
 package gpusim.gpu.ps;
 
 import gpusim.gpu.db.SurfaceLayout;
-import gpusim.gpu.db.SurfaceStorage;
 
 /** An RGBA8 render target's storage: one packed RGBA8 word per sample, stored tile by tile ({@link SurfaceLayout}). */
 public final class ColorSurface {
@@ -26,30 +25,14 @@ public final class ColorSurface {
     final byte[] tileDeferred;
 
     public ColorSurface(String name, int width, int height, int samples, int tileSize) {
-        this(name, width, height, samples, tileSize, SurfaceStorage.FRESH);
-    }
-
-    /** As above, its samples (and deferred-colour slots) from {@code storage}. */
-    public ColorSurface(String name, int width, int height, int samples, int tileSize, SurfaceStorage storage) {
         this.name = name;
         this.width = width;
         this.height = height;
         this.samples = samples;
         this.layout = new SurfaceLayout(width, height, samples, tileSize);
-        this.rgba = storage.ints(layout.size());
-        this.pending = samples == 1 ? storage.chars(rgba.length) : null;
+        this.rgba = new int[layout.size()];
+        this.pending = samples == 1 ? new char[rgba.length] : null;
         this.tileDeferred = samples == 1 ? new byte[layout.tilesX * layout.tilesY] : null;
-    }
-
-    /**
-     * Hands this surface's sample arrays to {@code r} for a later run; the surface (and any result
-     * holding it) must not be read after.
-     */
-    public void recycle(SurfaceStorage.Recycler r) {
-        r.give(rgba);
-        if (pending != null) {
-            r.give(pending);
-        }
     }
 
     /** Slots [from, to) now hold their colour (written directly): nothing deferred there is left to resolve. */
