@@ -210,11 +210,11 @@ public final class DepthBlockCore {
         // compression.color: the timing side's DCC blocks need to know the form each tile record
         // leaves its blocks in (looked at here, where the colour is: on this DB's lane).
         ColorSurface rt = st.rt();
-        if (rt != null && rt.memory != null && rt.memory.dccKeys >= 0) {
+        boolean dccTarget = rt != null && rt.memory != null && rt.memory.dccKeys >= 0;
+        if (dccTarget) {
             tb.needDcc(); // the DB reads the records' forms whenever the target has DCC keys
         }
-        dccBlockSlots = shader.writes() && rt.memory != null && rt.memory.dccKeys >= 0
-                ? rt.memory.dccBlockBytes / rt.memory.bytesPerSample : 0;
+        dccBlockSlots = shader.writes() && dccTarget ? rt.memory.dccBlockBytes / rt.memory.bytesPerSample : 0;
         tPixels = 0;
         tQuads = 0;
         tCoveredQuads = 0;
@@ -348,12 +348,14 @@ public final class DepthBlockCore {
                 txLast = runLast;
             }
             for (; tx < txLast + 1; tx = step != 0 ? tx + step : tiles.nextOwned(index, tx, ty)) {
+                // Whether flatRejects has already found HiZ keeps this tile (so it is not tested again).
+                boolean hizKept = false;
                 if (flatRuns && tx > runFirst && tx < runLast) {
                     // Host-side only: the tiles strictly inside the run are whole tiles (the bounding
                     // box ends in the run's end tiles) and unclassified, and a flat triangle has the
                     // same HiZ bounds over each, so the ones HiZ rejects in a row are counted at once:
                     // the same tests, counts and record as one at a time. The loop goes on at the
-                    // first one kept (which it tests again) or at the run's last tile.
+                    // first one kept or at the run's last tile.
                     int n = flatRejects(ty * ds.hizTilesX, tx, runLast, step);
                     if (n > 0) {
                         long rejectedScan = (long) n * ts * (y1 - y0 + 1) * sp.samples;
@@ -367,6 +369,7 @@ public final class DepthBlockCore {
                         rejectRun += n;
                         tx += n * step;
                     }
+                    hizKept = tx < runLast;
                 }
                 int x0 = Math.max(tx * ts, bbox[t * 4]);
                 int x1 = Math.min(tx * ts + ts - 1, bbox[t * 4 + 2]);
@@ -390,7 +393,7 @@ public final class DepthBlockCore {
                 int hizIndex = ds == null ? 0 : ty * ds.hizTilesX + tx;
                 if (hiz) {
                     tb.hizTiles++;
-                    if (hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+                    if (!hizKept && hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
                         tb.hizRejectedTiles++;
                         tb.hizRejectedSamples += tileScan;
                         // Rejected whole by its depth bounds: no fine scan, nothing tested. A run

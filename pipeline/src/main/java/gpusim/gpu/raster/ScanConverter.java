@@ -61,11 +61,15 @@ public final class ScanConverter {
     private long r0, r1, r2;
     /** 1 / A of each edge (1 for A = 0), for {@link #edgeBounds}: a product a band instead of a division. */
     private double inv0, inv1, inv2;
+    private int sxMin, sxMax, syMin, syMax;
 
+    /**
+     * 1 / a, or 1 for a = 0 (a horizontal edge, which sets no column bound: see {@link #edgeBounds});
+     * branch-free, as there, since horizontal edges come rare and late.
+     */
     private static double reciprocal(long a) {
         return 1.0 / (a | (((a | -a) >>> 63) ^ 1));
     }
-    private int sxMin, sxMax, syMin, syMax;
 
     /**
      * The prepared triangle against the samples of pixel rectangle [x0..x1] x [y0..y1]:
