@@ -149,6 +149,12 @@ public final class MemoryChannel implements Component {
     private long lastArrivalSeq = -1;
     /** Clients refused for want of room, to wake when a part leaves the queue. */
     private final WakeList blocked;
+    /**
+     * Scheduled mode: the distinct cycles at which parts have left the waiting ring, each one at
+     * which serving wakes the blocked clients (see {@link #hold}).
+     */
+    private long departures;
+
     /** Wakes this component by its engine index (no lookup a wake). */
     private final gpusim.sim.Waker self;
 
@@ -427,6 +433,51 @@ public final class MemoryChannel implements Component {
         return parts <= depth ? waiting + parts <= depth : waiting == 0;
     }
 
+    /**
+     * Holds refused request {@code r} of {@code requester}, which needs {@code slots} new slots here,
+     * when {@code requester} offers it again at every tick until it is taken (a cache: see
+     * MemorySystem#toChannels); outside scheduled mode it {@link #block}s it instead. Blocked, the
+     * client would be woken at every cycle a part leaves the queue and offer again; room grows only
+     * as parts leave, so every such offer before the part whose departure leaves room for
+     * {@code slots} (if nothing else is taken meanwhile) would be refused. A held client is woken
+     * only at that part's service cycle: no cycle changes, and the offers skipped are counted when
+     * {@code r} is offered again ({@link #departuresBefore}, from the mark kept on {@code r}), so
+     * memory.refusals is what it was. That cycle never comes sooner for a write that may merge:
+     * a write to merge into arrives only with a new slot of its own, which takes the room the merge
+     * saves (a read never opens one, and only the newest part of a line takes merges).
+     */
+    void hold(Component requester, MemoryRequest r, int slots, long now) {
+        if (mode != SCHEDULED) {
+            block(requester, now);
+            return;
+        }
+        // The refusal found waiting + slots > depth (or, slots > depth, a non-empty queue), so at
+        // least one part must leave: the m-th to leave, counting the slots' parts in queue order.
+        int m = slots <= depth ? waiting + slots - depth : waiting;
+        int mask = qLine.length - 1;
+        long at = -1;
+        for (int i = 0; i < qCount; i++) {
+            int s = (qStart + i) & mask;
+            if (m <= qLeft[s]) {
+                // A slot's parts leave at qServe, then qStep later, then one line's service apart (retire).
+                at = m == 1 ? qServe[s] : qServe[s] + qStep[s] + (long) (m - 2) * lineService;
+                break;
+            }
+            m -= qLeft[s];
+        }
+        r.hold(index, departures);
+        engine.wake(blocked.engineIndex(requester), at);
+    }
+
+    /**
+     * Scheduled mode: the departure cycles before {@code now}; with a held request's mark, the
+     * cycles at which its client, blocked, would have been woken and refused ({@link #hold}).
+     */
+    long departuresBefore(long now) {
+        retire(now);
+        return lastServe == now ? departures - 1 : departures;
+    }
+
     void block(Component requester, long now) {
         blocked.add(requester);
         if (mode == SCHEDULED && qCount > 0) {
@@ -446,6 +497,9 @@ public final class MemoryChannel implements Component {
         int mask = qLine.length - 1;
         while (qCount > 0 && qServe[qStart] <= now) {
             int s = qStart;
+            if (qServe[s] != lastServe) {
+                departures++;
+            }
             lastServe = qServe[s];
             waiting--;
             if (--qLeft[s] > 0) {

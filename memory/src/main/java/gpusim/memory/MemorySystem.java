@@ -285,6 +285,12 @@ public final class MemorySystem implements Component, MemoryPort {
      * counter writes past it) do not: the front door counts the client request instead.
      */
     boolean toChannels(MemoryRequest r, Component requester, long now, boolean client) {
+        if (r.heldChannel() >= 0) {
+            // Offered again after a hold: the offers a blocked client would have made meanwhile were refused.
+            MemoryChannel h = channels[r.heldChannel()];
+            refusals.add(h.departuresBefore(now) - r.heldMark());
+            r.unhold();
+        }
         long end = r.address() + r.size();
         boolean mayMerge = params.writeCombining() && r.kind() == MemoryRequest.Kind.WRITE;
         long first = r.address() & -unit;
@@ -296,10 +302,19 @@ public final class MemorySystem implements Component, MemoryPort {
             int c = channelOf(r.address());
             MemoryChannel ch = channels[c];
             int parts = (int) ((end - 1 - first) / unit) + 1;
-            if (!ch.hasRoom(parts, now) && !(mayMerge && fits(ch, newSlots(r, c, end, now), now))) {
-                refusals.inc();
-                ch.block(requester, now);
-                return false;
+            if (!ch.hasRoom(parts, now)) {
+                int slots = mayMerge ? newSlots(r, c, end, now) : parts;
+                if (!fits(ch, slots, now)) {
+                    refusals.inc();
+                    if (requester instanceof gpusim.memory.cache.Cache) {
+                        // A cache's tick offers its due head every time (Cache#tick), so the
+                        // offers a hold skips are exactly those that would have been refused.
+                        ch.hold(requester, r, slots, now);
+                    } else {
+                        ch.block(requester, now);
+                    }
+                    return false;
+                }
             }
             admit(r, now, client, end, mayMerge);
             return true;

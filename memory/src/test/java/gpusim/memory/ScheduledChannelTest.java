@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gpusim.memory.cache.Cache;
+import gpusim.memory.cache.CacheParams;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.MemoryRequest;
@@ -187,46 +189,147 @@ class ScheduledChannelTest {
         }
     }
 
+    /**
+     * Caches as the channels' clients: four write-back caches (256-byte lines, as a render back
+     * end's, so a fill or a write-back is four parts of one channel; 1 KiB each, so lines are
+     * evicted and written back) in front of the memory, each fed random reads and writes in one
+     * shared 4 KiB window (so write-backs of different caches meet on a line and merge). Served when
+     * taken, a refused cache is held and woken only at the cycle its request fits
+     * (MemoryChannel#hold); served a part a tick (a hook), it is woken at every part served and
+     * offers again. The runs must be the same machine: issue and completion cycles, the bytes,
+     * and every statistic, memory.refusals included (the held offers are counted). The held run
+     * ticks its caches far less.
+     */
+    @ParameterizedTest
+    @MethodSource("shapes")
+    void aHeldCacheIsServedAsIfWokenAtEveryPart(MemorySystem.Params p) {
+        long refusals = 0;
+        long combined = 0;
+        long heldTicks = 0;
+        long wokenTicks = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            CacheOutcome ticked = runCaches(p, seed, true);
+            CacheOutcome scheduled = runCaches(p, seed, false);
+            Outcome a = ticked.outcome();
+            Outcome b = scheduled.outcome();
+            assertEquals(a.end(), b.end(), "last cycle, seed " + seed);
+            assertEquals(a.issueCycles(), b.issueCycles(), "issue cycles, seed " + seed);
+            assertEquals(a.doneCycles(), b.doneCycles(), "completion cycles, seed " + seed);
+            assertArrayEquals(a.bytes(), b.bytes(), "memory bytes, seed " + seed);
+            assertEquals(a.stats(), b.stats(), "statistics, seed " + seed);
+            refusals += stat(b, "memory.refusals");
+            combined += stat(b, "memory.combined_writes");
+            wokenTicks += ticked.cacheTicks();
+            heldTicks += scheduled.cacheTicks();
+        }
+        assertTrue(refusals > 1000, "queues fill: " + refusals);
+        assertTrue(!p.writeCombining() || combined > 0, "write-backs merge");
+        boolean scheduled = !p.writeCombining() || (p.bytesPerCycle() >= p.line() && p.partialWriteCycles() == 0);
+        if (!scheduled) {
+            // Both runs serve a part a tick and block, so they tick alike.
+            assertEquals(wokenTicks, heldTicks, "cache ticks");
+        } else if (p.interleave() >= 256) {
+            // A line is one channel's, so a refused cache is held: most of the offers it made
+            // blocked were refused ones that a hold skips.
+            assertTrue(wokenTicks - heldTicks > refusals / 3,
+                    "held caches tick less: " + heldTicks + " against " + wokenTicks + ", " + refusals + " refusals");
+        }
+    }
+
+    record CacheOutcome(Outcome outcome, long cacheTicks) { }
+
+    /** An engine and the memory of shape {@code p} with a 4 KiB window; served a part a tick with {@code hook}. */
+    static final class Machine {
+        final Engine engine = new Engine(100_000);
+        final DeviceMemory dm = new DeviceMemory(256);
+        final long base = dm.allocate(4096);
+        final MemorySystem ms;
+
+        Machine(MemorySystem.Params p, boolean hook) {
+            if (hook) {
+                engine.setHook(SILENT);
+            }
+            ms = new MemorySystem(engine, dm, p);
+        }
+    }
+
+    static CacheOutcome runCaches(MemorySystem.Params p, long seed, boolean hook) {
+        Machine m = new Machine(p, hook);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<ScriptedClient> clients = new ArrayList<>();
+        List<Cache> caches = new ArrayList<>();
+        for (int k = 0; k < 4; k++) {
+            ScriptedClient c = randomClient(m.engine, rnd, m.base, 400, 2, 2);
+            Cache cache = new Cache("cache" + k, m.engine, m.ms,
+                    new CacheParams(512, 2, 256, true, 4, 2));
+            c.port = cache;
+            clients.add(c);
+            caches.add(cache);
+        }
+        // And a client straight on the memory (as a command processor's counter writes are): its
+        // writes give held write-backs waiting writes to merge into (MemoryChannel#hold: that never
+        // lets one fit sooner).
+        List<List<MemoryRequest>> direct = new ArrayList<>();
+        ScriptedClient straight = new ScriptedClient(m.engine, 400, now -> direct.get((int) now));
+        for (int t = 0; t <= 400; t++) {
+            // Writes of up to a part into the caches' first 1 KiB, where their write-backs meet them.
+            int size = 8 << rnd.nextInt(4);
+            long addr = m.base + (rnd.nextInt(1024 - size) & ~7L);
+            direct.add(rnd.nextBoolean() ? List.of(MemoryRequest.write(addr, ScriptedClient.bytes(size, t), straight, null))
+                    : List.of());
+        }
+        straight.port = m.ms;
+        m.engine.add(straight);
+        for (int k = 0; k < 4; k++) {
+            m.engine.add(clients.get(k));
+            m.engine.add(caches.get(k));
+        }
+        clients.add(straight);
+        m.ms.register();
+        for (ScriptedClient c : clients) {
+            m.engine.wakeAt(c, 0);
+        }
+        long end = m.engine.run(() -> false);
+        List<StatGroup> groups = new ArrayList<>(List.of(m.ms.stats()));
+        long ticks = 0;
+        for (Cache cache : caches) {
+            groups.add(cache.stats());
+            ticks += m.engine.ticksOf(cache);
+        }
+        return new CacheOutcome(outcome(clients, m.dm, m.base, end, groups), ticks);
+    }
+
     /** Three clients issue random reads and writes in a 4 KiB window for 300 cycles. */
     static Outcome run(MemorySystem.Params p, long seed, boolean hook) {
-        Engine e = new Engine(100_000);
-        if (hook) {
-            e.setHook(SILENT);
-        }
-        DeviceMemory dm = new DeviceMemory(256);
-        long base = dm.allocate(4096);
-        MemorySystem ms = new MemorySystem(e, dm, p);
+        Machine m = new Machine(p, hook);
         SplittableRandom rnd = new SplittableRandom(seed);
         List<ScriptedClient> clients = new ArrayList<>();
         for (int k = 0; k < 3; k++) {
-            // Each client's script is drawn up front, so both runs issue the same requests.
-            List<List<MemoryRequest>> script = new ArrayList<>();
-            ScriptedClient c = new ScriptedClient(e, 300, now -> script.get((int) now));
-            for (int t = 0; t <= 300; t++) {
-                List<MemoryRequest> at = new ArrayList<>();
-                int n = rnd.nextInt(4) == 0 ? rnd.nextInt(1, 4) : 0;
-                for (int i = 0; i < n; i++) {
-                    at.add(randomRequest(rnd, base, t * 7 + i, c));
-                }
-                script.add(at);
-            }
-            c.port = ms;
+            ScriptedClient c = randomClient(m.engine, rnd, m.base, 300, 4, 3);
+            c.port = m.ms;
             clients.add(c);
         }
         for (ScriptedClient c : clients) {
-            e.add(c);
+            m.engine.add(c);
         }
-        ms.register();
+        m.ms.register();
         for (ScriptedClient c : clients) {
-            e.wakeAt(c, 0);
+            m.engine.wakeAt(c, 0);
         }
-        long end = e.run(() -> false);
+        long end = m.engine.run(() -> false);
+        return outcome(clients, m.dm, m.base, end, List.of(m.ms.stats()));
+    }
+
+    /**
+     * What a run gave: each client's issue cycles, its requests' completion cycles in issue order
+     * (each read's bytes after its cycle), the 4 KiB window's bytes and the groups' statistics.
+     */
+    static Outcome outcome(List<ScriptedClient> clients, DeviceMemory dm, long base, long end, List<StatGroup> groups) {
         List<List<Long>> issued = new ArrayList<>();
         List<List<Long>> done = new ArrayList<>();
         for (ScriptedClient c : clients) {
             issued.add(c.issueCycles);
             List<Long> d = new ArrayList<>();
-            // Completion cycles by request, in issue order, and each read's bytes.
             for (MemoryRequest r : c.issued) {
                 d.add(r.doneAt());
                 if (r.kind() == MemoryRequest.Kind.READ && r.data() != null) {
@@ -241,8 +344,28 @@ class ScheduledChannelTest {
         byte[] bytes = new byte[4096];
         dm.read(base, bytes, 0, bytes.length);
         List<String> stats = new ArrayList<>();
-        flatten(ms.stats(), "", stats);
+        for (StatGroup g : groups) {
+            flatten(g, "", stats);
+        }
         return new Outcome(issued, done, end, bytes, stats);
+    }
+
+    /**
+     * A client whose script is drawn up front (so both runs issue the same requests): at each cycle
+     * to {@code last}, with a chance of one in {@code oneIn}, 1 to {@code most} random requests.
+     */
+    static ScriptedClient randomClient(Engine e, SplittableRandom rnd, long base, int last, int oneIn, int most) {
+        List<List<MemoryRequest>> script = new ArrayList<>();
+        ScriptedClient c = new ScriptedClient(e, last, now -> script.get((int) now));
+        for (int t = 0; t <= last; t++) {
+            List<MemoryRequest> at = new ArrayList<>();
+            int n = rnd.nextInt(oneIn) == 0 ? rnd.nextInt(1, most + 1) : 0;
+            for (int i = 0; i < n; i++) {
+                at.add(randomRequest(rnd, base, t * 7 + i, c));
+            }
+            script.add(at);
+        }
+        return c;
     }
 
     static MemoryRequest randomRequest(SplittableRandom rnd, long base, int salt, MemoryRequest.Client client) {

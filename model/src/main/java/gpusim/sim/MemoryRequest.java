@@ -33,6 +33,13 @@ public final class MemoryRequest {
     private boolean poll;
     /** Whose bytes these are, for the memory's per-client statistics. */
     private MemoryClient from = MemoryClient.OTHER;
+    /**
+     * Host bookkeeping of the memory channels (none of the model's state): after a refusal whose
+     * client is woken only once the request fits, the refusing channel's index (-1: none) and
+     * its count of departure cycles then, from which the refusals of the offers skipped are counted.
+     */
+    private int heldChannel = -1;
+    private long heldMark;
 
     private MemoryRequest(Kind kind, long address, int size, byte[] data, Client client, Object tag) {
         if (size < 0) {
@@ -161,6 +168,27 @@ public final class MemoryRequest {
     /** The admission number the memory gave it. */
     public long seq() {
         return seq;
+    }
+
+    /** Marks this refused request as held by channel {@code channel}, at its departure count {@code mark}. */
+    public void hold(int channel, long mark) {
+        heldChannel = channel;
+        heldMark = mark;
+    }
+
+    /** The channel holding this refused request ({@link #hold}), or -1. */
+    public int heldChannel() {
+        return heldChannel;
+    }
+
+    /** The holding channel's departure count when it refused this request. */
+    public long heldMark() {
+        return heldMark;
+    }
+
+    /** Offered again: no longer held. */
+    public void unhold() {
+        heldChannel = -1;
     }
 
     /** Told when the request completes (null: nobody). */

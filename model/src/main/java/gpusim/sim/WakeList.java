@@ -24,6 +24,26 @@ public final class WakeList {
 
     /** Adds {@code c} (which must be registered with the engine) unless it is already waiting. */
     public void add(Component c) {
+        int k = known(c);
+        for (int i = 0; i < count; i++) {
+            if (waiting[i] == k) {
+                return;
+            }
+        }
+        if (count == waiting.length) {
+            waiting = Arrays.copyOf(waiting, count * 2);
+        }
+        waiting[count++] = k;
+    }
+
+    /** {@code c}'s engine index, looked up once and remembered. */
+    public int engineIndex(Component c) {
+        int k = known(c); // first: it may grow knownIndex
+        return knownIndex[k];
+    }
+
+    /** {@code c}'s position in {@link #known}, added there at its first call. */
+    private int known(Component c) {
         int k = 0;
         while (k < knownCount && known[k] != c) {
             k++;
@@ -37,15 +57,7 @@ public final class WakeList {
             known[k] = c;
             knownCount++;
         }
-        for (int i = 0; i < count; i++) {
-            if (waiting[i] == k) {
-                return;
-            }
-        }
-        if (count == waiting.length) {
-            waiting = Arrays.copyOf(waiting, count * 2);
-        }
-        waiting[count++] = k;
+        return k;
     }
 
     /** Wakes every waiting component at {@code cycle}, in the order they were added, and forgets them. */
