@@ -10,7 +10,12 @@ dump is checked against NAME.expected.json. Prints a Markdown table of medians (
 the stress traces against the fixed reference figures of ../shared/bench/README.md, the big trace
 against lavapipe measured here.
 
-    bench/scripts/targets.py [--rounds 5] [--gpusim ./gpusim] [--no-lavapipe] [--only NAME,...]
+    bench/scripts/targets.py [--rounds 5] [--gpusim ./gpusim] [--no-lavapipe] [--only NAME,...] [--floors]
+
+With --floors it also prints what no start-up can remove, per run: the simulate phase alone in a
+warm JVM with both cores from the first millisecond (gpusim.cli.Warm, sim.threads_after_ms=0, the
+median of its last runs), and, for the stress traces, lavapipe's cost of one more run of the trace
+in its process (`gpusim replay --repeat 4` minus `--repeat 1`, over 3), both measured here.
 
 Run on demand on a quiet machine (never in CI); docs/performance.md quotes its tables.
 """
@@ -67,6 +72,8 @@ def main():
     ap.add_argument("--gpusim", default=os.path.join(ROOT, "gpusim"), help="the launcher to time")
     ap.add_argument("--no-lavapipe", action="store_true", help="skip the lavapipe reference of the big trace")
     ap.add_argument("--only", help="comma-separated run names (stress-2k, stress-2k-4x, 4096x2048x4, ...)")
+    ap.add_argument("--floors", action="store_true",
+                    help="also measure the warm simulate phase and lavapipe's cost of one more run (see above)")
     a = ap.parse_args()
     big = os.path.join(tempfile.gettempdir(), "gpusim-big-4096x2048x4.trace")
     runs = [r for r in RUNS if not a.only or r[0] in a.only.split(",")]
@@ -112,7 +119,56 @@ def main():
         t = "-" if target is None or ratio is None else "<= %gx: %s" % (target, "met" if ratio <= target else "not met")
         print("| %s | %s | %.2f s | %s | %s | %s | %s |" % (name, fmt(walls[name]), statistics.median(cpus[name]),
                                                            refs, rs, b, t))
+    if a.floors:
+        floors(runs, big, out, walls, lavapipe, a)
 
+
+WARM_RUNS = 8
+
+
+def warm_simulate(path, extra):
+    """Median wall ms of the last half of WARM_RUNS simulate phases in one warm JVM, both cores from the start."""
+    keys = ["sim.threads_after_ms=0"] + [x for x in extra if x != "--set"]
+    cmd = ["java", "-XX:+UseSerialGC", "-Xmn16m", "-XX:PretenureSizeThreshold=1m", "-XX:MaxRAMPercentage=75",
+           "-cp", os.path.join(ROOT, "bench", "target", "benchmarks.jar"), "gpusim.cli.Warm", path, str(WARM_RUNS)] + keys
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit("failed: %s\n%s" % (" ".join(cmd), p.stderr))
+    ms = [float(line.split(" ms wall")[0].rsplit(", ", 1)[1]) for line in p.stdout.splitlines() if " ms wall" in line]
+    return statistics.median(ms[len(ms) // 2:]) / 1000
+
+
+def floors(runs, big, out, walls, lavapipe, a):
+    """The second table of --floors: what a run costs once started, against the bounds and targets."""
+    print()
+    print("What no start-up work can remove (medians): the simulate phase in a warm JVM with both cores; the "
+          "rest of the whole process is start-up and warm-up (JVM, class loading, parse, JIT, surfaces). "
+          "A bound leaves start-up and warm-up only the room in its last column.")
+    print()
+    print("| run | whole process | warm simulate, 2 cores | start-up and warm-up | lavapipe, one more run here "
+          "| bound or target | its time | room for start-up and warm-up |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, trace, extra, ref, bound, target in runs:
+        path = big if trace == "big" else os.path.join(BENCH, trace + ".trace")
+        warm = warm_simulate(path, extra)
+        whole = statistics.median(walls[name])
+        more = "-"
+        if trace != "big" and not extra and not a.no_lavapipe:
+            one = [timed([a.gpusim, "replay", path, "--device", "llvmpipe", "--json", out, "-q"])[0] for _ in range(3)]
+            four = [timed([a.gpusim, "replay", path, "--device", "llvmpipe", "--json", out, "-q", "--repeat", "4"])[0]
+                    for _ in range(3)]
+            more = "%.2f s" % ((statistics.median(four) - statistics.median(one)) / 3)
+        if ref is None:
+            ref = statistics.median(lavapipe) if lavapipe else None
+        limits = [x for x in (bound, target) if x is not None]
+        which = "/".join("%gx" % x for x in limits) or "-"
+        if ref is None or not limits:
+            goal, room = "-", "-"
+        else:
+            secs = min(limits) * ref
+            goal, room = "%.2f s" % secs, "%.2f s" % (secs - warm)
+        print("| %s | %.2f s | %.2f s | %.2f s | %s | %s | %s | %s |" % (
+            name, whole, warm, whole - warm, more, which, goal, room))
 
 if __name__ == "__main__":
     main()
