@@ -5,6 +5,7 @@ import gpusim.sim.MemoryRequest;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.memory.dram.DramParams;
+import gpusim.memory.cache.Cache;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.Stat;
@@ -164,7 +165,7 @@ public final class MemorySystem implements Component, MemoryPort {
                 }
             };
             this.l2 = new L2Slices(this, engine, memory, params, l2, door);
-            for (gpusim.memory.cache.Cache slice : this.l2.slices()) {
+            for (Cache slice : this.l2.slices()) {
                 stats.child(slice.stats());
             }
         } else {
@@ -216,7 +217,7 @@ public final class MemorySystem implements Component, MemoryPort {
     }
 
     /** The L2 slices (slice c in front of channel c), or none when the L2 is off. */
-    public List<gpusim.memory.cache.Cache> l2Slices() {
+    public List<Cache> l2Slices() {
         return l2 == null ? List.of() : l2.slices();
     }
 
@@ -303,10 +304,11 @@ public final class MemorySystem implements Component, MemoryPort {
             MemoryChannel ch = channels[c];
             int parts = (int) ((end - 1 - first) / unit) + 1;
             if (!ch.hasRoom(parts, now)) {
+                // No room for every part: refused unless merges leave fewer new slots that fit.
                 int slots = mayMerge ? newSlots(r, c, end, now) : parts;
-                if (!fits(ch, slots, now)) {
+                if (slots == parts || !fits(ch, slots, now)) {
                     refusals.inc();
-                    if (requester instanceof gpusim.memory.cache.Cache) {
+                    if (requester instanceof Cache) {
                         // A cache's tick offers its due head every time (Cache#tick), so the
                         // offers a hold skips are exactly those that would have been refused.
                         ch.hold(requester, r, slots, now);

@@ -67,17 +67,22 @@ class ScheduledChannelTest {
             Outcome ticked = run(p, seed, true);
             Outcome scheduled = run(p, seed, false);
             assertTrue(ticked.doneCycles().stream().mapToInt(List::size).sum() > 100, "enough traffic");
-            assertEquals(ticked.end(), scheduled.end(), "last cycle, seed " + seed);
-            assertEquals(ticked.issueCycles(), scheduled.issueCycles(), "issue cycles, seed " + seed);
-            assertEquals(ticked.doneCycles(), scheduled.doneCycles(), "completion cycles, seed " + seed);
-            assertArrayEquals(ticked.bytes(), scheduled.bytes(), "memory bytes, seed " + seed);
-            assertEquals(ticked.stats(), scheduled.stats(), "statistics, seed " + seed);
+            assertSameMachine(ticked, scheduled, seed);
             refusals += stat(scheduled, "memory.refusals");
             combined += stat(scheduled, "memory.combined_writes");
         }
         // The traffic reaches the cases that matter: full queues (refusals, wakes) and merges.
         assertTrue(refusals > 0, "queues fill");
         assertTrue(!p.writeCombining() || combined > 0, "writes merge");
+    }
+
+    /** The two runs of seed {@code seed} were the same machine: cycles, bytes and every statistic. */
+    static void assertSameMachine(Outcome a, Outcome b, long seed) {
+        assertEquals(a.end(), b.end(), "last cycle, seed " + seed);
+        assertEquals(a.issueCycles(), b.issueCycles(), "issue cycles, seed " + seed);
+        assertEquals(a.doneCycles(), b.doneCycles(), "completion cycles, seed " + seed);
+        assertArrayEquals(a.bytes(), b.bytes(), "memory bytes, seed " + seed);
+        assertEquals(a.stats(), b.stats(), "statistics, seed " + seed);
     }
 
     static long stat(Outcome o, String name) {
@@ -94,18 +99,11 @@ class ScheduledChannelTest {
      * 64 bytes a cycle, latency 100, write combining), served a part a tick when {@code hook} (a
      * silent timeline hook forces it), else when taken.
      */
-    static final class Rig {
-        final Engine engine = new Engine(10_000);
-        final DeviceMemory dm = new DeviceMemory(256);
-        final long a = dm.allocate(4096);
-        final MemorySystem ms;
+    static final class Rig extends Machine {
         final ScriptedClient client = new ScriptedClient(engine, 0, now -> List.of());
 
         Rig(boolean hook) {
-            if (hook) {
-                engine.setHook(SILENT);
-            }
-            ms = new MemorySystem(engine, dm, MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64));
+            super(MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64), hook);
         }
 
         /** Runs the client's list through the memory to the end. */
@@ -130,7 +128,7 @@ class ScheduledChannelTest {
     void anRbLineReadTakesItsChannelOneTick() {
         for (boolean hook : new boolean[] {true, false}) {
             Rig rig = new Rig(hook);
-            long a = rig.a;
+            long a = rig.base;
             ScriptedClient c = rig.client;
             MemoryRequest first = MemoryRequest.fetch(a, 256, c, null);
             MemoryRequest second = MemoryRequest.fetch(a + 1024, 256, c, null);
@@ -157,7 +155,7 @@ class ScheduledChannelTest {
     void aWriteMergesIntoAPartOfAWriteTakenWhole() {
         for (boolean hook : new boolean[] {true, false}) {
             Rig rig = new Rig(hook);
-            long a = rig.a;
+            long a = rig.base;
             ScriptedClient c = rig.client;
             MemoryRequest w = MemoryRequest.write(a + 32, ScriptedClient.bytes(224, 1), c, null)
                     .from(gpusim.sim.MemoryClient.DEPTH);
@@ -210,13 +208,8 @@ class ScheduledChannelTest {
         for (long seed = 1; seed <= 6; seed++) {
             CacheOutcome ticked = runCaches(p, seed, true);
             CacheOutcome scheduled = runCaches(p, seed, false);
-            Outcome a = ticked.outcome();
             Outcome b = scheduled.outcome();
-            assertEquals(a.end(), b.end(), "last cycle, seed " + seed);
-            assertEquals(a.issueCycles(), b.issueCycles(), "issue cycles, seed " + seed);
-            assertEquals(a.doneCycles(), b.doneCycles(), "completion cycles, seed " + seed);
-            assertArrayEquals(a.bytes(), b.bytes(), "memory bytes, seed " + seed);
-            assertEquals(a.stats(), b.stats(), "statistics, seed " + seed);
+            assertSameMachine(ticked.outcome(), b, seed);
             refusals += stat(b, "memory.refusals");
             combined += stat(b, "memory.combined_writes");
             wokenTicks += ticked.cacheTicks();
@@ -239,7 +232,7 @@ class ScheduledChannelTest {
     record CacheOutcome(Outcome outcome, long cacheTicks) { }
 
     /** An engine and the memory of shape {@code p} with a 4 KiB window; served a part a tick with {@code hook}. */
-    static final class Machine {
+    static class Machine {
         final Engine engine = new Engine(100_000);
         final DeviceMemory dm = new DeviceMemory(256);
         final long base = dm.allocate(4096);
