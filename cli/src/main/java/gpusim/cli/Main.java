@@ -22,7 +22,25 @@ public final class Main implements Runnable {
 
     /** A configured command line, for the process and for tests (which use setOut/setErr and execute). */
     public static CommandLine commandLine() {
-        return new CommandLine(new Main());
+        return configured(new CommandLine(new Main()));
+    }
+
+    /**
+     * CMD with the handling every root shares: a {@link Configs.OneLineException} is its message
+     * alone and exit status 2 (picocli's exit status for invalid input); any other usage error is
+     * picocli's, the message and then the command's usage.
+     */
+    private static CommandLine configured(CommandLine cmd) {
+        CommandLine.IParameterExceptionHandler usage = cmd.getParameterExceptionHandler();
+        return cmd.setParameterExceptionHandler((ex, args) -> {
+            if (!(ex instanceof Configs.OneLineException)) {
+                return usage.handleParseException(ex, args);
+            }
+            CommandLine at = ex.getCommandLine();
+            at.getErr().println(ex.getMessage());
+            at.getErr().flush();
+            return at.getCommandSpec().exitCodeOnInvalidInput();
+        });
     }
 
     /**
@@ -44,7 +62,7 @@ public final class Main implements Runnable {
 
     /** The command line a process builds for ARGS: {@link RunOnly} for a run, else the full one. */
     static CommandLine commandLineFor(String[] args) {
-        return args.length > 0 && args[0].equals("run") ? new CommandLine(new RunOnly()) : commandLine();
+        return args.length > 0 && args[0].equals("run") ? configured(new CommandLine(new RunOnly())) : commandLine();
     }
 
     public static void main(String[] args) {
