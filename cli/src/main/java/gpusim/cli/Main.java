@@ -4,7 +4,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code gpusim} command: a cycle-approximate GPU model driven by command traces. */
-@Command(name = "gpusim", mixinStandardHelpOptions = true, version = "gpusim 0.1.0",
+@Command(name = "gpusim", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"A cycle-approximate GPU hardware model driven by Direct3D 12 style command traces.",
             "Runs a trace on a modelled GPU (command processor, geometry stages, rasterizer, depth blocks, "
                 + "pixel stage, memory) and reports the query results, bit-exact, with cycle counts and statistics."},
@@ -51,7 +51,7 @@ public final class Main implements Runnable {
      * root has the same name and options as {@link Main}, so help, errors and exit codes are
      * the same as through the full command line ({@code CliTest} compares them).
      */
-    @Command(name = "gpusim", mixinStandardHelpOptions = true, version = "gpusim 0.1.0",
+    @Command(name = "gpusim", mixinStandardHelpOptions = true, versionProvider = Version.class,
             subcommands = {RunCommand.class})
     static final class RunOnly implements Runnable {
         @Override
