@@ -11,21 +11,16 @@ import org.junit.jupiter.api.Test;
  */
 class CheckCommandTest {
     @Test
-    void aDifferingWordIsStatusOneWhateverTheDeviceCouldNotRun() {
-        assertEquals(1, CheckCommand.exitStatus(3, 1, 2));
-        assertEquals(1, CheckCommand.exitStatus(3, 0, 1));
-    }
-
-    @Test
-    void unsupportedTracesAreNoDifference() {
-        assertEquals(0, CheckCommand.exitStatus(3, 0, 0));
-        assertEquals(0, CheckCommand.exitStatus(3, 2, 0));
-    }
-
-    @Test
-    void aDeviceThatCouldRunNoTraceIsReplaysUnsupportedStatus() {
-        assertEquals(5, CheckCommand.exitStatus(1, 1, 0));
-        assertEquals(5, CheckCommand.exitStatus(4, 4, 0));
+    void theStatusSaysWhetherAWordDifferedAndWhetherAnythingRan() {
+        // {traces, unsupported, differences that count, status}
+        int[][] cases = {
+            {3, 1, 2, 1}, {3, 0, 1, 1}, // a differing word, whatever the device could not run
+            {3, 0, 0, 0}, {3, 2, 0, 0}, // unsupported traces are no difference
+            {1, 1, 0, 5}, {4, 4, 0, 5}, // none ran: replay's unsupported status
+        };
+        for (int[] c : cases) {
+            assertEquals(c[3], CheckCommand.exitStatus(c[0], c[1], c[2]), java.util.Arrays.toString(c));
+        }
     }
 
     @Test
