@@ -218,8 +218,9 @@ public final class CheckCommand implements Callable<Integer> {
                     if (e.kind() != ReplayException.Kind.UNSUPPORTED) {
                         throw e;
                     }
-                    // This trace needs what this device lacks (an H100 has no 16-sample RGBA8, lavapipe
-                    // no 8-sample one): the others can still be compared.
+                    // This trace needs what this device lacks (a sample count that its
+                    // framebufferColorSampleCounts leaves out, as lavapipe's leaves out 8): the
+                    // others can still be compared.
                     unsupported.add(new Unsupported(name, e.getMessage()));
                     out.printf("%s: unsupported: %s%n", name, e.getMessage());
                     continue;
