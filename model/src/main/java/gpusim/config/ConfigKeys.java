@@ -278,11 +278,17 @@ public final class ConfigKeys {
                     + "tile wholly inside the triangle whose depth bounds prove every sample passes costs its HiZ "
                     + "test only, no fine scan and no per-sample test (its samples are counted from coverage); "
                     + "never changes results");
-    public static final ConfigKey HIZ_MAX_SAMPLES = ConfigKey.range("hiz.max_surface_samples", 0, 0, 1L << 40,
-            "samples", "largest depth surface (width x height x samples) that hierarchical Z covers; a larger one "
-                    + "is tested sample by sample with no HiZ rejection or acceptance (NVIDIA's ZCULL is on-chip "
-                    + "storage for a fixed number of pixels, nvk's nil zcull.rs; AMD's HTILE is in memory); "
-                    + "0 = no limit; never changes results");
+    public static final ConfigKey HIZ_COVERAGE_PIXELS = ConfigKey.range("hiz.coverage_pixels", 0, 0, 1L << 40,
+            "pixels", "how much of a depth surface hierarchical Z covers, in pixels whatever the sample count: its "
+                    + "tiles in raster order up to this many pixels are covered, the rest get no HiZ rejection or "
+                    + "acceptance and are tested sample by sample (NVIDIA's ZCULL is on-chip storage of a fixed "
+                    + "number of aliquots, Mesa nvk's nil zcull.rs; AMD's HTILE is in memory); 0 = no limit; never "
+                    + "changes results");
+    public static final ConfigKey HIZ_ACCEPT_COVERAGE_PIXELS = ConfigKey.range("hiz.accept_coverage_pixels", 0, 0,
+            1L << 40, "pixels", "of the tiles hiz.coverage_pixels covers, how many pixels' worth (raster order) "
+                    + "hiz.accept_tiles may accept whole; the tiles beyond are still rejected by HiZ but a pass "
+                    + "over them is tested sample by sample (ZCULL keeps what trivial accept needs in its finer "
+                    + "formats only); 0 = every covered tile; never changes results");
     public static final ConfigKey SIM_MODE = ConfigKey.choice("sim.mode", "timing", new String[] {"timing", "functional"},
             "timing: every stage, queue and memory access takes its modelled time; functional: results only, "
                     + "fast: each takes one step, and the report's cycles, per-draw cycles and every statistic in "
@@ -558,7 +564,8 @@ public final class ConfigKeys {
             HIZ_ENABLED,
             HIZ_TILES,
             HIZ_ACCEPT,
-            HIZ_MAX_SAMPLES,
+            HIZ_COVERAGE_PIXELS,
+            HIZ_ACCEPT_COVERAGE_PIXELS,
             DB_DEPTH_ONLY_SAMPLES,
             DB_TEST_ONLY_SAMPLES,
             DB_LATENCY,

@@ -201,9 +201,7 @@ class BackEndTimingTest {
      * Accepted whole, a tile costs its HiZ test only: no fine scan, no sample tested one by
      * one, and no quads, so the 64 tiles are one step of ceil(64 / hiz.tiles_per_clock 4) = 16
      * cycles instead of 64 of ceil(64 / 64) = 1. The samples still count (the query's answer
-     * comes from coverage). A pass that writes depth is not accepted, nor is a surface larger
-     * than hiz.max_surface_samples (ZCULL's storage), which gets no HiZ at all. The clear
-     * first: 64 DB cycles.
+     * comes from coverage). A pass that writes depth is not accepted. The clear first: 64 DB cycles.
      */
     @Test
     void aTileHiZAcceptsWholeCostsItsHiZTestOnly() {
@@ -222,12 +220,39 @@ class BackEndTimingTest {
         RunResult writes = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true), accept).run();
         assertEquals(64 + 64 * 2, stat(writes, "db0.busy_cycles"), "a depth-writing pass is tested sample by sample");
         assertEquals(0, stat(writes, "db0.hiz_accepted_tiles"));
-        RunResult big = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.max_surface_samples=4095")).run();
-        assertEquals(64 + 64 * 1, stat(big, "db0.busy_cycles"), "a surface HiZ does not cover: no acceptance");
-        assertEquals(0, stat(big, "db0.hiz_tiles"), "and no HiZ test at all");
-        assertEquals(64 * 64, stat(big, "db0.samples_passed"));
-        RunResult fits = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.max_surface_samples=4096")).run();
-        assertEquals(64 + 16, stat(fits, "db0.busy_cycles"), "64 x 64 samples fit a limit of 4,096");
+    }
+
+    /**
+     * hiz.coverage_pixels and hiz.accept_coverage_pixels (ZCULL's storage): the 64 x 64 surface's
+     * 64 tiles of 8 x 8 pixels are covered in raster order while whole tiles fit the capacity,
+     * whatever the sample count. 4,096 pixels cover all 64; 4,095 cover 63 (the last tile is
+     * tested sample by sample, ceil(64 / 64) = 1 cycle); 63 pixels cover none (no HiZ test at
+     * all). Acceptance within 2,048 pixels: the first 32 tiles (rows 0-3) are accepted, the
+     * other 32 are HiZ-tested but tested sample by sample. The samples passed never change.
+     */
+    @Test
+    void hiZCoversASurfacesTilesInRasterOrderUpToItsCapacity() {
+        TraceBuilder.Pso probe = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
+        gpusim.config.Config accept = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+                .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
+                .with("db.test_only_samples_per_clock=64").with("hiz.accept_tiles=on");
+        RunResult fits = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.coverage_pixels=4096")).run();
+        assertEquals(64 + 16, stat(fits, "db0.busy_cycles"), "64 tiles of 64 pixels fit 4,096");
+        assertEquals(64, stat(fits, "db0.hiz_accepted_tiles"));
+        RunResult one = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.coverage_pixels=4095")).run();
+        assertEquals(63, stat(one, "db0.hiz_tiles"), "the last tile is beyond the capacity");
+        assertEquals(63, stat(one, "db0.hiz_accepted_tiles"));
+        assertEquals(64 * 64, stat(one, "db0.samples_passed"));
+        RunResult none = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.coverage_pixels=63")).run();
+        assertEquals(64 + 64 * 1, stat(none, "db0.busy_cycles"), "less than a tile: no tile covered");
+        assertEquals(0, stat(none, "db0.hiz_tiles"), "and no HiZ test at all");
+        assertEquals(64 * 64, stat(none, "db0.samples_passed"));
+        RunResult half = new Gpu(oneTriangleTrace(probe, false, true),
+                accept.with("hiz.accept_coverage_pixels=2048")).run();
+        assertEquals(64, stat(half, "db0.hiz_tiles"), "every tile is covered for rejection");
+        assertEquals(32, stat(half, "db0.hiz_accepted_tiles"), "the first four rows are accepted");
+        assertEquals(64 * 64, stat(half, "db0.samples_passed"));
+        assertEquals(stat(one, "db0.samples_passed"), stat(fits, "db0.samples_passed"));
     }
 
     /** Runs {@code t}, whose first dump is two timestamps, at 1 GHz ticks and 1000 MHz (ticks are cycles): the ticks between. */

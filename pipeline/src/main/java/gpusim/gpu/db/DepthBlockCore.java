@@ -198,12 +198,15 @@ public final class DepthBlockCore {
         sp = state.sp;
         ds = state.ds;
         funcCode = state.funcCode;
-        hiz = ds != null && hizParams.covers(ds) && state.depthOn && !state.stencilOn && !state.lateZ;
+        hiz = ds != null && hizEnabled && state.depthOn && !state.stencilOn && !state.lateZ;
+        // The part of the surface HiZ's storage covers: its first tiles in raster order (HizParams).
+        coveredTiles = hiz ? hizParams.coveredTiles(ds) : 0;
         batchKernel = TileKernel.forBatch(kernels, state);
         shader.begin(st);
         // A draw that writes nothing (no colour, depth or stencil) needs no sample's depth once
         // HiZ proves the tile passes: its count is the coverage (hiz.accept_tiles).
         hizAccept = hiz && hizParams.acceptTiles() && !shader.writes() && !state.depthWrite;
+        acceptCoveredTiles = hizAccept ? hizParams.acceptCoveredTiles(ds) : 0;
         // Depth writes that store what is there already (timing only: TileBatch#tileUnchanged).
         unchangedWrites = state.depthWrite && hizEnabled && (funcCode == 3 || funcCode == 4 || funcCode == 7
                 || funcCode == 8);
@@ -254,6 +257,10 @@ public final class DepthBlockCore {
     private boolean hiz;
     /** Whether the current batch's tiles may be accepted whole by HiZ (a draw that writes nothing). */
     private boolean hizAccept;
+    /** The current batch's tiles HiZ covers: those whose HiZ index (raster order) is below this. */
+    private int coveredTiles;
+    /** The current batch's tiles HiZ may accept whole: those whose HiZ index is below this. */
+    private int acceptCoveredTiles;
     /** Whether the current batch's depth writes may store the value already there (EQUAL, LESS_EQUAL, ...). */
     private boolean unchangedWrites;
     /** The current triangle's HiZ bounds when its depth is one value: encode(clamp(z -/+ margin)). */
@@ -356,7 +363,8 @@ public final class DepthBlockCore {
                     // same HiZ bounds over each, so the ones HiZ rejects in a row are counted at once:
                     // the same tests, counts and record as one at a time. The loop goes on at the
                     // first one kept or at the run's last tile.
-                    int n = flatRejects(ty * ds.hizTilesX, tx, runLast, step);
+                    // Only up to the row's last tile HiZ covers; a tile beyond is not tested against it.
+                    int n = flatRejects(ty * ds.hizTilesX, tx, Math.min(runLast, coveredTiles - ty * ds.hizTilesX), step);
                     if (n > 0) {
                         long rejectedScan = (long) n * ts * (y1 - y0 + 1) * sp.samples;
                         scanned += rejectedScan;
@@ -391,7 +399,8 @@ public final class DepthBlockCore {
                 int tileScan = (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
                 scanned += tileScan;
                 int hizIndex = ds == null ? 0 : ty * ds.hizTilesX + tx;
-                if (hiz) {
+                boolean covered = hiz && hizIndex < coveredTiles;
+                if (covered) {
                     tb.hizTiles++;
                     if (!hizKept && hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
                         tb.hizRejectedTiles++;
@@ -411,7 +420,7 @@ public final class DepthBlockCore {
                     tb.hizRejected(rejectAt, rejectRun);
                     rejectRun = 0;
                 }
-                tile(tb, src, t, tx, ty, x0, y0, x1, y1, coverage > 0, tileScan, hizIndex, full);
+                tile(tb, src, t, tx, ty, x0, y0, x1, y1, coverage > 0, tileScan, hizIndex, full, covered);
             }
         }
         if (rejectRun > 0) {
@@ -422,14 +431,15 @@ public final class DepthBlockCore {
 
     /**
      * A tile of triangle {@code t} that HiZ kept: its region's work by the kernel chosen for it, its
-     * record for the clocked DB and its HiZ bounds, its counts added to the batch's. Its own method,
+     * record for the clocked DB and its HiZ bounds, its counts added to the batch's ({@code covered}:
+     * whether HiZ's storage covers the tile, so that its record counts a HiZ test). Its own method,
      * not the body of {@link #triangle}'s tile loop: with it inlined there, C2 compiled triangle into
      * 77 KB of code, once on stack replacement for each of its loops and again as a method (four
      * compilations of 150-330 ms on the 4096 x 2048 x 4 stress trace, on the core the DB workers
      * share; docs/performance.md).
      */
     private void tile(TileBatch tb, TriBatch src, int t, int tx, int ty, int x0, int y0, int x1, int y1,
-                      boolean accept, int tileScan, int hizIndex, int full) {
+                      boolean accept, int tileScan, int hizIndex, int full, boolean covered) {
         RegionCounts r = region;
         int ts = tiles.tileSize;
         // Decided before the region's writes move the tile's bounds (see unchanged()).
@@ -460,7 +470,7 @@ public final class DepthBlockCore {
         tTested += r.covered;
         tPassed += r.passed;
         // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
-        if (hizAccept && accept && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+        if (hizAccept && accept && hizIndex < acceptCoveredTiles && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
             // Accepted whole: coverage is the count, no fine scan, no sample read, and
             // nothing to shade (the draw writes nothing), so no quads end the DB's step.
             tb.hizAcceptedTiles++;
@@ -468,7 +478,7 @@ public final class DepthBlockCore {
         } else {
             tb.tile(tx, ty, tileScan, (int) r.covered, (int) r.passed,
                     (int) (state.lateZ ? r.coveredQuads : r.quads),
-                    (int) r.shaded, hiz);
+                    (int) r.shaded, covered);
         }
         if (unchanged && r.passed > 0) {
             tb.tileUnchanged[tb.tiles - 1] = (int) r.passed;
