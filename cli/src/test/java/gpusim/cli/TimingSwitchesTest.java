@@ -104,6 +104,24 @@ class TimingSwitchesTest {
         assertTrue(extra >= 0 && extra <= dbSum(on, "hiz_rejected_samples"), name + ": " + extra);
     }
 
+    /**
+     * HiZ covering only part of each surface (hiz.coverage_pixels: the first 32 tiles of 8 x 8 in
+     * raster order; trivial accept on the first 8; the rest tested at 4 samples a cycle) changes
+     * the timing only: the same dumps and query results, and no more HiZ tests than full coverage.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void partialHiZCoverageChangesNoResult(String name) throws IOException {
+        String text = ConformanceTest.resource(name + ".trace");
+        Config accept = Config.defaults().with("hiz.accept_tiles=on");
+        RunResult full = run(name, text, accept);
+        RunResult part = run(name, text, accept.with("hiz.coverage_pixels=2048").with("hiz.accept_coverage_pixels=512")
+                .with("hiz.uncovered_samples_per_clock=4"));
+        assertSameResults(name, full, part);
+        assertTrue(dbSum(part, "hiz_tiles") <= dbSum(full, "hiz_tiles"), name);
+        assertTrue(dbSum(part, "hiz_accepted_tiles") <= dbSum(full, "hiz_accepted_tiles"), name);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("lateZCases")
     void lateZShadesEveryCoveredQuadAndTestsAfter(String name) throws IOException {

@@ -81,7 +81,8 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      */
     public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
                                    long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
-                                   long stencilSamplesPerClock, long latency, int waveQuads) {
+                                   long stencilSamplesPerClock, long latency, int waveQuads,
+                                   long uncoveredSamplesPerClock) {
         /** The rate of a draw that writes no colour, no depth and no stencil (the depth-only rate unless set). */
         public long testOnlyRate() {
             return testOnlySamplesPerClock > 0 ? testOnlySamplesPerClock : depthOnlySamplesPerClock;
@@ -90,6 +91,11 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
         /** The rate of a draw with the stencil test on whose own rate is {@code rate}: the lower of the two. */
         public long withStencil(long rate) {
             return stencilSamplesPerClock > 0 ? Math.min(rate, stencilSamplesPerClock) : rate;
+        }
+
+        /** The rate of the samples of tiles beyond HiZ's coverage in a draw whose own rate is {@code rate}: the lower of the two. */
+        public long uncovered(long rate) {
+            return uncoveredSamplesPerClock > 0 ? Math.min(rate, uncoveredSamplesPerClock) : rate;
         }
     }
 
@@ -204,7 +210,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                 new DepthBlockParams(c.get(ConfigKeys.RASTER_SAMPLES), c.get(ConfigKeys.HIZ_TILES),
                         c.get(ConfigKeys.DB_SAMPLES), c.get(ConfigKeys.DB_DEPTH_ONLY_SAMPLES),
                         c.get(ConfigKeys.DB_TEST_ONLY_SAMPLES), 0, c.get(ConfigKeys.DB_LATENCY),
-                        c.getInt(ConfigKeys.PS_WAVE_QUADS)),
+                        c.getInt(ConfigKeys.PS_WAVE_QUADS), c.get(ConfigKeys.HIZ_UNCOVERED_SAMPLES)),
                 new ShaderArrayParams(c.getInt(ConfigKeys.SHADER_ENGINES), c.get(ConfigKeys.SHADER_UNITS),
                         c.get(ConfigKeys.SHADER_LATENCY), c.get(ConfigKeys.PS_CYCLES)),
                 new ColorBackEndParams(c.get(ConfigKeys.DB_LATE_SAMPLES), c.get(ConfigKeys.CB_SAMPLES),

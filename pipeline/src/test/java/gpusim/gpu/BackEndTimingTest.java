@@ -255,6 +255,30 @@ class BackEndTimingTest {
         assertEquals(stat(one, "db0.samples_passed"), stat(fits, "db0.samples_passed"));
     }
 
+    /**
+     * hiz.uncovered_samples_per_clock: a depth-writing pass over the 64 x 64 surface whose first
+     * 2,048 pixels (32 tiles, rows 0-3) HiZ covers tests those at the depth-only rate, ceil(64 / 32)
+     * = 2 cycles a tile, and the 32 beyond at 8 samples a cycle, 64 / 8 = 8 a tile: 64 (the clear)
+     * + 32 x 2 + 32 x 8. Unset, every tile takes 2 as before; a rate above the draw's own changes
+     * nothing (the lower of the two); the samples passed never change.
+     */
+    @Test
+    void samplesBeyondHiZsCoverageTestAtTheUncoveredRate() {
+        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+                .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
+                .with("hiz.coverage_pixels=2048");
+        RunResult unset = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true), c).run();
+        assertEquals(64 + 64 * 2, stat(unset, "db0.busy_cycles"));
+        assertEquals(32, stat(unset, "db0.hiz_tiles"));
+        RunResult slow = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true),
+                c.with("hiz.uncovered_samples_per_clock=8")).run();
+        assertEquals(64 + 32 * 2 + 32 * 8, stat(slow, "db0.busy_cycles"));
+        assertEquals(stat(unset, "db0.samples_passed"), stat(slow, "db0.samples_passed"));
+        RunResult fast = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true),
+                c.with("hiz.uncovered_samples_per_clock=64")).run();
+        assertEquals(64 + 64 * 2, stat(fast, "db0.busy_cycles"), "never faster than the draw's own rate");
+    }
+
     /** Runs {@code t}, whose first dump is two timestamps, at 1 GHz ticks and 1000 MHz (ticks are cycles): the ticks between. */
     static long ticksBetween(TraceBuilder t, String... config) {
         String[] all = java.util.Arrays.copyOf(config, config.length + 2);

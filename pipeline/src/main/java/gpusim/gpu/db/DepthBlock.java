@@ -332,6 +332,7 @@ public final class DepthBlock extends PipeStage {
         long passed = 0;
         long quads = 0;
         long unchanged = 0;
+        long uncovered = 0;
         int i = cursor;
         int n = traffic == null ? tb.tiles : Math.min(tb.tiles, cursor + traffic.window());
         while (i < n) {
@@ -341,6 +342,7 @@ public final class DepthBlock extends PipeStage {
             passed += tb.tilePassed[i];
             quads += tb.tileQuads[i];
             unchanged += tb.tileUnchanged[i];
+            uncovered += tb.tileUncovered[i];
             i++;
             if (quads >= waveQuads) {
                 break;
@@ -352,8 +354,11 @@ public final class DepthBlock extends PipeStage {
         int first = cursor;
         cursor = i;
         settle(now);
-        long cost = Math.max(Math.max(ceilDiv(scan, scanPerClock), ceilDiv(hiz, hizTilesPerClock)),
-                late ? 0 : ceilDiv(tested, zRate));
+        // The samples of tiles beyond HiZ's coverage test at their own rate (hiz.uncovered_samples_per_clock).
+        long uncoveredRate = params.uncovered(zRate);
+        long test = late ? 0 : uncovered == 0 || uncoveredRate == zRate ? ceilDiv(tested, zRate)
+                : ceilDiv(tested - uncovered, zRate) + ceilDiv(uncovered, uncoveredRate);
+        long cost = Math.max(Math.max(ceilDiv(scan, scanPerClock), ceilDiv(hiz, hizTilesPerClock)), test);
         stepPassed = passed;
         // Functional mode charges one step an item (Stage): the samples count after it.
         stepEnd = now + (functional ? 1 : Math.max(1, cost));

@@ -480,6 +480,10 @@ public final class DepthBlockCore {
                     (int) (state.lateZ ? r.coveredQuads : r.quads),
                     (int) r.shaded, covered);
         }
+        if (hiz && !covered) {
+            // Beyond HiZ's storage: the tile's samples are tested without tile bounds (timing only).
+            tb.tileUncovered[tb.tiles - 1] = (int) r.covered;
+        }
         if (unchanged && r.passed > 0) {
             tb.tileUnchanged[tb.tiles - 1] = (int) r.passed;
         }

@@ -60,7 +60,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      */
     public PipelineParams.DepthBlockParams depth(PipelineParams.DepthBlockParams db) {
         return new PipelineParams.DepthBlockParams(db.scanSamplesPerClock(), db.hizTilesPerClock(), zSamplesPerClock,
-                depthOnlySamplesPerClock, testOnlySamplesPerClock, stencilSamplesPerClock, latency, db.waveQuads());
+                depthOnlySamplesPerClock, testOnlySamplesPerClock, stencilSamplesPerClock, latency, db.waveQuads(),
+                db.uncoveredSamplesPerClock());
     }
 
     /**

@@ -80,6 +80,12 @@ public final class TileBatch implements Work {
      * (rop.depth_write_samples_per_clock).
      */
     public int[] tileUnchanged = new int[64];
+    /**
+     * Per record: its tested samples when its tile lies beyond HiZ's coverage in a batch HiZ would
+     * otherwise test (hiz.coverage_pixels), else 0. Timing only: they are tested at
+     * hiz.uncovered_samples_per_clock.
+     */
+    public int[] tileUncovered = new int[64];
 
     /** Records tile (tx, ty) of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
     public void tile(int tx, int ty, int scan, int tested, int passed, int quads, int pixels, boolean hiz) {
@@ -128,6 +134,7 @@ public final class TileBatch implements Work {
                 tileDcc = java.util.Arrays.copyOf(tileDcc, m * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS);
             }
             tileUnchanged = java.util.Arrays.copyOf(tileUnchanged, m);
+            tileUncovered = java.util.Arrays.copyOf(tileUncovered, m);
         }
         tileAt[n] = at;
         tileScan[n] = scan;
@@ -137,6 +144,7 @@ public final class TileBatch implements Work {
         tilePixels[n] = pixels;
         tileHiz[n] = hiz;
         tileUnchanged[n] = 0;
+        tileUncovered[n] = 0;
         tiles = n + 1;
     }
 
