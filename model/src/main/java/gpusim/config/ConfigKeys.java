@@ -155,10 +155,10 @@ public final class ConfigKeys {
     public static final ConfigKey L2_ENABLED = ConfigKey.flag("l2.enabled", false,
             "an L2 slice (a set-associative LRU cache) in front of each memory channel; never changes results, "
                     + "only timing (off: every request goes straight to its channel, as before)");
-    public static final ConfigKey L2_SIZE = ConfigKey.oneOf("l2.size", 256 << 10,
-            new long[] {16 << 10, 32 << 10, 64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20, 2 << 20, 4 << 20},
-            "bytes", "capacity of each L2 slice (one slice per memory channel; l2.size x memory.channels in all)");
-    public static final ConfigKey L2_WAYS = ConfigKey.oneOf("l2.ways", 16, new long[] {1, 2, 4, 8, 16, 32, 64},
+    public static final ConfigKey L2_SIZE = ConfigKey.range("l2.size", 256 << 10, 16 << 10, 8 << 20,
+            "bytes", "capacity of each L2 slice (one slice per memory channel; l2.size x memory.channels in all): "
+                    + "l2.ways x l2.line x a power of two sets (an H200's 60 MiB over 32 slices: 15 x 128 x 1024)");
+    public static final ConfigKey L2_WAYS = ConfigKey.range("l2.ways", 16, 1, 64,
             "ways", "lines per set of each L2 slice (LRU among them)");
     public static final ConfigKey L2_LINE = ConfigKey.oneOf("l2.line", 128, new long[] {32, 64, 128, 256}, "bytes",
             "L2 line size: the unit a slice allocates, fetches from and writes back to its channel (128 on GFX9+, "
@@ -410,6 +410,10 @@ public final class ConfigKeys {
     public static final ConfigKey SURFACES_TILES_IN_FLIGHT = ConfigKey.range("surfaces.tiles_in_flight", 16, 1, 1024,
             "tiles", "tile records a depth block may have surface reads outstanding for, ahead of the tile it tests "
                     + "(its prefetch window; a step of more tiles than this ends early)");
+    public static final ConfigKey SURFACES_WAVES_IN_FLIGHT = ConfigKey.range("surfaces.waves_in_flight", 8, 1, 1024,
+            "waves", "shaded waves a colour back end may have surface reads outstanding for (a blend's destination "
+                    + "colour, DCC keys), its own wave and those queued behind it that have arrived: its prefetch "
+                    + "window, so that the reads of later waves overlap the wave being written");
     public static final ConfigKey DB_CACHE_SIZE = ConfigKey.range("db.cache.size", 32768, 64, 1L << 20, "bytes",
             "depth cache of each render back end (depth, stencil and HTILE lines): ways x line x a power of two sets; at "
                     + "most 1 MiB (GCN's are kilobytes; with 32 units the caches then hold at most 64 MiB of host memory)");
@@ -571,6 +575,7 @@ public final class ConfigKeys {
             SURFACES_IN_MEMORY,
             SURFACES_FLUSH_AT_END,
             SURFACES_TILES_IN_FLIGHT,
+            SURFACES_WAVES_IN_FLIGHT,
             DB_CACHE_SIZE,
             DB_CACHE_WAYS,
             DB_CACHE_LINE,

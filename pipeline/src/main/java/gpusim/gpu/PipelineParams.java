@@ -149,16 +149,18 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * compressions. {@code dbCache}, {@code cbCache} and {@code color} are null when
      * {@code inMemory} is off; {@code color} also when compression.color is off.
      */
-    public record SurfaceParams(boolean inMemory, int tilesInFlight, CacheParams dbCache, CacheParams cbCache,
+    public record SurfaceParams(boolean inMemory, int tilesInFlight, int wavesInFlight, CacheParams dbCache, CacheParams cbCache,
                                 boolean fastClear, boolean depthPlanes, ColorCompressionParams color,
                                 boolean flushAtEnd) {
         static SurfaceParams of(Config c) {
             if (!c.flag(ConfigKeys.SURFACES_IN_MEMORY)) {
-                return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT), null, null,
+                return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
+                        c.getInt(ConfigKeys.SURFACES_WAVES_IN_FLIGHT), null, null,
                         c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES), null,
                         false);
             }
             return new SurfaceParams(true, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
+                    c.getInt(ConfigKeys.SURFACES_WAVES_IN_FLIGHT),
                     cache(c, "db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE,
                             ConfigKeys.DB_CACHE_POLICY, ConfigKeys.DB_CACHE_MSHRS, ConfigKeys.DB_CACHE_HIT_LATENCY,
                             ConfigKeys.DB_CACHE_SECTOR_BYTES, ConfigKeys.DB_CACHE_BYTE_MASKS),
