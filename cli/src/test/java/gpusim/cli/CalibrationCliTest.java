@@ -165,8 +165,8 @@ class CalibrationCliTest {
         assertFalse(o.err().contains("Exception"), o.err());
         o = gpusim("run", "--preset", "mainframe");
         assertEquals(2, o.status());
-        assertTrue(o.err().startsWith("--preset mainframe: unknown preset (one of small, console, desktop, h200"),
-                o.err());
+        assertTrue(o.err().startsWith(
+                "--preset mainframe: unknown preset (one of small, console, desktop, h100, h200"), o.err());
     }
 
     @Test
