@@ -84,6 +84,19 @@ class PresetTest {
     }
 
     @Test
+    void theH100IsTheH200ButForItsMemoryAndItsPerQueryCost() {
+        var h100 = Preset.find("h100").config().asMap();
+        var h200 = Preset.find("h200").config().asMap();
+        java.util.Set<String> differ = new java.util.TreeSet<>();
+        for (var e : h200.entrySet()) {
+            if (!e.getValue().equals(h100.get(e.getKey()))) {
+                differ.add(e.getKey());
+            }
+        }
+        assertEquals(java.util.Set.of("memory.bytes_per_cycle", "l2.size", "l2.ways", "cp.query_cycles"), differ);
+    }
+
+    @Test
     void aFileByPath(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("mine.preset");
         Files.writeString(f, "# my GPU\n\ndb.count = 8   # eight\ndb.pattern=rows\ndb.enabled = 0xff\n"
