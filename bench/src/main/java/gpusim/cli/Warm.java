@@ -3,6 +3,7 @@ package gpusim.cli;
 import gpusim.config.Config;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
+import gpusim.harness.Simulation;
 import gpusim.trace.Trace;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

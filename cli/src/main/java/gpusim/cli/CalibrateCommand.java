@@ -4,6 +4,7 @@ import gpusim.config.Config;
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
+import gpusim.harness.OutputPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
+import gpusim.harness.OutputPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -4,6 +4,8 @@ import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
+import gpusim.harness.JvmHeap;
+import gpusim.harness.Simulation;
 import gpusim.sim.DeadlockException;
 import gpusim.sim.WorkLimitException;
 import gpusim.trace.Trace;

@@ -1,5 +1,6 @@
 package gpusim.cli;
 
+import gpusim.harness.ProgressLine;
 import java.io.PrintWriter;
 
 /**

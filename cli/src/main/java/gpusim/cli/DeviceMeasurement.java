@@ -3,6 +3,7 @@ package gpusim.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import gpusim.config.Config;
+import gpusim.harness.Simulation;
 import gpusim.replay.ClearTranslation;
 import gpusim.replay.DeviceInfo;
 import gpusim.replay.ReplayException;

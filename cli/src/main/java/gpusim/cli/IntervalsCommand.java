@@ -7,6 +7,8 @@ import gpusim.config.Config;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
+import gpusim.harness.OutputPaths;
+import gpusim.harness.Simulation;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Trace;

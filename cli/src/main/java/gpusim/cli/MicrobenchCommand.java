@@ -1,6 +1,8 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
+import gpusim.harness.JvmHeap;
+import gpusim.harness.OutputPaths;
 import gpusim.traces.TraceException;
 import gpusim.traces.TraceReader;
 import gpusim.traces.gen.CalibrationSetGenerator;

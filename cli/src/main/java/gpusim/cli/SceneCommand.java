@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.RunResult;
+import gpusim.harness.Simulation;
 import gpusim.scene.CameraPath;
 import gpusim.scene.Culling;
 import gpusim.scene.CullingStats;

@@ -1,6 +1,7 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
+import gpusim.harness.ProgressLine;
 import gpusim.traces.Rule;
 import java.io.Closeable;
 import java.io.IOException;

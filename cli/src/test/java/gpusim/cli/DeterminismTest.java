@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import gpusim.config.Config;
 import gpusim.gpu.RunResult;
+import gpusim.harness.ConformanceTest;
+import gpusim.harness.JsonReport;
+import gpusim.harness.Simulation;
 import gpusim.trace.Trace;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -36,7 +39,7 @@ class DeterminismTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("gpusim.cli.ConformanceTest#conformanceCases")
+    @MethodSource("gpusim.harness.ConformanceTest#conformanceCases")
     void sameReportTwiceAndWithWorkerThreads(String name) throws IOException {
         Config one = Config.defaults().with("sim.threads=1");
         Config threads = Config.defaults().with("sim.threads=3").with("sim.threads_after_ms=0");

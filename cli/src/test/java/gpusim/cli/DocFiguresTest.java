@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
 import gpusim.gpu.RunResult;
+import gpusim.harness.Simulation;
 import gpusim.trace.Trace;
 import java.io.IOException;
 import java.nio.file.Files;

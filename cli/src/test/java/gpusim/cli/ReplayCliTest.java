@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
+import gpusim.harness.ConformanceTest;
 import gpusim.replay.DeviceInfo;
 import gpusim.replay.ReplayException;
 import gpusim.replay.ReplayResult;

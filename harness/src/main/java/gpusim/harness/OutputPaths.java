@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,12 +10,12 @@ import java.nio.file.Path;
  * existing, writable directory; a directory must be one, or be creatable below the nearest
  * existing ancestor, which must be a writable directory.
  */
-final class OutputPaths {
+public final class OutputPaths {
     private OutputPaths() {
     }
 
     /** Null if {@code file} can be written, else why not. */
-    static String fileProblem(Path file) {
+    public static String fileProblem(Path file) {
         Path abs = file.toAbsolutePath();
         if (Files.isDirectory(abs)) {
             return "it is a directory";
@@ -31,7 +31,7 @@ final class OutputPaths {
     }
 
     /** Null if {@code dir} is, or can be made, a writable directory, else why not. */
-    static String dirProblem(Path dir) {
+    public static String dirProblem(Path dir) {
         Path p = dir.toAbsolutePath();
         if (Files.exists(p)) {
             if (!Files.isDirectory(p)) {

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -25,12 +25,14 @@ public final class JsonReport {
     private JsonReport() {
     }
 
+    /** Writes the report of {@code r}, a run of {@code traceName} on {@code config}, to {@code file}. */
     public static void write(Path file, String traceName, Config config, RunResult r) throws IOException {
         try (OutputStream os = Files.newOutputStream(file)) {
             write(os, traceName, config, r);
         }
     }
 
+    /** As {@link #write(Path, String, Config, RunResult)}, to a stream (closed at the end). */
     public static void write(OutputStream os, String traceName, Config config, RunResult r) throws IOException {
         try (JsonGenerator g = new JsonFactory().createGenerator(os, JsonEncoding.UTF8)) {
             g.useDefaultPrettyPrinter();

@@ -1,10 +1,10 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import gpusim.cli.ReferenceCoverage.View;
+import gpusim.harness.ReferenceCoverage.View;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;

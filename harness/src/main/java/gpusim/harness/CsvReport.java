@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.gpu.DrawTracker;
 import gpusim.gpu.RunResult;
@@ -21,11 +21,12 @@ import org.apache.commons.csv.CSVPrinter;
  * writes a distribution) and {@code histograms.csv} (every histogram's buckets, one row a
  * bucket: filter on {@code statistic} and chart {@code weight} against {@code bucket_low}).
  */
-final class CsvReport {
+public final class CsvReport {
     private CsvReport() {
     }
 
-    static void write(Path dir, RunResult r) throws IOException {
+    /** Writes the tables of {@code r} into {@code dir} (created if missing): draws, queries, stages, stats, histograms. */
+    public static void write(Path dir, RunResult r) throws IOException {
         Files.createDirectories(dir);
         try (CSVPrinter p = printer(dir.resolve("draws.csv"), "draw", "line", "issued_cycle", "finished_cycle",
                 "cycles", "scan_samples", "samples_tested", "samples_passed", "hiz_tiles", "hiz_rejected_tiles", "quads")) {

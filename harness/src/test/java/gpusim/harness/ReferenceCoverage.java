@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

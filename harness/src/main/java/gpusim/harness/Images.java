@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.gpu.RunResult;
 import gpusim.gpu.db.DepthSurface;
@@ -15,11 +15,12 @@ import javax.imageio.ImageIO;
  * each depth buffer (near dark, far light, stretched over the depths present; stencil is not
  * shown) with its overdraw heat map, and the map of which depth block owns which screen tile.
  */
-final class Images {
+public final class Images {
     private Images() {
     }
 
-    static void write(Path dir, RunResult r) throws IOException {
+    /** Writes the pictures of {@code r}'s final state into {@code dir} (created if missing), one PNG each. */
+    public static void write(Path dir, RunResult r) throws IOException {
         Files.createDirectories(dir);
         int w = 0;
         int h = 0;
@@ -41,28 +42,8 @@ final class Images {
         }
     }
 
-    /** The device's render targets ({@code gpusim replay --images}), named as the model's are. */
-    static void write(Path dir, java.util.List<gpusim.replay.ReplayResult.Picture> pictures) throws IOException {
-        for (gpusim.replay.ReplayResult.Picture p : pictures) {
-            ImageIO.write(picture(p), "png", dir.resolve("rt-" + p.name() + ".png").toFile());
-        }
-    }
-
-    /** A device picture as an opaque PNG image (the model's pictures leave alpha out too). */
-    static BufferedImage picture(gpusim.replay.ReplayResult.Picture p) {
-        BufferedImage img = new BufferedImage(p.width(), p.height(),
-                BufferedImage.TYPE_INT_ARGB);
-        for (int y = 0; y < p.height(); y++) {
-            for (int x = 0; x < p.width(); x++) {
-                int v = p.rgba()[y * p.width() + x];
-                img.setRGB(x, y, 0xFF000000 | ((v & 0xFF) << 16) | (v & 0xFF00) | ((v >>> 16) & 0xFF));
-            }
-        }
-        return img;
-    }
-
     /** A render target, each pixel the average of its samples (a box resolve). */
-    static BufferedImage color(ColorSurface rt) {
+    public static BufferedImage color(ColorSurface rt) {
         BufferedImage img = new BufferedImage(rt.width, rt.height, BufferedImage.TYPE_INT_ARGB);
         int[] rgb = BoxResolve.of(rt);
         for (int y = 0; y < rt.height; y++) {
@@ -77,7 +58,7 @@ final class Images {
      * A depth buffer as grey levels (sample 0 of each pixel): the nearest depth present black,
      * the farthest white, linearly between, so that the shapes show whatever the range used.
      */
-    static BufferedImage depth(DepthSurface ds) {
+    public static BufferedImage depth(DepthSurface ds) {
         double lo = Double.MAX_VALUE;
         double hi = -Double.MAX_VALUE;
         double[] z = new double[ds.width * ds.height];
@@ -106,7 +87,7 @@ final class Images {
      * Tiles that hierarchical Z rejected are not tested, so the map shows what HiZ left; run
      * with {@code --set hiz.enabled=off} for the raw overdraw.
      */
-    static BufferedImage overdraw(DepthSurface ds) {
+    public static BufferedImage overdraw(DepthSurface ds) {
         int max = 1;
         for (int y = 0; y < ds.height; y++) {
             for (int x = 0; x < ds.width; x++) {
@@ -123,7 +104,7 @@ final class Images {
     }
 
     /** Black, blue, red, yellow, white as v goes from 0 to 1. */
-    static int heat(double v) {
+    public static int heat(double v) {
         double[][] stops = {{0, 0, 0}, {0, 0, 1}, {1, 0, 0}, {1, 1, 0}, {1, 1, 1}};
         double p = Math.min(1, Math.max(0, v)) * (stops.length - 1);
         int i = Math.min((int) p, stops.length - 2);
@@ -137,7 +118,7 @@ final class Images {
     }
 
     /** Each screen tile coloured by the DB that owns it. */
-    static BufferedImage ownership(TileMap tiles, int width, int height) {
+    public static BufferedImage ownership(TileMap tiles, int width, int height) {
         BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         for (int y = 0; y < height; y++) {
             for (int x = 0; x < width; x++) {

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,12 +23,12 @@ import java.util.stream.Stream;
  * made by other code. Class contents only, never file times: rebuilding the same source
  * gives the same fingerprint.
  */
-final class CodeFingerprint {
+public final class CodeFingerprint {
     private CodeFingerprint() {
     }
 
     /** The fingerprint of the code that defines these classes (one per module), or "unknown". */
-    static String of(Class<?>... classes) {
+    public static String of(Class<?>... classes) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             TreeSet<Path> locations = new TreeSet<>();

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.gpu.ps.ColorSurface;
 
@@ -6,12 +6,12 @@ import gpusim.gpu.ps.ColorSurface;
  * The model's box resolve of a render target, apart from the pictures (no AWT, so that
  * {@code check} runs on a runtime without java.desktop).
  */
-final class BoxResolve {
+public final class BoxResolve {
     private BoxResolve() {
     }
 
     /** A render target resolved to one sample a pixel by a box filter, as 0xRRGGBB, row by row. */
-    static int[] of(ColorSurface rt) {
+    public static int[] of(ColorSurface rt) {
         int[] out = new int[rt.width * rt.height];
         int n = rt.samples;
         for (int y = 0; y < rt.height; y++) {

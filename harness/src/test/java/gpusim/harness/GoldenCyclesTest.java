@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * blending and depth writes, which the dumps do not show.
  *
  * <p>When a change is meant to move them, regenerate the file and review its diff:
- * {@code mvn -B -ntp -pl cli -am verify -Dtest=GoldenCyclesTest -Dsurefire.failIfNoSpecifiedTests=false
- * -DskipFuzz -Dgpusim.updateGoldens=true} (rewrites cli/src/test/resources/goldens/conformance.csv).
+ * {@code mvn -B -ntp -pl harness -am verify -Dtest=GoldenCyclesTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dgpusim.updateGoldens=true} (rewrites harness/src/test/resources/goldens/conformance.csv).
  */
 class GoldenCyclesTest {
     static final Path FILE = Path.of("src", "test", "resources", "goldens", "conformance.csv");

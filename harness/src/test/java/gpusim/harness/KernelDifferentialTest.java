@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,11 +35,11 @@ import org.opentest4j.AssertionFailedError;
  * result, the cycles, every draw's cycles and every statistic. The kernels are host-side
  * only; a difference is a bug in a fast kernel (or in the reference).
  */
-class KernelDifferentialTest {
+public class KernelDifferentialTest {
     /** One worker thread: the comparison is of the kernels, and DeterminismTest covers threads. */
-    static final Config FAST = Config.defaults().with("sim.threads=1");
+    public static final Config FAST = Config.defaults().with("sim.threads=1");
 
-    static Config reference(Config c) {
+    public static Config reference(Config c) {
         return c.with("sim.kernels=reference");
     }
 
@@ -48,7 +48,7 @@ class KernelDifferentialTest {
      * ones (D32, D16, D24S8; layers, occluders, slivers, edges, clipping) and 1x ones (D32 fills,
      * the provably-passing kernel's case; D24S8; edges, slivers).
      */
-    static final String[] SHAPE_CASES = {"case-006", "case-018", "case-038", "case-048", "case-001", "case-003",
+    public static final String[] SHAPE_CASES = {"case-006", "case-018", "case-038", "case-048", "case-001", "case-003",
         "case-012", "case-017", "case-024", "case-000", "case-002", "case-015", "case-052", "case-054"};
 
     @Test
@@ -148,7 +148,7 @@ class KernelDifferentialTest {
     }
 
     /** The whole of two runs of {@code what}, compared; the first difference is reported with where it is. */
-    static void assertSameRun(String what, RunResult fast, RunResult ref) {
+    public static void assertSameRun(String what, RunResult fast, RunResult ref) {
         assertEquals(ref.colorTargets().size(), fast.colorTargets().size(), what + ": render targets");
         for (int i = 0; i < ref.colorTargets().size(); i++) {
             ColorSurface f = fast.colorTargets().get(i);
@@ -215,7 +215,7 @@ class KernelDifferentialTest {
     }
 
     /** Every statistic of a tree, one "path = value" line each. */
-    static String statistics(StatGroup g) {
+    public static String statistics(StatGroup g) {
         StringBuilder sb = new StringBuilder();
         statistics(g, "", sb);
         return sb.toString();
@@ -232,14 +232,14 @@ class KernelDifferentialTest {
     }
 
     /** A stress trace of ../shared/bench, stored gzipped (1.5 MB instead of 5) among the test resources. */
-    static String stressTrace(String name) throws IOException {
+    public static String stressTrace(String name) throws IOException {
         try (InputStream in = new GZIPInputStream(open(name + ".trace.gz"))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
     /** A file of ../shared/bench among the test resources. */
-    static String resource(String file) throws IOException {
+    public static String resource(String file) throws IOException {
         try (InputStream in = open(file)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

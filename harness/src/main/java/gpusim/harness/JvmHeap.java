@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
@@ -13,30 +13,32 @@ import gpusim.config.ConfigKeys;
  * the effective budget is the smaller of the two, so such a trace is refused before
  * anything is allocated, with a message that names both settings.
  */
-final class JvmHeap {
-    static final long RESERVE = 256L << 20;
-    static final long BYTES_PER_BUDGET_BYTE = 2;
+public final class JvmHeap {
+    /** Heap bytes kept for the model, the JIT and the report, beyond the trace's resources. */
+    public static final long RESERVE = 256L << 20;
+    /** Heap bytes a run may need per byte of memory.budget (resources held twice, or wider). */
+    public static final long BYTES_PER_BUDGET_BYTE = 2;
 
     private JvmHeap() {
     }
 
     /** The heap's limit (-Xmx, or what the JVM chose from the machine). */
-    static long max() {
+    public static long max() {
         return Runtime.getRuntime().maxMemory();
     }
 
     /** The budget the heap can hold for {@code runs} runs at once. */
-    static long holds(int runs) {
+    public static long holds(int runs) {
         return Math.max(1L << 20, (max() - RESERVE) / BYTES_PER_BUDGET_BYTE / Math.max(1, runs));
     }
 
     /** The budget a run uses: memory.budget, or less where the heap cannot hold that much. */
-    static long budget(Config config, int runs) {
+    public static long budget(Config config, int runs) {
         return Math.min(config.get(ConfigKeys.MEMORY_BUDGET), holds(runs));
     }
 
     /** What to say when the heap limits the budget. */
-    static String limitNote(Config config, int runs) {
+    public static String limitNote(Config config, int runs) {
         return "; memory.budget (" + config.get(ConfigKeys.MEMORY_BUDGET) + " bytes) is limited to " + holds(runs)
                 + " bytes by this JVM's heap of " + (max() >> 20) + " MiB"
                 + (runs > 1 ? " shared by " + runs + " runs at once" : "")
@@ -44,7 +46,7 @@ final class JvmHeap {
     }
 
     /** The one line printed for an OutOfMemoryError (exit status 1), naming the settings to change. */
-    static String outOfMemory(Config config) {
+    public static String outOfMemory(Config config) {
         return "gpusim: out of memory: this run needs more than the Java heap of " + (max() >> 20) + " MiB. "
                 + "Give the JVM more heap (GPUSIM_JAVA_OPTS=-Xmx<size> ./gpusim ...), or lower memory.budget (now "
                 + config.get(ConfigKeys.MEMORY_BUDGET) + " bytes) so that traces this large are refused before "

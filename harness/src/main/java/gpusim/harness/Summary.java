@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.gpu.RunResult;
 import gpusim.sim.Stat;
@@ -7,13 +7,14 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 
 /** The readable summary {@code gpusim run} prints: cycles, decoded queries, per-stage utilisation. */
-final class Summary {
+public final class Summary {
     private static final int MAX_QUERIES = 40;
 
     private Summary() {
     }
 
-    static void print(PrintWriter out, String trace, RunResult r) {
+    /** Prints the summary of {@code r}, a run of the trace named {@code trace}, to {@code out}. */
+    public static void print(PrintWriter out, String trace, RunResult r) {
         out.printf("trace   %s%n", trace);
         out.printf("cycles  %,d%n", r.cycles());
         out.printf("draws   %,d    dumps %,d%n", r.draws().size(), r.dumps().size());

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
  * draining timestamp (the model's old behaviour, {@code timestamp.at=drain}: +31%) empties
  * the pipe 501 times.
  */
-class TimestampCostTest {
+public class TimestampCostTest {
     /**
      * stress-2k with a TIMESTAMP before the first draw and after every draw, resolved into
      * buffer {@code tsb} and dumped: line for line ../shared/calibration/stress/stress-2k-ts.trace.
      */
-    static String withTimestamps(String trace) {
+    public static String withTimestamps(String trace) {
         try {
             return PerDrawTimestamps.apply(trace);
         } catch (PerDrawTimestamps.NotApplicable e) {
@@ -33,7 +33,7 @@ class TimestampCostTest {
         }
     }
 
-    static RunResult run(String text, Config c) throws IOException {
+    public static RunResult run(String text, Config c) throws IOException {
         Path p = Files.createTempFile("stress", ".trace");
         try {
             Files.writeString(p, text);

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -28,16 +28,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * must give exactly the expected dumps, with the default configuration and with others
  * that change only timing (DB count, tile size, hierarchical Z, queue depths).
  */
-class ConformanceTest {
-    static final String DIR = "conformance/";
+public class ConformanceTest {
+    public static final String DIR = "conformance/";
 
     /** The 60 conformance cases and the example. */
-    static Stream<Arguments> cases() {
+    public static Stream<Arguments> cases() {
         return Stream.concat(conformanceCases(), Stream.of(Arguments.of("predication-queries")));
     }
 
     /** The 60 conformance cases (the 300-frame example is left to the default-configuration test, for speed). */
-    static Stream<Arguments> conformanceCases() {
+    public static Stream<Arguments> conformanceCases() {
         List<Arguments> out = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             out.add(Arguments.of(String.format("case-%03d", i)));
@@ -45,7 +45,7 @@ class ConformanceTest {
         return out.stream();
     }
 
-    static String resource(String name) throws IOException {
+    public static String resource(String name) throws IOException {
         try (InputStream in = ConformanceTest.class.getClassLoader().getResourceAsStream(DIR + name)) {
             if (in == null) {
                 throw new IOException("missing test resource " + DIR + name);
@@ -54,18 +54,18 @@ class ConformanceTest {
         }
     }
 
-    static RunResult run(String name, Config config) throws IOException {
+    public static RunResult run(String name, Config config) throws IOException {
         Trace t = TraceReader.parse(name + ".trace", resource(name + ".trace"), config.get(ConfigKeys.MEMORY_BUDGET));
         TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
         return new Gpu(t, config).run();
     }
 
-    static void assertDumps(String name, RunResult r) throws IOException {
+    public static void assertDumps(String name, RunResult r) throws IOException {
         assertDumps(name, resource(name + ".expected.json"), r);
     }
 
     /** The run's dumps against those of an expected-results file ({@code expectedJson}, its text). */
-    static void assertDumps(String name, String expectedJson, RunResult r) throws IOException {
+    public static void assertDumps(String name, String expectedJson, RunResult r) throws IOException {
         JsonNode expected = new ObjectMapper().readTree(expectedJson).get("dumps");
         assertEquals(expected.size(), r.dumps().size(), name + ": number of dumps");
         for (int i = 0; i < expected.size(); i++) {

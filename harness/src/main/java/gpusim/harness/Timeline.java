@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -24,13 +24,14 @@ import java.util.Map;
  * only if that differs from the last value written, so a push and a pop in one cycle leave
  * no event and a long steady stretch costs nothing.
  */
-final class Timeline implements TraceHook, AutoCloseable {
+public final class Timeline implements TraceHook, AutoCloseable {
     private final JsonGenerator g;
     private final Map<Component, Integer> tracks = new IdentityHashMap<>();
     /** Per counter: the cycle of its latest report, the value then, and the value last written (-1: none). */
     private final Map<String, long[]> counters = new java.util.LinkedHashMap<>();
 
-    Timeline(Path file, List<Component> components) throws IOException {
+    /** Starts the trace-event file {@code file}, with one track for each of {@code components}. */
+    public Timeline(Path file, List<Component> components) throws IOException {
         g = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8);
         g.writeStartObject();
         g.writeObjectFieldStart("otherData");

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
@@ -24,9 +24,9 @@ import java.util.Map;
  * budget), validate (for the configuration's DB count), simulate. Each step is its own
  * method because {@code run} times them separately.
  */
-final class Simulation {
+public final class Simulation {
     /** The trace {@code run} uses when none is named (a resource of the jar). */
-    static final String BUNDLED = "examples/predication-queries.trace";
+    public static final String BUNDLED = "examples/predication-queries.trace";
 
     private Simulation() {
     }
@@ -36,7 +36,7 @@ final class Simulation {
      *
      * @throws TraceException for a trace that breaks a rule, or cannot be read
      */
-    static Trace read(Path trace, Map<String, String> params, Config config) throws IOException {
+    public static Trace read(Path trace, Map<String, String> params, Config config) throws IOException {
         return read(trace, params, config, 1);
     }
 
@@ -44,7 +44,7 @@ final class Simulation {
      * As {@link #read(Path, Map, Config)} for one of {@code runs} runs that share this JVM's heap:
      * the budget is memory.budget, or what the heap can hold if that is less ({@link JvmHeap}).
      */
-    static Trace read(Path trace, Map<String, String> params, Config config, int runs) throws IOException {
+    public static Trace read(Path trace, Map<String, String> params, Config config, int runs) throws IOException {
         long budget = JvmHeap.budget(config, runs);
         try {
             if (trace == null) {
@@ -57,7 +57,7 @@ final class Simulation {
     }
 
     /** Parses trace text already in memory ({@code name} is how errors name it). */
-    static Trace parse(String name, String text, Map<String, String> params, Config config, int runs) {
+    public static Trace parse(String name, String text, Map<String, String> params, Config config, int runs) {
         try {
             return TraceReader.parse(name, text, JvmHeap.budget(config, runs), params);
         } catch (TraceException e) {
@@ -74,7 +74,7 @@ final class Simulation {
     }
 
     /** A run stopped by sim.max_samples, as the trace error it is. */
-    static TraceException workLimit(String file, WorkLimitException e) {
+    public static TraceException workLimit(String file, WorkLimitException e) {
         return new TraceException(file, e.line(), Rule.WORK_LIMIT_EXCEEDED, e.getMessage());
     }
 
@@ -84,22 +84,23 @@ final class Simulation {
      * @return the warnings (they do not stop a run)
      * @throws TraceException for the first rule broken
      */
-    static List<TraceWarning> validate(Trace trace, Config config, boolean debugLayer) {
+    public static List<TraceWarning> validate(Trace trace, Config config, boolean debugLayer) {
         // features.copy_queue_timestamps: CheckFeatureSupport(OPTIONS3).CopyQueueTimestampQueriesSupported.
         return TraceValidator.validate(trace, debugLayer, TraceValidator.Machine.of(config));
     }
 
     /** Runs a validated trace to completion (without a hook, overdraw recording or progress). */
-    static RunResult simulate(Trace trace, Config config) {
+    public static RunResult simulate(Trace trace, Config config) {
         return new Gpu(trace, config).run();
     }
 
     /** A warning as the command line prints it. */
-    static String format(TraceWarning w) {
+    public static String format(TraceWarning w) {
         return w.file() + ":" + w.line() + ": warning: " + w.rule().name() + ": " + w.explanation();
     }
 
-    static String bundledText() throws IOException {
+    /** The text of the bundled example trace ({@link #BUNDLED}), a resource of this module. */
+    public static String bundledText() throws IOException {
         try (InputStream in = Simulation.class.getClassLoader().getResourceAsStream(BUNDLED)) {
             if (in == null) {
                 throw new IOException("bundled example missing from the jar: " + BUNDLED);

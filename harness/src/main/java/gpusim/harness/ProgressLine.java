@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.gpu.Gpu;
 import java.io.PrintWriter;
@@ -7,13 +7,14 @@ import java.io.PrintWriter;
  * Progress of a long run on stderr, redrawn in place at most four times a second, shown
  * only after the run has taken a second (short runs print nothing) and only on a terminal.
  */
-final class ProgressLine implements Gpu.Progress {
+public final class ProgressLine implements Gpu.Progress {
     private final PrintWriter err;
     private final long start = System.nanoTime();
     private long lastDraw;
     private boolean drawn;
 
-    ProgressLine(PrintWriter err) {
+    /** A progress line drawn on {@code err} (the caller decides whether that is a terminal). */
+    public ProgressLine(PrintWriter err) {
         this.err = err;
     }
 
@@ -30,7 +31,7 @@ final class ProgressLine implements Gpu.Progress {
     }
 
     /** The progress line: simulated work (input-assembly vertices) first, then cycles and submissions. */
-    static String line(long cycle, long verticesDone, long verticesTotal, int done, int total, double seconds) {
+    public static String line(long cycle, long verticesDone, long verticesTotal, int done, int total, double seconds) {
         String work = verticesTotal > 0
                 ? String.format("%.1f%% of the vertices (%,d of %,d)", 100.0 * verticesDone / verticesTotal,
                         verticesDone, verticesTotal)
@@ -43,7 +44,7 @@ final class ProgressLine implements Gpu.Progress {
      * Whether standard error is a terminal (progress is for people watching, not for logs).
      * Linux: /proc/self/fd/2 links to a tty or pts device; elsewhere, a console means a terminal.
      */
-    static boolean stderrIsTerminal() {
+    public static boolean stderrIsTerminal() {
         try {
             String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
@@ -53,7 +54,7 @@ final class ProgressLine implements Gpu.Progress {
     }
 
     /** Clears the line if anything was drawn. */
-    void finish() {
+    public void finish() {
         if (drawn) {
             err.print("\r" + " ".repeat(70) + "\r");
             err.flush();
