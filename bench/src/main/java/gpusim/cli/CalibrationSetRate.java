@@ -1,5 +1,8 @@
 package gpusim.cli;
 
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.Correlation;
+import gpusim.calibration.Correlator;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;

@@ -1,9 +1,16 @@
 package gpusim.cli;
 
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.Calibrator;
+import gpusim.calibration.Correlation;
+import gpusim.calibration.CorrelationReport;
+import gpusim.calibration.Correlator;
+import gpusim.calibration.DeviceMeasurement;
 import gpusim.config.Config;
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
+import gpusim.harness.AtomicFiles;
 import gpusim.harness.OutputPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -119,7 +126,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             if (progress != null) {
                 progress.finish();
             }
-            Sweep.writeAtomically(calibrationSet.measured, lines.getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(calibrationSet.measured, lines.getBytes(StandardCharsets.UTF_8));
             return null;
         } catch (CalibrationSet.BadSetException e) {
             return CorrelateCommand.fail(err, 2, e.getMessage());
@@ -231,7 +238,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             Correlation held = heldOut.isEmpty() ? null : Correlation.of(sortByName(heldOut));
             String text = presetText(whole, set, base, keys, fitted, result, start, end, held, excludedHeld, all,
                     seconds, n);
-            Sweep.writeAtomically(out, text.getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(out, text.getBytes(StandardCharsets.UTF_8));
             if (report != null) {
                 CorrelationReport.write(report, all, whole.dir() + " against " + whole.measuredFile().getFileName()
                         + ", preset " + out);

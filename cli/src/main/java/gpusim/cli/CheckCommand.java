@@ -1,6 +1,10 @@
 package gpusim.cli;
 
 import gpusim.api.QueryType;
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.Correlation;
+import gpusim.calibration.CorrelationReport;
+import gpusim.calibration.Correlator;
 import gpusim.config.Config;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;

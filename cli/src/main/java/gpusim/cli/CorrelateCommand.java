@@ -1,5 +1,9 @@
 package gpusim.cli;
 
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.Correlation;
+import gpusim.calibration.CorrelationReport;
+import gpusim.calibration.Correlator;
 import gpusim.config.Config;
 import gpusim.harness.OutputPaths;
 import java.io.IOException;

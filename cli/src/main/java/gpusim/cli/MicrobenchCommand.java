@@ -1,5 +1,6 @@
 package gpusim.cli;
 
+import gpusim.calibration.CalibrationSet;
 import gpusim.config.Config;
 import gpusim.harness.JvmHeap;
 import gpusim.harness.OutputPaths;

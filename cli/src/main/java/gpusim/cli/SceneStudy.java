@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import gpusim.harness.AtomicFiles;
+import gpusim.harness.Palette;
 import gpusim.scene.CullingStats;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -55,10 +57,10 @@ final class SceneStudy {
                     Long.toString(s.predicatedSkips()), Long.toString(s.cycles()))).append('\n');
             variants.add(s.json(m));
         }
-        Sweep.writeAtomically(dir.resolve("study.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
-        Sweep.writeAtomically(dir.resolve("study.json"),
+        AtomicFiles.write(dir.resolve("study.csv"), csv.toString().getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(dir.resolve("study.json"),
                 (m.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8));
-        Sweep.writeAtomically(dir.resolve("study.png"), plot(header, all));
+        AtomicFiles.write(dir.resolve("study.png"), plot(header, all));
     }
 
     private static byte[] plot(ObjectNode header, List<CullingStats> all) throws IOException {
@@ -81,7 +83,7 @@ final class SceneStudy {
             }
             LineAndShapeRenderer r = new LineAndShapeRenderer(true, true);
             for (int i = 0; i < all.size(); i++) {
-                r.setSeriesPaint(i, SweepPlot.PALETTE[i % SweepPlot.PALETTE.length]);
+                r.setSeriesPaint(i, Palette.line(i));
             }
             r.setDefaultStroke(new BasicStroke(2f));
             r.setAutoPopulateSeriesStroke(false);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import gpusim.harness.AtomicFiles;
 import gpusim.harness.ProgressLine;
 import java.io.Closeable;
 import java.io.IOException;
@@ -148,9 +149,9 @@ final class SlurmSweep {
                 groups.add(missing.subList(i, Math.min(missing.size(), i + o.perTask())));
             }
             writeBatch(dir, seq, groups);
-            Sweep.writeAtomically(slurm.resolve(TASK_SCRIPT),
+            AtomicFiles.write(slurm.resolve(TASK_SCRIPT),
                     SweepPlan.script(dir, command, false).getBytes(StandardCharsets.UTF_8));
-            Sweep.writeAtomically(slurm.resolve(MERGE_SCRIPT),
+            AtomicFiles.write(slurm.resolve(MERGE_SCRIPT),
                     SweepPlan.script(dir, command, true).getBytes(StandardCharsets.UTF_8));
             String array = (groups.size() == 1 ? "0" : "0-" + (groups.size() - 1))
                     + (o.maxRunning() != null ? "%" + o.maxRunning() : "");
@@ -265,7 +266,7 @@ final class SlurmSweep {
                 ids.add(c.id());
             }
         }
-        Sweep.writeAtomically(batchFile(dir, seq), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
+        AtomicFiles.write(batchFile(dir, seq), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
     }
 
     /** The configurations task {@code task} of submission {@code seq} runs, checked against the plan. */
@@ -310,7 +311,7 @@ final class SlurmSweep {
         n.put("batch", batchFile(dir, seq).getFileName().toString());
         taskArgs.forEach(n.putArray("array_sbatch_args")::add);
         mergeArgs.forEach(n.putArray("merge_sbatch_args")::add);
-        Sweep.writeAtomically(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(a));
+        AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(a));
     }
 
     /** The recorded submissions, oldest first (none if there is no or an unreadable record). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.RunResult;
+import gpusim.harness.AtomicFiles;
 import gpusim.harness.CodeFingerprint;
 import gpusim.harness.JvmHeap;
 import gpusim.harness.Simulation;
@@ -22,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -343,7 +343,7 @@ final class Sweep {
                             + "); use another --out directory, or remove " + out + " to start over");
                 }
             } else {
-                writeAtomically(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
+                AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest));
             }
             claimed = true;
             return lock; // closing the channel releases the lock
@@ -635,12 +635,5 @@ final class Sweep {
     static int noPlot(SweepMetrics.Metric m) throws SweepException {
         throw new SweepException(1, "no plot: no configuration has a value for " + m.name()
                 + " (the model does not produce that statistic); the tables are written");
-    }
-
-    /** Writes a whole file under its final name only once it is complete. */
-    static void writeAtomically(Path file, byte[] bytes) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        SweepRow.writeDurably(tmp, bytes);
-        Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 }

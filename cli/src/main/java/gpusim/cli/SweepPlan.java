@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import gpusim.config.Config;
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
+import gpusim.harness.AtomicFiles;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -80,8 +81,8 @@ final class SweepPlan {
             ArrayNode values = o.putArray("values");
             c.values().forEach(values::add);
         }
-        Sweep.writeAtomically(d.resolve(TRACE), traceBytes);
-        Sweep.writeAtomically(d.resolve(FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
+        AtomicFiles.write(d.resolve(TRACE), traceBytes);
+        AtomicFiles.write(d.resolve(FILE), JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n));
     }
 
     /**

@@ -1,5 +1,7 @@
 package gpusim.cli;
 
+import gpusim.harness.AtomicFiles;
+import gpusim.harness.Palette;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.ByteArrayOutputStream;
@@ -27,11 +29,6 @@ import org.jfree.data.category.DefaultCategoryDataset;
 final class SweepPlot {
     static final int WIDTH = 1000;
     static final int HEIGHT = 620;
-
-    /** Line colours that stay apart on white (JFreeChart's defaults include pale yellow and cyan). */
-    static final Color[] PALETTE = {
-        new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd),
-        new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x17becf)};
 
     private SweepPlot() {
     }
@@ -81,7 +78,7 @@ final class SweepPlot {
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         LineAndShapeRenderer r = (LineAndShapeRenderer) plot.getRenderer();
         for (int i = 0; i < data.getRowCount(); i++) {
-            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            r.setSeriesPaint(i, Palette.line(i));
         }
         r.setDefaultShapesVisible(true);
         r.setDefaultStroke(new BasicStroke(2f));
@@ -98,7 +95,7 @@ final class SweepPlot {
         }
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
-        Sweep.writeAtomically(file, png.toByteArray());
+        AtomicFiles.write(file, png.toByteArray());
         return true;
     }
 

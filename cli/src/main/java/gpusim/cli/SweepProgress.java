@@ -44,22 +44,12 @@ final class SweepProgress implements Sweep.Listener {
         if (resumed > 0) {
             sb.append(" (").append(resumed).append(" resumed)");
         }
-        sb.append(", ").append(duration(seconds));
+        sb.append(", ").append(ProgressLine.duration(seconds));
         int ran = done - resumed;
         if (ran > 0 && done < total) {
-            sb.append(", about ").append(duration(seconds / ran * (total - done))).append(" left");
+            sb.append(", about ").append(ProgressLine.duration(seconds / ran * (total - done))).append(" left");
         }
         return sb.toString();
-    }
-
-    static String duration(double seconds) {
-        if (seconds < 90) {
-            return Math.round(seconds) + " s";
-        }
-        if (seconds < 90 * 60) {
-            return Math.round(seconds / 60) + " min";
-        }
-        return String.format("%.1f h", seconds / 3600);
     }
 
     /** Clears the line if anything was drawn. */

@@ -3,6 +3,7 @@ package gpusim.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import gpusim.harness.AtomicFiles;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +28,8 @@ final class SweepReport {
     }
 
     static void write(Path dir, Sweep.Table t) throws IOException {
-        Sweep.writeAtomically(dir.resolve(CSV), csv(t).getBytes(StandardCharsets.UTF_8));
-        Sweep.writeAtomically(dir.resolve(JSON_FILE), json(t));
+        AtomicFiles.write(dir.resolve(CSV), csv(t).getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(dir.resolve(JSON_FILE), json(t));
     }
 
     static String csv(Sweep.Table t) throws IOException {

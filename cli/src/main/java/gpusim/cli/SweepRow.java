@@ -3,13 +3,11 @@ package gpusim.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import gpusim.harness.AtomicFiles;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -64,20 +62,8 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
         }
         byte[] bytes = JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n);
         Path tmp = rowsDir.resolve(id + (writer == null ? "" : "." + writer) + TEMP_SUFFIX);
-        writeDurably(tmp, bytes);
+        AtomicFiles.writeDurably(tmp, bytes);
         Files.move(tmp, file(rowsDir, id), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    }
-
-    /** Writes {@code bytes} to {@code file} and forces them to the disk before returning. */
-    static void writeDurably(Path file, byte[] bytes) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer b = ByteBuffer.wrap(bytes);
-            while (b.hasRemaining()) {
-                ch.write(b);
-            }
-            ch.force(true);
-        }
     }
 
     /**

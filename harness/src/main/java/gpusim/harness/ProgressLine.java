@@ -40,6 +40,17 @@ public final class ProgressLine implements Gpu.Progress {
                 seconds);
     }
 
+    /** A time for people: seconds up to 90, then minutes up to 90, then hours. */
+    public static String duration(double seconds) {
+        if (seconds < 90) {
+            return Math.round(seconds) + " s";
+        }
+        if (seconds < 90 * 60) {
+            return Math.round(seconds / 60) + " min";
+        }
+        return String.format("%.1f h", seconds / 3600);
+    }
+
     /**
      * Whether standard error is a terminal (progress is for people watching, not for logs).
      * Linux: /proc/self/fd/2 links to a tty or pts device; elsewhere, a console means a terminal.

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -14,6 +14,7 @@ import gpusim.trace.Trace;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  * ../shared/calibration), and one JSON line a trace in the format of h200.jsonl, with the
  * device, its driver and, where nvidia-smi answers, the clocks read right after the trace's runs.
  */
-final class DeviceMeasurement {
+public final class DeviceMeasurement {
     private DeviceMeasurement() {
     }
 
@@ -34,17 +35,17 @@ final class DeviceMeasurement {
      * 1,980 (each interval up to 5.7x as long), with nothing else on the GPU (docs/replay.md,
      * "Clocks"); the attempt at the highest clock is kept.
      */
-    static final int MAX_ATTEMPTS = 3;
+    public static final int MAX_ATTEMPTS = 3;
 
     /** The JSON lines of {@code cases} measured with {@code runs} runs each on {@code device}. */
-    static String measure(List<CalibrationSet.Case> cases, String device, ClearTranslation clears, int runs,
-                          CountProgress progress) throws IOException {
+    public static String measure(List<CalibrationSet.Case> cases, String device, ClearTranslation clears, int runs,
+                          Correlator.Listener progress) throws IOException {
         return measure(cases, device, clears, runs, progress, DeviceMeasurement::query);
     }
 
     /** As above, the clocks read by {@code smiQuery} (nvidia-smi's query fields to figures, or null). */
-    static String measure(List<CalibrationSet.Case> cases, String device, ClearTranslation clears, int runs,
-                          CountProgress progress, java.util.function.Function<String, String[]> smiQuery)
+    public static String measure(List<CalibrationSet.Case> cases, String device, ClearTranslation clears, int runs,
+                          Correlator.Listener progress, java.util.function.Function<String, String[]> smiQuery)
             throws IOException {
         StringBuilder out = new StringBuilder();
         try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev, clears)) {
@@ -65,7 +66,7 @@ final class DeviceMeasurement {
                 long memory = -1;
                 int attempts = 0;
                 while (attempts < MAX_ATTEMPTS && (attempts == 0 || (smi && graphics < maxGraphics))) {
-                    long[] got = intervals(c, ReplayCommand.Replays.run(replayer, t, runs, false), info);
+                    long[] got = intervals(c, replays(replayer, t, runs), info);
                     String[] read = smi ? smiQuery.apply(CLOCKS) : null;
                     smi = read != null;
                     attempts++;
@@ -113,6 +114,16 @@ final class DeviceMeasurement {
     /** nvidia-smi's fields for the clocks in use: graphics, memory. */
     private static final String CLOCKS = "clocks.gr,clocks.mem";
 
+    /** {@code runs} replays of {@code t}, each on fresh resources, without reading pictures back. */
+    private static List<ReplayResult> replays(Replayer replayer, Trace t, int runs) {
+        replayer.check(t);
+        List<ReplayResult> out = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            out.add(replayer.run(t, false));
+        }
+        return out;
+    }
+
     /** Each run's t1 - t0 in ns, from its first dump. */
     private static long[] intervals(CalibrationSet.Case c, List<ReplayResult> rs, DeviceInfo info) {
         long[] ns = new long[rs.size()];
@@ -132,7 +143,7 @@ final class DeviceMeasurement {
      * does not answer: Vulkan exposes no clock, so the figure comes from the vendor's tool when
      * there is one.
      */
-    static String[] query(String fields) {
+    public static String[] query(String fields) {
         int n = fields.split(",").length;
         try {
             Process p = new ProcessBuilder("nvidia-smi", "--query-gpu=" + fields,

@@ -1,5 +1,7 @@
-package gpusim.cli;
+package gpusim.calibration;
 
+import gpusim.harness.AtomicFiles;
+import gpusim.harness.Palette;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -31,25 +33,29 @@ import org.jfree.data.xy.XYSeriesCollection;
  * (y), both on log axes, one colour per category, the y = x line where a perfect model's points
  * lie, and the traces furthest from it (by |log(predicted / measured)|) labelled with their names.
  */
-final class CorrelationPlot {
-    static final int WIDTH = 1000;
-    static final int HEIGHT = 900;
+public final class CorrelationPlot {
+    /** The picture's size in pixels. */
+    public static final int WIDTH = 1000;
+    /** The picture's height in pixels. */
+    public static final int HEIGHT = 900;
+
     /**
      * Whether two traces' points lie within 10% of each other on both axes: a few pixels apart
      * on the log-log plot, where their labels would print over each other.
      */
-    static boolean onOneSpot(Correlator.Prediction a, Correlator.Prediction b) {
+    public static boolean onOneSpot(Correlator.Prediction a, Correlator.Prediction b) {
         return Math.abs(Math.log(a.measuredNs() / b.measuredNs())) < Math.log(1.1)
                 && Math.abs(Math.log(Math.max(a.predictedNs(), 1) / Math.max(b.predictedNs(), 1))) < Math.log(1.1);
     }
 
     /** How many of the worst traces are labelled. */
-    static final int LABELLED = 5;
+    public static final int LABELLED = 5;
 
     private CorrelationPlot() {
     }
 
-    static void write(Path file, Correlation c, String title) throws IOException {
+    /** Draws the scatter plot of {@code c} under {@code title} and writes it to {@code file} as PNG. */
+    public static void write(Path file, Correlation c, String title) throws IOException {
         // No display is needed or wanted (CI, ssh): AWT must not look for one.
         System.setProperty("java.awt.headless", "true");
         Map<String, XYSeries> byCategory = new LinkedHashMap<>();
@@ -81,7 +87,7 @@ final class CorrelationPlot {
         }
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(false, true);
         for (int i = 0; i < data.getSeriesCount(); i++) {
-            r.setSeriesPaint(i, SweepPlot.PALETTE[i % SweepPlot.PALETTE.length]);
+            r.setSeriesPaint(i, Palette.line(i));
             r.setSeriesShape(i, new Ellipse2D.Double(-4, -4, 8, 8));
         }
         XYPlot plot = new XYPlot(data, x, y, r);
@@ -130,6 +136,6 @@ final class CorrelationPlot {
         chart.setBackgroundPaint(Color.WHITE);
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         ChartUtils.writeChartAsPNG(png, chart, WIDTH, HEIGHT);
-        Sweep.writeAtomically(file, png.toByteArray());
+        AtomicFiles.write(file, png.toByteArray());
     }
 }

@@ -1,8 +1,9 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import gpusim.harness.AtomicFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,17 +21,21 @@ import org.apache.commons.csv.CSVPrinter;
  * {@code correlation.json} (the summary, the categories and every trace) and the scatter plot
  * {@code scatter.png} ({@link CorrelationPlot}).
  */
-final class CorrelationReport {
-    static final String TRACES_CSV = "traces.csv";
-    static final String CATEGORIES_CSV = "categories.csv";
-    static final String JSON = "correlation.json";
-    static final String PLOT = "scatter.png";
+public final class CorrelationReport {
+    /** The table of every trace. */
+    public static final String TRACES_CSV = "traces.csv";
+    /** The table of every category. */
+    public static final String CATEGORIES_CSV = "categories.csv";
+    /** The summary, the categories and every trace. */
+    public static final String JSON = "correlation.json";
+    /** The scatter plot. */
+    public static final String PLOT = "scatter.png";
 
     private CorrelationReport() {
     }
 
     /** The per-trace table, the per-category table and the summary. */
-    static void print(PrintWriter out, Correlation c) {
+    public static void print(PrintWriter out, Correlation c) {
         int w = 5;
         for (Correlator.Prediction p : c.predictions()) {
             w = Math.max(w, p.trace().name().length());
@@ -59,13 +64,13 @@ final class CorrelationReport {
     }
 
     /** One line: the figures of the whole set. */
-    static String summaryLine(Correlation.Summary s) {
+    public static String summaryLine(Correlation.Summary s) {
         return String.format("%d traces: log-log r %.4f, MAPE %.1f%%, NRMSE %.3f, %.0f%% within 10%%, mean |log error| "
                 + "%.4f", s.traces(), s.logR(), s.mape(), s.nrmse(), s.within10(), s.meanLogError());
     }
 
     /** Writes the CSV tables, the JSON report and the plot into {@code dir}. */
-    static void write(Path dir, Correlation c, String title) throws IOException {
+    public static void write(Path dir, Correlation c, String title) throws IOException {
         Files.createDirectories(dir);
         StringWriter traces = new StringWriter();
         try (CSVPrinter p = new CSVPrinter(traces, CSVFormat.DEFAULT.builder().setHeader("trace", "category",
@@ -75,7 +80,7 @@ final class CorrelationReport {
                         x.relativeError(), x.cycles());
             }
         }
-        Sweep.writeAtomically(dir.resolve(TRACES_CSV), traces.toString().getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(dir.resolve(TRACES_CSV), traces.toString().getBytes(StandardCharsets.UTF_8));
         StringWriter cats = new StringWriter();
         try (CSVPrinter p = new CSVPrinter(cats, CSVFormat.DEFAULT.builder().setHeader("category", "traces", "log_r",
                 "mape_percent", "nrmse", "within_10_percent", "mean_log_error", "worst_percent").build())) {
@@ -84,7 +89,7 @@ final class CorrelationReport {
             }
             csvSummary(p, "all", c.all());
         }
-        Sweep.writeAtomically(dir.resolve(CATEGORIES_CSV), cats.toString().getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(dir.resolve(CATEGORIES_CSV), cats.toString().getBytes(StandardCharsets.UTF_8));
         ByteArrayOutputStream json = new ByteArrayOutputStream();
         try (JsonGenerator g = new JsonFactory().createGenerator(json, JsonEncoding.UTF8)) {
             g.useDefaultPrettyPrinter();
@@ -112,7 +117,7 @@ final class CorrelationReport {
             g.writeEndArray();
             g.writeEndObject();
         }
-        Sweep.writeAtomically(dir.resolve(JSON), json.toByteArray());
+        AtomicFiles.write(dir.resolve(JSON), json.toByteArray());
         CorrelationPlot.write(dir.resolve(PLOT), c, title);
     }
 

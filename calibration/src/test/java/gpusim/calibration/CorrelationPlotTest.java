@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,14 +15,15 @@ import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
  * plus the mean |log(predicted / measured)|, the error {@code gpusim calibrate} minimises (it
  * counts a prediction twice too slow as far off as one twice too fast, which MAPE does not).
  */
-record Correlation(List<Correlator.Prediction> predictions, Summary all, Map<String, Summary> categories) {
+public record Correlation(List<Correlator.Prediction> predictions, Summary all, Map<String, Summary> categories) {
 
     /** The figures for a group of traces. */
-    record Summary(int traces, double logR, double mape, double nrmse, double within10, double meanLogError,
-                   double worstError) {
+    public record Summary(int traces, double logR, double mape, double nrmse, double within10, double meanLogError,
+                          double worstError) {
     }
 
-    static Correlation of(List<Correlator.Prediction> predictions) {
+    /** The figures of {@code predictions}, for all of them and for each category. */
+    public static Correlation of(List<Correlator.Prediction> predictions) {
         Map<String, List<Correlator.Prediction>> byCategory = new TreeMap<>();
         for (Correlator.Prediction p : predictions) {
             byCategory.computeIfAbsent(p.trace().category(), k -> new ArrayList<>()).add(p);
@@ -35,7 +36,7 @@ record Correlation(List<Correlator.Prediction> predictions, Summary all, Map<Str
     }
 
     /** The error a fit minimises: the mean |log(predicted / measured)|. */
-    static double objective(List<Correlator.Prediction> predictions) {
+    public static double objective(List<Correlator.Prediction> predictions) {
         double s = 0;
         for (Correlator.Prediction p : predictions) {
             s += p.logError();
@@ -43,7 +44,8 @@ record Correlation(List<Correlator.Prediction> predictions, Summary all, Map<Str
         return s / predictions.size();
     }
 
-    static Summary summarise(List<Correlator.Prediction> ps) {
+    /** The figures of one group of predictions. */
+    public static Summary summarise(List<Correlator.Prediction> ps) {
         int n = ps.size();
         double[] lp = new double[n];
         double[] lm = new double[n];

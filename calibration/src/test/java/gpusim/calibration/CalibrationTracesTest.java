@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -45,11 +45,13 @@ import org.junit.jupiter.api.Test;
  * </ul>
  *
  * <p>When a timing change is meant to move cycles, regenerate the goldens and review the diff:
- * {@code mvn -B -ntp -pl cli -am verify -Dtest=CalibrationTracesTest -Dsurefire.failIfNoSpecifiedTests=false
- * -DskipFuzz -Dgpusim.updateGoldens=true}.
+ * {@code mvn -B -ntp -pl calibration -am verify -Dtest=CalibrationTracesTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dgpusim.updateGoldens=true} (rewrites calibration/src/test/resources/goldens/calibration.csv).
  */
 class CalibrationTracesTest {
     static final Path FILE = Path.of("src", "test", "resources", "goldens", "calibration.csv");
+    /** The calibration set of the repository (data/calibration). */
+    static final Path DATA = Path.of("../data/calibration");
     static final String[] TRACES = {"fill-color-s1-64x64", "fill-color-s2-128x128", "fill-color-s8-128x128",
         "fill-depth-s4-64x64", "fill-depth-s8-128x128", "fill-depth-s2-256x256", "fill-blend-s1-64x64",
         "fill-blend-s4-128x128", "depthonly-color-s1-512x512-k8",
@@ -62,7 +64,7 @@ class CalibrationTracesTest {
     }
 
     static CalibrationSet set() throws CalibrationSet.BadSetException {
-        return CalibrationSet.load(CalibrationCliTest.DATA.resolve("traces"), CalibrationCliTest.DATA.resolve("h200.jsonl"),
+        return CalibrationSet.load(DATA.resolve("traces"), DATA.resolve("h200.jsonl"),
                 Pattern.compile("^(?!(" + String.join("|", TRACES) + ")$)"));
     }
 

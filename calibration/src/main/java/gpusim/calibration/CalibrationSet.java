@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,42 +24,44 @@ import java.util.stream.Stream;
  * measurement and every measurement a trace, so that a preset is never judged on part of a set
  * by accident.
  */
-record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
+public record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
     /** The most traces a set may hold (a bound before reading them). */
-    static final int MAX_TRACES = 10_000;
+    public static final int MAX_TRACES = 10_000;
     /** The largest trace file read. */
-    static final long MAX_TRACE_BYTES = 64L << 20;
+    public static final long MAX_TRACE_BYTES = 64L << 20;
     /** The largest measured file read. */
-    static final long MAX_MEASURED_BYTES = 64L << 20;
+    public static final long MAX_MEASURED_BYTES = 64L << 20;
 
     /**
      * One trace of the set: its name (file name without .trace), category (the name's first '-'
      * field), text and measured time.
      */
-    record Case(String name, String category, Path path, String text, double measuredNs) {
+    public record Case(String name, String category, Path path, String text, double measuredNs) {
     }
 
     /** Why a set cannot be used: a one-line message, for exit status 2. */
-    static final class BadSetException extends Exception {
+    public static final class BadSetException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        BadSetException(String message) {
+        /** A set that cannot be used, and why. */
+        public BadSetException(String message) {
             super(message, null, false, false);
         }
     }
 
-    static String category(String name) {
+    /** A trace's category: its name up to the first dash (fill-color-s1-64x64: fill). */
+    public static String category(String name) {
         int dash = name.indexOf('-');
         return dash < 0 ? name : name.substring(0, dash);
     }
 
     /** Reads the traces of {@code dir} and their times from {@code measured}, in name order. */
-    static CalibrationSet load(Path dir, Path measured) throws BadSetException {
+    public static CalibrationSet load(Path dir, Path measured) throws BadSetException {
         return load(dir, measured, null);
     }
 
     /** The traces of {@code dir} (searched recursively), by name, without those {@code exclude} finds. */
-    static Map<String, Path> list(Path dir, java.util.regex.Pattern exclude) throws BadSetException {
+    public static Map<String, Path> list(Path dir, java.util.regex.Pattern exclude) throws BadSetException {
         if (!Files.isDirectory(dir)) {
             throw new BadSetException(dir + ": not a directory of traces");
         }
@@ -91,7 +93,7 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
     }
 
     /** The traces of {@code dir} to measure ({@code gpusim calibrate --device}): no measured times yet (NaN). */
-    static List<Case> unmeasured(Path dir) throws BadSetException {
+    public static List<Case> unmeasured(Path dir) throws BadSetException {
         return read(list(dir, null), null);
     }
 
@@ -119,7 +121,7 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
      * As {@link #load(Path, Path)}, leaving out the traces whose name {@code exclude} matches
      * (null: none), and their measurements.
      */
-    static CalibrationSet load(Path dir, Path measured, java.util.regex.Pattern exclude) throws BadSetException {
+    public static CalibrationSet load(Path dir, Path measured, java.util.regex.Pattern exclude) throws BadSetException {
         Map<String, Path> traces = list(dir, exclude);
         Map<String, Double> times = readMeasured(measured);
         if (exclude != null) {
@@ -152,7 +154,7 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
      * The measured medians by trace name: one JSON object a line, each with a string "trace"
      * and a positive "median_ns".
      */
-    static Map<String, Double> readMeasured(Path file) throws BadSetException {
+    public static Map<String, Double> readMeasured(Path file) throws BadSetException {
         ObjectMapper json = new ObjectMapper();
         Map<String, Double> m = new LinkedHashMap<>();
         try {
@@ -213,7 +215,7 @@ record CalibrationSet(Path dir, Path measuredFile, List<Case> cases) {
     }
 
     /** The cases whose index is in {@code keep} (a subset for a fold). */
-    List<Case> subset(java.util.function.IntPredicate keep) {
+    public List<Case> subset(java.util.function.IntPredicate keep) {
         List<Case> l = new ArrayList<>();
         for (int i = 0; i < cases.size(); i++) {
             if (keep.test(i)) {

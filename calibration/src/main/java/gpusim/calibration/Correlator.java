@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
@@ -32,36 +32,39 @@ import java.util.concurrent.TimeUnit;
  * depend on the number of threads or the order runs end in. One pool serves every evaluation
  * of a fit; close it when done.
  */
-final class Correlator implements AutoCloseable {
+public final class Correlator implements AutoCloseable {
     /** Told of progress on the thread that called {@link #predict}. */
-    interface Listener {
+    public interface Listener {
         void update(int done, int total);
     }
 
     /** Why a set could not be run: a message and an exit status (2: bad input, 3: the model deadlocked). */
-    static final class RunFailed extends Exception {
+    public static final class RunFailed extends Exception {
         private static final long serialVersionUID = 1L;
-        final int status;
+        /** The exit status it calls for (2: bad input, 3: the model deadlocked). */
+        public final int status;
 
-        RunFailed(int status, String message) {
+        /** A failed run: the exit status and why. */
+        public RunFailed(int status, String message) {
             super(message, null, false, false);
             this.status = status;
         }
     }
 
     /** A trace's predicted time next to its measured one. */
-    record Prediction(CalibrationSet.Case trace, double predictedNs, long cycles) {
-        double measuredNs() {
+    public record Prediction(CalibrationSet.Case trace, double predictedNs, long cycles) {
+        /** The trace's measured time. */
+        public double measuredNs() {
             return trace.measuredNs();
         }
 
         /** predicted / measured - 1. */
-        double relativeError() {
+        public double relativeError() {
             return predictedNs / trace.measuredNs() - 1;
         }
 
         /** |log(predicted / measured)|: the error a fit minimises (symmetric in too fast and too slow). */
-        double logError() {
+        public double logError() {
             return Math.abs(Math.log(Math.max(predictedNs, 1e-3) / trace.measuredNs()));
         }
     }
@@ -85,7 +88,8 @@ final class Correlator implements AutoCloseable {
     private record Parsed(long budget, Trace trace, TraceValidator.Machine validFor) {
     }
 
-    Correlator(int threads) {
+    /** A correlator that runs {@code threads} traces at once (its pool's threads are daemons). */
+    public Correlator(int threads) {
         this.threads = threads;
         this.pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "correlate");
@@ -94,7 +98,8 @@ final class Correlator implements AutoCloseable {
         });
     }
 
-    int threads() {
+    /** The traces it runs at once. */
+    public int threads() {
         return threads;
     }
 
@@ -108,7 +113,7 @@ final class Correlator implements AutoCloseable {
      * pairs of cold `correlate` runs: 14.0-16.1 s wall against 15.1-19.1 s, 21.5-24.0 s of CPU
      * against 25.6-29.3 s (docs/performance.md). Results never depend on the order.
      */
-    static List<Integer> warmUpFirst(List<Integer> longestFirst) {
+    public static List<Integer> warmUpFirst(List<Integer> longestFirst) {
         int half = longestFirst.size() / 2;
         List<Integer> order = new ArrayList<>(longestFirst.size());
         for (int k = longestFirst.size() - 1; k >= longestFirst.size() - half; k--) {
@@ -119,7 +124,7 @@ final class Correlator implements AutoCloseable {
     }
 
     /** The prediction for each case, in the order of {@code cases}. */
-    List<Prediction> predict(List<CalibrationSet.Case> cases, Config config, Listener listener) throws RunFailed {
+    public List<Prediction> predict(List<CalibrationSet.Case> cases, Config config, Listener listener) throws RunFailed {
         Config c = config.with(ConfigKeys.SIM_THREADS, 1);
         CompletionService<Prediction> done = new ExecutorCompletionService<>(pool);
         // Longest first, so that no long run starts last: by the host time of the case's last
@@ -198,7 +203,7 @@ final class Correlator implements AutoCloseable {
     }
 
     /** Runs one trace and reads its t1 - t0. */
-    Prediction predictOne(CalibrationSet.Case k, Config c) throws CaseFailure {
+    private Prediction predictOne(CalibrationSet.Case k, Config c) throws CaseFailure {
         String name = k.path().toString();
         RunResult r;
         long start = System.nanoTime();

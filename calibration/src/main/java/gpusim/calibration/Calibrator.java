@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKey;
@@ -29,31 +29,31 @@ import org.apache.commons.math3.random.MersenneTwister;
  * before it runs, and each rounded point is run once (its error remembered). The random
  * generator has a fixed seed, so a fit is repeatable.
  */
-final class Calibrator {
+public final class Calibrator {
     /** The fixed seed of the optimiser's random generator (fits are repeatable). */
-    static final long SEED = 20261201L;
+    public static final long SEED = 20261201L;
     /**
      * The default initial step, in the [0, 1] coordinates of each key (a tenth of its log range: a
      * search from the defaults). A start that is already a fit needs a smaller one, or CMA-ES's
      * first generations land far from it and the search stalls there (calibrate --step).
      */
-    static final double SIGMA = 0.1;
+    public static final double SIGMA = 0.1;
     /** An improvement of the best error by less than this (relative) is no improvement. */
-    static final double TOLERANCE = 1e-3;
+    public static final double TOLERANCE = 1e-3;
     /**
      * Converged: the best error has not improved for this many generations of distinct runs (the
      * search has settled: on integer keys CMA-ES's own step-size tolerances would take hundreds of
      * generations of points that round to the same values).
      */
-    static final int STALL_GENERATIONS = 4;
+    public static final int STALL_GENERATIONS = 4;
     /**
      * Converged, too: this many generations in a row asked only for points already run (the
      * step is below one integer).
      */
-    static final int REPEAT_GENERATIONS = 50;
+    public static final int REPEAT_GENERATIONS = 50;
 
     /** Told of each evaluation. */
-    interface Listener {
+    public interface Listener {
         void evaluated(int evaluations, double error, double best);
 
         /** The progress line of the correlation running now, or null. */
@@ -63,19 +63,22 @@ final class Calibrator {
     }
 
     /** A fit that could not be made: why, for exit status 2 (or the status of the run that failed). */
-    static final class FitFailed extends Exception {
+    public static final class FitFailed extends Exception {
         private static final long serialVersionUID = 1L;
-        final int status;
+        /** The exit status it calls for. */
+        public final int status;
 
-        FitFailed(int status, String message) {
+        /** A failed fit: the exit status and why. */
+        public FitFailed(int status, String message) {
             super(message, null, false, false);
             this.status = status;
         }
     }
 
     /** A fit's result: the values of the fitted keys, its error on the cases it was fitted to and the work it took. */
-    record Fit(Map<ConfigKey, Long> values, double error, double startError, int evaluations) {
-        Config apply(Config base) {
+    public record Fit(Map<ConfigKey, Long> values, double error, double startError, int evaluations) {
+        /** {@code base} with the fitted values set. */
+        public Config apply(Config base) {
             Config c = base;
             for (Map.Entry<ConfigKey, Long> e : values.entrySet()) {
                 c = c.with(e.getKey(), e.getValue());
@@ -91,13 +94,14 @@ final class Calibrator {
     private final double step;
     private final Listener listener;
 
-    Calibrator(Correlator correlator, Config base, List<ConfigKey> keys, int maxEvals, Listener listener) {
+    /** A calibrator of {@code keys} from {@code base}, at most {@code maxEvals} evaluations, the initial step {@link #SIGMA}. */
+    public Calibrator(Correlator correlator, Config base, List<ConfigKey> keys, int maxEvals, Listener listener) {
         this(correlator, base, keys, maxEvals, SIGMA, listener);
     }
 
     /** A calibrator whose initial step is {@code step} of each key's log range. */
-    Calibrator(Correlator correlator, Config base, List<ConfigKey> keys, int maxEvals, double step,
-               Listener listener) {
+    public Calibrator(Correlator correlator, Config base, List<ConfigKey> keys, int maxEvals, double step,
+                      Listener listener) {
         this.correlator = correlator;
         this.base = base;
         this.keys = List.copyOf(keys);
@@ -116,24 +120,24 @@ final class Calibrator {
     }
 
     /** A key's value at coordinate {@code z} in [0, 1] (log scale over its range), rounded to an allowed integer. */
-    long value(ConfigKey k, double z) {
+    public long value(ConfigKey k, double z) {
         double zc = Math.min(1, Math.max(0, z));
         long v = Math.round(Math.expm1(lo(k) + zc * (hi(k) - lo(k))));
         return Math.min(k.max(), Math.max(Math.max(0, k.min()), v));
     }
 
     /** The coordinate of a key's value. */
-    double coordinate(ConfigKey k, long v) {
+    public double coordinate(ConfigKey k, long v) {
         return hi(k) == lo(k) ? 0 : (Math.log1p(v) - lo(k)) / (hi(k) - lo(k));
     }
 
     /** The error of a configuration on {@code cases}: the mean |log(predicted / measured)|. */
-    double error(List<CalibrationSet.Case> cases, Config c) throws Correlator.RunFailed {
+    public double error(List<CalibrationSet.Case> cases, Config c) throws Correlator.RunFailed {
         return Correlation.objective(correlator.predict(cases, c, listener == null ? null : listener.traces()));
     }
 
     /** Fits the keys to {@code cases}, starting from the base configuration's values. */
-    Fit fit(List<CalibrationSet.Case> cases) throws FitFailed {
+    public Fit fit(List<CalibrationSet.Case> cases) throws FitFailed {
         int n = keys.size();
         double[] start = new double[n];
         long[] startValues = new long[n];
