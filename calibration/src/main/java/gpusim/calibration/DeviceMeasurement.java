@@ -39,13 +39,13 @@ public final class DeviceMeasurement {
 
     /** The JSON lines of {@code cases} measured with {@code runs} runs each on {@code device}. */
     public static String measure(List<CalibrationSet.Case> cases, String device, ClearTranslation clears, int runs,
-                          Correlator.Listener progress) throws IOException {
+                                 Correlator.Listener progress) throws IOException {
         return measure(cases, device, clears, runs, progress, DeviceMeasurement::query);
     }
 
     /** As above, the clocks read by {@code smiQuery} (nvidia-smi's query fields to figures, or null). */
     public static String measure(List<CalibrationSet.Case> cases, String device, ClearTranslation clears, int runs,
-                          Correlator.Listener progress, java.util.function.Function<String, String[]> smiQuery)
+                                 Correlator.Listener progress, java.util.function.Function<String, String[]> smiQuery)
             throws IOException {
         StringBuilder out = new StringBuilder();
         try (VulkanDevice dev = VulkanDevice.open(device); Replayer replayer = new Replayer(dev, clears)) {

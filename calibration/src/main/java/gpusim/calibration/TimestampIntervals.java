@@ -90,7 +90,7 @@ public final class TimestampIntervals {
      * with {@code samplesBuffer}, interval k's passed samples as word k of that buffer's dump.
      */
     public static List<Interval> intervals(Trace t, RunResult model, Map<String, long[]> device, double periodNs,
-                                    String samplesBuffer) throws BadReplay {
+                                           String samplesBuffer) throws BadReplay {
         long[] passed = null;
         if (samplesBuffer != null) {
             for (CommandProcessor.DumpResult d : model.dumps()) {

@@ -16,6 +16,7 @@ import gpusim.scene.SceneTrace;
 import gpusim.sim.DeadlockException;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
+import gpusim.study.SceneStudy;
 import gpusim.trace.Trace;
 import gpusim.traces.TraceException;
 import java.io.BufferedWriter;

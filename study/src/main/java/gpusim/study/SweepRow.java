@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,19 +19,20 @@ import java.util.Map;
  * finishes, to a temporary file renamed into place, so an interrupted sweep leaves only
  * whole rows behind and a resumed one trusts every row file it finds.
  */
-record SweepRow(String id, Map<String, Long> config, Map<String, String> params, Map<String, Number> metrics,
-                Map<String, String> units) {
+public record SweepRow(String id, Map<String, Long> config, Map<String, String> params, Map<String, Number> metrics,
+                       Map<String, String> units) {
     static final String SUFFIX = ".json";
     static final String TEMP_SUFFIX = ".json.tmp";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static Path file(Path rowsDir, String id) {
+    /** The row file of configuration {@code id} in {@code rowsDir}. */
+    public static Path file(Path rowsDir, String id) {
         return rowsDir.resolve(id + SUFFIX);
     }
 
     /** Writes the row atomically: to a temporary file, flushed to the disk, then renamed over the row's file. */
-    void write(Path rowsDir) throws IOException {
+    public void write(Path rowsDir) throws IOException {
         write(rowsDir, null);
     }
 
@@ -40,7 +41,7 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
      * Slurm job ID) where several processes, on several machines, may write rows of one
      * directory; null for the local sweep's threads. Every such name ends in {@link #TEMP_SUFFIX}.
      */
-    void write(Path rowsDir, String writer) throws IOException {
+    public void write(Path rowsDir, String writer) throws IOException {
         ObjectNode n = JSON.createObjectNode();
         n.put("id", id);
         ObjectNode c = n.putObject("config");
@@ -70,7 +71,7 @@ record SweepRow(String id, Map<String, Long> config, Map<String, String> params,
      * Reads a row file; null if it is not a row (unreadable or not the shape {@link #write}
      * gives), so that the sweep runs that configuration again rather than trusting it.
      */
-    static SweepRow read(Path file) {
+    public static SweepRow read(Path file) {
         try {
             JsonNode n = JSON.readTree(file.toFile());
             if (n == null || !n.path("id").isTextual() || !n.path("config").isObject() || !n.path("params").isObject()

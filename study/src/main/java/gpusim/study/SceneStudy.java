@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -31,7 +31,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * plot's colours): cycles, objects culled and visible objects culled, per frame, one line a
  * variant (a line hidden under another is a variant with the same figures).
  */
-final class SceneStudy {
+public final class SceneStudy {
     static final String CSV_HEADER = "culling,frames,objects,queries_per_frame,culled_share,visible,wrongly_culled,"
             + "drawn_invisible,samples_drawn,samples_saved,query_samples,query_latency_mean,query_latency_max,"
             + "predication_reads,predicated_skips,cycles";
@@ -39,7 +39,8 @@ final class SceneStudy {
     private SceneStudy() {
     }
 
-    static void write(Path dir, ObjectNode header, List<CullingStats> all) throws IOException {
+    /** Writes study.csv, study.json (with {@code header}) and study.png of {@code all} into {@code dir}. */
+    public static void write(Path dir, ObjectNode header, List<CullingStats> all) throws IOException {
         StringBuilder csv = new StringBuilder(CSV_HEADER).append('\n');
         ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = header.deepCopy();

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import java.io.File;
 import java.io.IOException;
@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * controller keeps finished jobs: its {@code MinJobAge}), {@code scancel} to take back a
  * half-made submission. Each command is bounded in time and output.
  */
-final class Slurm {
+public final class Slurm {
     /** How long a scheduler command may take before the sweep gives up on it. */
     private static final long COMMAND_SECONDS = 60;
     /** The most output read from a scheduler command (a state line is a few hundred bytes a task). */
@@ -32,7 +32,7 @@ final class Slurm {
     }
 
     /** A scheduler command that could not run or said no: its message, one line. */
-    static final class SlurmException extends Exception {
+    public static final class SlurmException extends Exception {
         private static final long serialVersionUID = 1L;
 
         SlurmException(String message) {
@@ -49,17 +49,19 @@ final class Slurm {
      * @param exitCode ExitCode, {@code STATUS:SIGNAL}
      * @param log      StdOut, the log file (null if not reported)
      */
-    record Task(String jobId, String state, String exitCode, String log) {
+    public record Task(String jobId, String state, String exitCode, String log) {
         /** Not yet finished: waiting, running or on its way to either. */
-        boolean active() {
+        public boolean active() {
             return pending() || running();
         }
 
-        boolean pending() {
+        /** Waiting to start (or to start again). */
+        public boolean pending() {
             return state.equals("PENDING") || state.startsWith("REQUEUE") || state.equals("RESV_DEL_HOLD");
         }
 
-        boolean running() {
+        /** Running, or on its way in or out of running. */
+        public boolean running() {
             return switch (state) {
                 case "RUNNING", "COMPLETING", "CONFIGURING", "SUSPENDED", "STOPPED", "RESIZING", "SIGNALING",
                      "STAGE_OUT" -> true;
@@ -69,7 +71,7 @@ final class Slurm {
     }
 
     /** The program's file on PATH (the first executable one), or null. */
-    static Path onPath(String program) {
+    public static Path onPath(String program) {
         String path = System.getenv("PATH");
         if (path == null) {
             return null;
@@ -92,7 +94,7 @@ final class Slurm {
      * @return the job ID
      * @throws SlurmException with sbatch's own message if it refuses
      */
-    static String submit(List<String> args, Path script, String... scriptArgs) throws SlurmException {
+    public static String submit(List<String> args, Path script, String... scriptArgs) throws SlurmException {
         List<String> cmd = new ArrayList<>(List.of("sbatch", "--parsable"));
         cmd.addAll(args);
         cmd.add(script.toString());
@@ -112,7 +114,7 @@ final class Slurm {
     }
 
     /** Cancels jobs; what scancel says is ignored (it is only called to take back a submission). */
-    static void cancel(String... jobIds) {
+    public static void cancel(String... jobIds) {
         List<String> cmd = new ArrayList<>(List.of("scancel"));
         cmd.addAll(List.of(jobIds));
         try {
@@ -127,7 +129,7 @@ final class Slurm {
      * {@code scontrol -o show job ID} reports them; empty if the controller no longer knows
      * the job (it forgets finished jobs after MinJobAge).
      */
-    static Map<Integer, Task> tasks(String jobId) throws SlurmException {
+    public static Map<Integer, Task> tasks(String jobId) throws SlurmException {
         Result r = run(List.of("scontrol", "-o", "show", "job", jobId));
         if (r.status != 0) {
             if ((r.err + r.out).contains("Invalid job id")) {
@@ -161,7 +163,7 @@ final class Slurm {
     }
 
     /** The task indices of an ArrayTaskId value ({@code 1,3-5,8-20:4%2}; the throttle is ignored). */
-    static List<Integer> indices(String spec) {
+    public static List<Integer> indices(String spec) {
         List<Integer> l = new ArrayList<>();
         int pct = spec.indexOf('%');
         String s = pct >= 0 ? spec.substring(0, pct) : spec;
@@ -190,7 +192,7 @@ final class Slurm {
     }
 
     /** Several lines (sbatch prints "error: ..." twice, the detail and the summary) as one. */
-    static String oneLine(String text) {
+    public static String oneLine(String text) {
         List<String> parts = new ArrayList<>();
         for (String l : text.split("\n")) {
             String t = l.strip();

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -20,9 +20,11 @@ import org.apache.commons.csv.CSVPrinter;
  * where a run has no such figure). Rebuilt from all rows at the end of every sweep, each
  * written whole under a temporary name and then renamed.
  */
-final class SweepReport {
-    static final String CSV = "results.csv";
-    static final String JSON_FILE = "results.json";
+public final class SweepReport {
+    /** The table, one row a configuration. */
+    public static final String CSV = "results.csv";
+    /** The same rows with the sweep's description. */
+    public static final String JSON_FILE = "results.json";
 
     private SweepReport() {
     }

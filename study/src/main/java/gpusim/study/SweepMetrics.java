@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
@@ -18,12 +18,12 @@ import java.util.function.Function;
  * statistics before the model has them and is the only thing to adjust when their paths
  * change. The units given here are used until a run shows the statistic's own unit.
  */
-final class SweepMetrics {
+public final class SweepMetrics {
     private SweepMetrics() {
     }
 
     /** One figure of a sweep row: its name (the column), unit, meaning, and how to read it from a run. */
-    record Metric(String name, String unit, String description, Function<RunResult, Number> reader) {
+    public record Metric(String name, String unit, String description, Function<RunResult, Number> reader) {
         /** The value for a run, or null if the run has no such figure. */
         Number read(RunResult r) {
             return reader.apply(r);
@@ -31,13 +31,13 @@ final class SweepMetrics {
     }
 
     /** The default metric of the plot. */
-    static final String CYCLES = "run.cycles";
+    public static final String CYCLES = "run.cycles";
 
     /** The figures that sum a channel statistic over the channels: figure name to the channels' statistic. */
-    static final Map<String, String> CHANNEL_SUMS = new LinkedHashMap<>();
+    public static final Map<String, String> CHANNEL_SUMS = new LinkedHashMap<>();
 
     /** The per-run figures, in column order. */
-    static final List<Metric> RUN = List.of(
+    public static final List<Metric> RUN = List.of(
             new Metric(CYCLES, "cycles", "total simulated cycles of the run", r -> r.cycles()),
             stat("queries.counter_write_latency_mean", "cycles",
                     "mean cycles from an EndQuery or WriteQuery to all of its counters being in memory"),
@@ -66,15 +66,15 @@ final class SweepMetrics {
                     r -> sum(value(r, "memory.bytes_read"), value(r, "memory.bytes_written"))));
 
     /** Per-channel figures; {@code %d} is the channel number, for channels 0 .. memory.channels - 1. */
-    static final List<Metric> PER_CHANNEL = List.of(
+    public static final List<Metric> PER_CHANNEL = List.of(
             stat("memory.channel%d.requests", "parts", "line parts that arrived at channel %d"),
             stat("memory.channel%d.conflicts", "requests", "requests that met another at channel %d in the same cycle"));
 
     /** The most channels a configuration can have (the range of memory.channels). */
-    static final int MAX_CHANNELS = (int) ConfigKeys.MEMORY_CHANNELS.max();
+    public static final int MAX_CHANNELS = (int) ConfigKeys.MEMORY_CHANNELS.max();
 
     /** Every metric of a row of a sweep whose configurations have at most {@code channels} channels. */
-    static List<Metric> columns(int channels) {
+    public static List<Metric> columns(int channels) {
         List<Metric> l = new ArrayList<>(RUN);
         for (int c = 0; c < channels; c++) {
             for (Metric m : PER_CHANNEL) {
@@ -85,7 +85,7 @@ final class SweepMetrics {
     }
 
     /** The metric called {@code name} (per-channel names included), or null. */
-    static Metric find(String name) {
+    public static Metric find(String name) {
         for (Metric m : columns(MAX_CHANNELS)) {
             if (m.name().equals(name)) {
                 return m;
@@ -95,7 +95,7 @@ final class SweepMetrics {
     }
 
     /** Every metric name a sweep can plot, for help and error messages. */
-    static String names() {
+    public static String names() {
         List<String> l = new ArrayList<>();
         for (Metric m : RUN) {
             l.add(m.name());
@@ -107,7 +107,7 @@ final class SweepMetrics {
     }
 
     /** The units of the figures one run has: the statistic's own unit where it is a statistic. */
-    static Map<String, String> units(RunResult r, Config config) {
+    public static Map<String, String> units(RunResult r, Config config) {
         Map<String, String> m = new LinkedHashMap<>();
         for (Metric x : columns(config.getInt(ConfigKeys.MEMORY_CHANNELS))) {
             Stat s = r.stats().find(x.name());
@@ -121,7 +121,7 @@ final class SweepMetrics {
     }
 
     /** The figures of one run, in column order; a figure the run lacks maps to null. */
-    static Map<String, Number> collect(RunResult r, Config config) {
+    public static Map<String, Number> collect(RunResult r, Config config) {
         Map<String, Number> m = new LinkedHashMap<>();
         for (Metric x : columns(config.getInt(ConfigKeys.MEMORY_CHANNELS))) {
             m.put(x.name(), x.read(r));

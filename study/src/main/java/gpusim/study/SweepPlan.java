@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * A task rebuilds the {@link Sweep} from it and takes its configuration by index; the plan's
  * IDs check that it is the same sweep.
  */
-final class SweepPlan {
+public final class SweepPlan {
     static final String DIR = "slurm";
     static final String FILE = "plan.json";
     static final String TRACE = "trace";
@@ -37,8 +37,8 @@ final class SweepPlan {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A plan read back: the sweep, its configurations, the metric to plot and the recorded facts. */
-    record Loaded(Sweep sweep, List<Sweep.Combination> combinations, SweepMetrics.Metric metric, String codeSha256,
-                  List<String> command) {
+    public record Loaded(Sweep sweep, List<Sweep.Combination> combinations, SweepMetrics.Metric metric, String codeSha256,
+                         List<String> command) {
     }
 
     private SweepPlan() {
@@ -49,8 +49,8 @@ final class SweepPlan {
     }
 
     /** Writes the plan (and the trace's bytes) into {@code DIR/slurm}, each file atomically. */
-    static void write(Sweep sweep, byte[] traceBytes, List<Sweep.Combination> combos, SweepMetrics.Metric metric,
-                      List<String> command) throws IOException {
+    public static void write(Sweep sweep, byte[] traceBytes, List<Sweep.Combination> combos, SweepMetrics.Metric metric,
+                             List<String> command) throws IOException {
         Path d = dir(sweep.out());
         Files.createDirectories(d.resolve(LOGS));
         ObjectNode n = JSON.createObjectNode();
@@ -89,7 +89,7 @@ final class SweepPlan {
      * Reads the plan of {@code out}; a missing, damaged or inconsistent plan is a
      * {@link Sweep.SweepException} with status 2 and a one-line message.
      */
-    static Loaded load(Path out) throws Sweep.SweepException {
+    public static Loaded load(Path out) throws Sweep.SweepException {
         Path file = dir(out).resolve(FILE);
         if (!Files.isRegularFile(file)) {
             throw new Sweep.SweepException(2, out + " holds no sweep submitted to Slurm (no " + file + ")");
@@ -153,11 +153,14 @@ final class SweepPlan {
 
     /**
      * The command that starts this gpusim on a compute node, with absolute paths: this JVM's
-     * {@code java} and {@code -jar} the jar these classes came from (the build the plan's
-     * fingerprint names), or the class path of a development build. The launcher's
-     * collector and heap settings are repeated; {@code GPUSIM_JAVA_OPTS} is read by the job.
+     * {@code java} and {@code -jar} the jar {@code main} came from (the build the plan's
+     * fingerprint names), or the class path of a development build and {@code main}'s name.
+     * The launcher's collector and heap settings are repeated; {@code GPUSIM_JAVA_OPTS} is
+     * read by the job.
+     *
+     * @param main the command line's main class, whose {@code sweep-task} command runs a task
      */
-    static List<String> command() {
+    public static List<String> command(Class<?> main) {
         List<String> c = new ArrayList<>();
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // The launcher's heap and collector (./gpusim): the memory budget a run may use is what the heap
@@ -166,7 +169,7 @@ final class SweepPlan {
         c.addAll(List.of("-XX:MaxRAMPercentage=75", "-XX:+UseSerialGC", "-XX:-UsePerfData"));
         Path jar = null;
         try {
-            var cs = Main.class.getProtectionDomain().getCodeSource();
+            var cs = main.getProtectionDomain().getCodeSource();
             if (cs != null && cs.getLocation() != null) {
                 Path p = Path.of(cs.getLocation().toURI()).toAbsolutePath();
                 if (Files.isRegularFile(p) && p.toString().endsWith(".jar")) {
@@ -185,7 +188,7 @@ final class SweepPlan {
                     cp.add(Path.of(e).toAbsolutePath().toString());
                 }
             }
-            c.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, cp), Main.class.getName()));
+            c.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, cp), main.getName()));
         }
         return c;
     }
@@ -196,7 +199,7 @@ final class SweepPlan {
      * the script's argument; or {@code --merge DIR}) with the plan's command. Options for
      * sbatch are given on its command line, not in the script.
      */
-    static String script(Path out, List<String> command, boolean merge) {
+    public static String script(Path out, List<String> command, boolean merge) {
         StringBuilder sb = new StringBuilder("#!/bin/sh\n");
         sb.append(merge
                 ? "# gpusim sweep --engine slurm: the final job; merges DIR/rows/ into results.csv, results.json "
@@ -224,7 +227,7 @@ final class SweepPlan {
     }
 
     /** A word for sh: single-quoted, a quote inside closed, escaped and reopened. */
-    static String quote(String s) {
+    public static String quote(String s) {
         return "'" + s.replace("'", "'\\''") + "'";
     }
 }

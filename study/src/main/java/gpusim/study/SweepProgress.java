@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import gpusim.harness.ProgressLine;
 import java.io.PrintWriter;
@@ -8,7 +8,7 @@ import java.io.PrintWriter;
  * terminal (the command decides), only after the first second (short sweeps print
  * nothing), redrawn in place at most four times a second, cleared at the end.
  */
-final class SweepProgress implements Sweep.Listener {
+public final class SweepProgress implements Sweep.Listener {
     private static final int BAR = 30;
 
     private final PrintWriter err;
@@ -16,7 +16,8 @@ final class SweepProgress implements Sweep.Listener {
     private long lastDraw;
     private boolean drawn;
 
-    SweepProgress(PrintWriter err) {
+    /** A progress bar drawn on {@code err} (the caller decides whether that is a terminal). */
+    public SweepProgress(PrintWriter err) {
         this.err = err;
     }
 
@@ -36,7 +37,7 @@ final class SweepProgress implements Sweep.Listener {
      * {@code [#######-------] 12/48 configurations (3 resumed), 34 s, about 2 min left}: the
      * time left is estimated from the runs of this sweep so far (resumed rows took no time).
      */
-    static String line(int done, int total, int resumed, double seconds) {
+    public static String line(int done, int total, int resumed, double seconds) {
         int filled = total == 0 ? BAR : (int) ((long) BAR * done / total);
         StringBuilder sb = new StringBuilder("  sweep [");
         sb.append("#".repeat(filled)).append("-".repeat(BAR - filled)).append("] ");
@@ -53,7 +54,7 @@ final class SweepProgress implements Sweep.Listener {
     }
 
     /** Clears the line if anything was drawn. */
-    void finish() {
+    public void finish() {
         if (drawn) {
             err.print("\r" + " ".repeat(100) + "\r");
             err.flush();

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -32,23 +32,23 @@ import java.util.Map;
  * {@code DIR/slurm/submissions.json}; {@link #status} combines those records, the row files
  * and {@code scontrol}'s view of each task.
  */
-final class SlurmSweep {
+public final class SlurmSweep {
     static final String SUBMISSIONS = "submissions.json";
     static final String TASK_SCRIPT = "task.sh";
     static final String MERGE_SCRIPT = "merge.sh";
     /** How often --wait asks the scheduler (sbatch --wait's own polling backs off to 10 s). */
-    static final long POLL_MILLIS = 500;
+    public static final long POLL_MILLIS = 500;
 
     /** The state shown for an array task that was cancelled before it started (Slurm keeps no record of it). */
-    static final String CANCELLED_WAITING = "CANCELLED";
+    public static final String CANCELLED_WAITING = "CANCELLED";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The sbatch options of a submission, as given to {@code gpusim sweep}. */
-    record Options(String partition, Integer maxRunning, int perTask, String time, String mem,
-                   List<String> sbatchArgs) {
+    public record Options(String partition, Integer maxRunning, int perTask, String time, String mem,
+                          List<String> sbatchArgs) {
         /** The options that go to both jobs (the site's: partition, time, memory, account, ...). */
-        List<String> common() {
+        public List<String> common() {
             List<String> l = new ArrayList<>();
             if (partition != null) {
                 l.add("--partition=" + partition);
@@ -65,10 +65,10 @@ final class SlurmSweep {
     }
 
     /** The state of one configuration of a submitted sweep. */
-    enum State { DONE, PENDING, RUNNING, FAILED, MISSING }
+    public enum State { DONE, PENDING, RUNNING, FAILED, MISSING }
 
     /** A configuration's state with what explains it (the task's job, exit code and log). */
-    record ConfigState(Sweep.Combination combination, State state, Slurm.Task task) {
+    public record ConfigState(Sweep.Combination combination, State state, Slurm.Task task) {
     }
 
     /**
@@ -76,18 +76,19 @@ final class SlurmSweep {
      * runs (by task index; by ID, since a later submission with more --vary values renumbers
      * the configurations), and the merge job.
      */
-    record Submission(String arrayJob, String array, List<List<String>> tasks, String mergeJob) {
+    public record Submission(String arrayJob, String array, List<List<String>> tasks, String mergeJob) {
     }
 
     /** Everything --status reports. */
-    record Report(SweepPlan.Loaded plan, List<ConfigState> configs, Submission last, Slurm.Task merge,
-                  String schedulerProblem) {
-        int count(State s) {
+    public record Report(SweepPlan.Loaded plan, List<ConfigState> configs, Submission last, Slurm.Task merge,
+                         String schedulerProblem) {
+        /** How many configurations are in state {@code s}. */
+        public int count(State s) {
             return (int) configs.stream().filter(c -> c.state() == s).count();
         }
 
         /** Whether the last submission's jobs have all ended (or the scheduler has forgotten them). */
-        boolean settled() {
+        public boolean settled() {
             return schedulerProblem == null && (merge == null || !merge.active())
                     && configs.stream().noneMatch(c -> c.state() == State.PENDING || c.state() == State.RUNNING);
         }
@@ -99,12 +100,14 @@ final class SlurmSweep {
     // ------------------------------------------------------------------ submission
 
     /**
-     * Submits the configurations of {@code combos} that have no row.
+     * Submits the configurations of {@code combos} that have no row; each task runs
+     * {@code command} ({@link SweepPlan#command}) with gpusim's {@code sweep-task} arguments.
      *
      * @return the exit status: 0 submitted (or, with {@code wait}, finished and merged)
      */
-    static int submit(Sweep sweep, byte[] traceBytes, List<Sweep.Combination> combos, SweepMetrics.Metric metric,
-                      Options o, boolean wait, boolean quiet, PrintWriter out, PrintWriter err)
+    public static int submit(Sweep sweep, byte[] traceBytes, List<Sweep.Combination> combos, SweepMetrics.Metric metric,
+                             Options o, List<String> command, boolean wait, boolean quiet, PrintWriter out,
+                             PrintWriter err)
             throws Sweep.SweepException {
         long t0 = System.nanoTime();
         if (Slurm.onPath("sbatch") == null) {
@@ -128,7 +131,6 @@ final class SlurmSweep {
             Map<String, SweepRow> finished = sweep.finishedRows(combos);
             List<Sweep.Combination> missing = Sweep.missing(combos, finished);
             resumed = combos.size() - missing.size();
-            List<String> command = SweepPlan.command();
             SweepPlan.write(sweep, traceBytes, combos, metric, command);
             if (missing.isEmpty()) {
                 // Nothing to run: merge here, as the final job would.
@@ -214,7 +216,7 @@ final class SlurmSweep {
      * running is refused (both would run the same rows, and the local sweep would delete the
      * tasks' temporary files). Where Slurm's commands are not on PATH there is nothing to ask.
      */
-    static void refuseIfSubmitted(Path dir) throws Sweep.SweepException {
+    public static void refuseIfSubmitted(Path dir) throws Sweep.SweepException {
         List<Submission> subs = submissions(dir);
         if (!subs.isEmpty() && Slurm.onPath("scontrol") != null) {
             refuseIfActive(dir, subs.get(subs.size() - 1));
@@ -315,7 +317,7 @@ final class SlurmSweep {
     }
 
     /** The recorded submissions, oldest first (none if there is no or an unreadable record). */
-    static List<Submission> submissions(Path dir) {
+    public static List<Submission> submissions(Path dir) {
         List<Submission> l = new ArrayList<>();
         Path file = SweepPlan.dir(dir).resolve(SUBMISSIONS);
         if (!Files.exists(file)) {
@@ -342,7 +344,7 @@ final class SlurmSweep {
     // ------------------------------------------------------------------ status
 
     /** The state of every configuration of the sweep in {@code dir}. */
-    static Report report(Path dir) throws Sweep.SweepException {
+    public static Report report(Path dir) throws Sweep.SweepException {
         SweepPlan.Loaded plan = SweepPlan.load(dir);
         Map<String, SweepRow> rows = plan.sweep().finishedRows(plan.combinations());
         List<Submission> subs = submissions(dir);
@@ -395,7 +397,7 @@ final class SlurmSweep {
     }
 
     /** {@code gpusim sweep --status DIR}. */
-    static int status(Path dir, PrintWriter out) throws Sweep.SweepException {
+    public static int status(Path dir, PrintWriter out) throws Sweep.SweepException {
         print(report(dir), dir, out, false);
         return 0;
     }
@@ -406,7 +408,7 @@ final class SlurmSweep {
      * the log's last line), then the merge job and the results. With {@code problemsOnly},
      * the configurations that are not done only.
      */
-    static void print(Report r, Path dir, PrintWriter out, boolean problemsOnly) {
+    public static void print(Report r, Path dir, PrintWriter out, boolean problemsOnly) {
         List<SweepAxis> axes = r.plan().sweep().axes();
         out.printf("%s: %d configurations: %d done, %d running, %d pending, %d failed, %d missing%n", dir,
                 r.configs().size(), r.count(State.DONE), r.count(State.RUNNING), r.count(State.PENDING),
@@ -460,7 +462,7 @@ final class SlurmSweep {
      * What a failed task's log says: its last {@code gpusim sweep-task:} line (the error, as
      * the local sweep would print it), else its last non-empty line; bounded; null if none.
      */
-    static String logMessage(String log) {
+    public static String logMessage(String log) {
         if (log == null) {
             return null;
         }
@@ -565,7 +567,7 @@ final class SlurmSweep {
      * file, never a row). A failed configuration does not stop the others of its task; the
      * task's status is the first failure's.
      */
-    static void runTask(Path dir, Integer batch, int index, PrintWriter out) throws Sweep.SweepException {
+    public static void runTask(Path dir, Integer batch, int index, PrintWriter out) throws Sweep.SweepException {
         SweepPlan.Loaded plan = SweepPlan.load(dir);
         checkBuild(plan);
         List<Sweep.Combination> todo;
@@ -601,7 +603,7 @@ final class SlurmSweep {
     }
 
     /** The final job: merges every row, as the local sweep does at its end. */
-    static void merge(Path dir, PrintWriter out) throws Sweep.SweepException {
+    public static void merge(Path dir, PrintWriter out) throws Sweep.SweepException {
         SweepPlan.Loaded plan = SweepPlan.load(dir);
         checkBuild(plan);
         Sweep sweep = plan.sweep();

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import gpusim.harness.AtomicFiles;
 import gpusim.harness.Palette;
@@ -26,15 +26,17 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * are evenly spaced), one line per combination of the other varied keys. A configuration
  * without a value for the metric leaves a gap.
  */
-final class SweepPlot {
-    static final int WIDTH = 1000;
-    static final int HEIGHT = 620;
+public final class SweepPlot {
+    /** The picture's width in pixels. */
+    public static final int WIDTH = 1000;
+    /** The picture's height in pixels. */
+    public static final int HEIGHT = 620;
 
     private SweepPlot() {
     }
 
     /** The file name of the plot of {@code metric} in the output directory. */
-    static String fileName(String metric) {
+    public static String fileName(String metric) {
         return metric + ".png";
     }
 
@@ -43,7 +45,7 @@ final class SweepPlot {
      *
      * @return false, writing nothing, if no configuration has a value for the metric
      */
-    static boolean write(Path file, Sweep.Table t, SweepMetrics.Metric metric) throws IOException {
+    public static boolean write(Path file, Sweep.Table t, SweepMetrics.Metric metric) throws IOException {
         // No display is needed or wanted (CI, ssh): AWT must not look for one.
         System.setProperty("java.awt.headless", "true");
         for (SweepMetrics.Metric c : t.columns()) {

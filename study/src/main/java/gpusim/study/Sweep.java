@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -58,32 +58,35 @@ import java.util.concurrent.atomic.AtomicInteger;
  * kept in {@code DIR/rows/ID.json} (ID: a hash of everything that determines the run), so a
  * sweep run again after an interruption, or with more values, runs only what is missing.
  */
-final class Sweep {
+public final class Sweep {
     /** The most combinations one sweep may have (a bound, so a typo cannot queue years of runs). */
-    static final int MAX_COMBINATIONS = 10_000;
+    public static final int MAX_COMBINATIONS = 10_000;
     static final String MANIFEST = "sweep.json";
     static final String ROWS = "rows";
     static final String LOCK = ".lock";
-    static final String ORDER = "cartesian product of the --vary values in the order given; the first --vary key "
+    /** The order of the combinations, as the reports describe it. */
+    public static final String ORDER = "cartesian product of the --vary values in the order given; the first --vary key "
             + "changes slowest, the last fastest";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Why a sweep cannot start or did not finish: an exit status and a one-line message. */
-    static final class SweepException extends Exception {
+    public static final class SweepException extends Exception {
         private static final long serialVersionUID = 1L;
-        final int status;
+        /** The exit status it calls for. */
+        public final int status;
 
-        SweepException(int status, String message) {
+        /** A sweep that failed: the exit status and why. */
+        public SweepException(int status, String message) {
             super(message, null, false, false);
             this.status = status;
         }
     }
 
     /** One configuration of the sweep: its varied values (one per axis), full configuration and parameters. */
-    record Combination(int index, List<String> values, Config config, Map<String, String> params, String id) {
+    public record Combination(int index, List<String> values, Config config, Map<String, String> params, String id) {
         /** {@code key=value, ...} for messages and plot legends. */
-        String describe(List<SweepAxis> axes) {
+        public String describe(List<SweepAxis> axes) {
             StringBuilder sb = new StringBuilder();
             for (int a = 0; a < axes.size(); a++) {
                 if (a > 0) {
@@ -96,13 +99,13 @@ final class Sweep {
     }
 
     /** What a sweep produced: a row for every combination, in combination order. */
-    record Table(String trace, String traceHash, Config base, Map<String, String> baseParams, List<SweepAxis> axes,
-                 List<SweepMetrics.Metric> columns, List<Combination> combinations, List<SweepRow> rows,
-                 int resumed, int ran) {
+    public record Table(String trace, String traceHash, Config base, Map<String, String> baseParams, List<SweepAxis> axes,
+                        List<SweepMetrics.Metric> columns, List<Combination> combinations, List<SweepRow> rows,
+                        int resumed, int ran) {
     }
 
     /** Told of progress, on the thread that called {@link #run}. */
-    interface Listener {
+    public interface Listener {
         void update(int done, int total, int resumed);
     }
 
@@ -136,8 +139,8 @@ final class Sweep {
      * @param base       the configuration every combination starts from (sim.threads is set to 1 here)
      * @param baseParams trace parameter values every combination starts from
      */
-    Sweep(String traceName, byte[] traceBytes, Config base, Map<String, String> baseParams, List<SweepAxis> axes,
-          boolean debugLayer, int jobs, Path out) {
+    public Sweep(String traceName, byte[] traceBytes, Config base, Map<String, String> baseParams, List<SweepAxis> axes,
+                 boolean debugLayer, int jobs, Path out) {
         this.traceName = traceName;
         this.traceText = new String(traceBytes, StandardCharsets.UTF_8);
         this.traceHash = sha256(traceBytes);
@@ -149,40 +152,45 @@ final class Sweep {
         this.out = out;
     }
 
-    String traceName() {
+    /** The trace's name, as the reports give it. */
+    public String traceName() {
         return traceName;
     }
 
-    String traceHash() {
+    /** The SHA-256 of the trace's bytes (hexadecimal). */
+    public String traceHash() {
         return traceHash;
     }
 
     /** The base configuration, sim.threads=1 applied. */
-    Config base() {
+    public Config base() {
         return base;
     }
 
-    Map<String, String> baseParams() {
+    /** The trace parameter values every combination starts from. */
+    public Map<String, String> baseParams() {
         return baseParams;
     }
 
-    List<SweepAxis> axes() {
+    /** The varied keys, first slowest. */
+    public List<SweepAxis> axes() {
         return axes;
     }
 
-    boolean debugLayer() {
+    /** Whether the debug layer's rules are checked. */
+    public boolean debugLayer() {
         return debugLayer;
     }
 
     /** The output directory. */
-    Path out() {
+    public Path out() {
         return out;
     }
 
     // ------------------------------------------------------------------ plan
 
     /** Every combination, in sweep order. */
-    List<Combination> plan() throws SweepException {
+    public List<Combination> plan() throws SweepException {
         long total = 1;
         for (SweepAxis a : axes) {
             total *= a.values().size();
@@ -253,7 +261,7 @@ final class Sweep {
      *
      * @return the distinct warnings, in combination order
      */
-    List<String> check(List<Combination> combos) throws SweepException {
+    public List<String> check(List<Combination> combos) throws SweepException {
         Map<String, List<Combination>> byParse = new LinkedHashMap<>();
         Set<String> seen = new LinkedHashSet<>();
         for (Combination c : combos) {
@@ -297,7 +305,7 @@ final class Sweep {
      * ({@code DIR/.lock}, held until closed) keeps a second sweep from writing into the
      * same directory at the same time.
      */
-    Closeable claimOutput() throws SweepException {
+    public Closeable claimOutput() throws SweepException {
         ObjectNode manifest = JSON.createObjectNode();
         manifest.put("format", 1);
         manifest.put("trace", traceName);
@@ -361,7 +369,7 @@ final class Sweep {
     }
 
     /** The fingerprint of the classes that make a sweep's rows (every module's). */
-    static String codeFingerprint() {
+    public static String codeFingerprint() {
         return CodeFingerprint.of(gpusim.config.Config.class, gpusim.memory.DeviceMemory.class, gpusim.gpu.Gpu.class,
                 gpusim.traces.TraceReader.class, Sweep.class);
     }
@@ -401,7 +409,7 @@ final class Sweep {
      * Each row is written to {@code DIR/rows} as its run finishes; a failure stops the
      * sweep from starting more runs (runs already going finish and keep their rows).
      */
-    Table run(List<Combination> combos, Listener listener) throws SweepException {
+    public Table run(List<Combination> combos, Listener listener) throws SweepException {
         Path rowsDir = out.resolve(ROWS);
         Map<String, SweepRow> rows;
         try {
@@ -426,7 +434,7 @@ final class Sweep {
      * whose contents name its configuration (a damaged or foreign file is not a row). Reads
      * only; temporary files of runs that were cut short are not rows.
      */
-    Map<String, SweepRow> finishedRows(List<Combination> combos) {
+    public Map<String, SweepRow> finishedRows(List<Combination> combos) {
         Path rowsDir = out.resolve(ROWS);
         Map<String, SweepRow> rows = new HashMap<>();
         for (Combination c : combos) {
@@ -444,7 +452,7 @@ final class Sweep {
     }
 
     /** The combinations that have no row, each once, in combination order. */
-    static List<Combination> missing(List<Combination> combos, Map<String, SweepRow> rows) {
+    public static List<Combination> missing(List<Combination> combos, Map<String, SweepRow> rows) {
         List<Combination> pending = new ArrayList<>();
         Set<String> planned = new LinkedHashSet<>();
         for (Combination c : combos) {
@@ -460,7 +468,7 @@ final class Sweep {
      * The sweep's table from a row for every combination (the merge of the local engine and
      * of the Slurm engine's final job alike, so both give the same results).
      */
-    Table table(List<Combination> combos, Map<String, SweepRow> rows, int resumed, int ran) {
+    public Table table(List<Combination> combos, Map<String, SweepRow> rows, int resumed, int ran) {
         List<SweepRow> ordered = new ArrayList<>();
         int channels = 0;
         for (Combination c : combos) {
@@ -546,7 +554,7 @@ final class Sweep {
     }
 
     /** Why one configuration's run failed, as the sweep reports it (exit status and one line). */
-    SweepException describe(Throwable t, Combination c) {
+    public SweepException describe(Throwable t, Combination c) {
         Throwable cause = t instanceof RunFailure f ? f.getCause() : t;
         String where = c == null ? "" : " (configuration " + c.describe(axes) + ")";
         if (cause instanceof TraceException e) {
@@ -588,7 +596,7 @@ final class Sweep {
      * running them on several threads cannot change a result), validation, simulation and its
      * figures.
      */
-    SweepRow runOne(Combination c) {
+    public SweepRow runOne(Combination c) {
         Trace t = parsedTrace(c);
         Simulation.validate(t, c.config(), debugLayer);
         RunResult r = Simulation.simulate(t, c.config());
@@ -626,13 +634,13 @@ final class Sweep {
      *
      * @return whether the plot was drawn (false: no configuration has a value of the metric)
      */
-    boolean writeResults(Table table, SweepMetrics.Metric metric) throws IOException {
+    public boolean writeResults(Table table, SweepMetrics.Metric metric) throws IOException {
         SweepReport.write(out, table);
         return SweepPlot.write(out.resolve(SweepPlot.fileName(metric.name())), table, metric);
     }
 
     /** The failure of a sweep whose tables are written but whose metric no configuration has (exit status 1). */
-    static int noPlot(SweepMetrics.Metric m) throws SweepException {
+    public static int noPlot(SweepMetrics.Metric m) throws SweepException {
         throw new SweepException(1, "no plot: no configuration has a value for " + m.name()
                 + " (the model does not produce that statistic); the tables are written");
     }

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
@@ -12,11 +12,11 @@ import java.util.List;
  * form (for configuration keys what {@code gpusim config} prints, so {@code 0x10} and
  * {@code 16} are the same value).
  */
-record SweepAxis(String key, List<String> values, ConfigKey configKey, String paramName) {
+public record SweepAxis(String key, List<String> values, ConfigKey configKey, String paramName) {
     static final String PARAM_PREFIX = "param.";
 
     /** A bad --vary: the message is one line for the user. */
-    static final class BadAxisException extends Exception {
+    public static final class BadAxisException extends Exception {
         private static final long serialVersionUID = 1L;
 
         BadAxisException(String message) {
@@ -25,7 +25,7 @@ record SweepAxis(String key, List<String> values, ConfigKey configKey, String pa
     }
 
     /** Parses {@code KEY=V1,V2,...}. */
-    static SweepAxis parse(String spec) throws BadAxisException {
+    public static SweepAxis parse(String spec) throws BadAxisException {
         int eq = spec.indexOf('=');
         if (eq <= 0) {
             throw new BadAxisException("--vary " + spec + ": expected KEY=V1,V2,... (a configuration key or param.NAME)");
@@ -83,12 +83,12 @@ record SweepAxis(String key, List<String> values, ConfigKey configKey, String pa
     }
 
     /** Whether this axis's values are JSON numbers in the results (plain integer keys). */
-    boolean numeric() {
+    public boolean numeric() {
         return configKey != null && !configKey.bool() && configKey.choices() == null && !configKey.hex();
     }
 
     /** The axis label of a plot: the key and its unit. */
-    String label() {
+    public String label() {
         if (configKey == null) {
             return key + " (trace parameter)";
         }

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
