@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.bench;
 
 import gpusim.config.Config;
 import gpusim.gpu.Gpu;
@@ -16,11 +16,11 @@ import java.util.Map;
  * time: runs are deterministic). The early runs show the JIT compiling the model; the last ones
  * what the simulation costs once compiled, and the thread's CPU time is less sensitive than the
  * wall clock to other processes on a shared machine. docs/performance.md quotes it as
- * "warm" figures. In package gpusim.cli for the package-private {@link Simulation}; run on
+ * "warm" figures. It reads and validates through the harness ({@link Simulation}); run on
  * demand, never in CI:
  *
  * <pre>java -XX:+UseSerialGC -Xmn16m -XX:PretenureSizeThreshold=1m \
- *     -cp bench/target/benchmarks.jar gpusim.cli.Warm TRACE [RUNS] [KEY=VALUE ...]</pre>
+ *     -cp bench/target/benchmarks.jar gpusim.bench.Warm TRACE [RUNS] [KEY=VALUE ...]</pre>
  *
  * RUNS defaults to 5; each KEY=VALUE is a {@code --set} (sim.threads=1 keeps the work on the
  * simulating thread, so that its CPU time is all of it).
@@ -31,7 +31,7 @@ public final class Warm {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 1) {
-            System.err.println("usage: gpusim.cli.Warm TRACE [RUNS] [KEY=VALUE ...]");
+            System.err.println("usage: gpusim.bench.Warm TRACE [RUNS] [KEY=VALUE ...]");
             System.exit(2);
         }
         Path trace = Path.of(args[0]);

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.bench;
 
 import gpusim.calibration.CalibrationSet;
 import gpusim.calibration.Correlation;
@@ -12,17 +12,16 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Calibration-set evaluations per minute (issue 14): what {@code gpusim calibrate} does once
+ * Calibration-set evaluations per minute: what {@code gpusim calibrate} does once
  * per candidate point, the whole set through one {@link Correlator} in one warm JVM, timed
  * evaluation by evaluation. The first evaluation is a cold one (parse, validation and the JIT
  * compiling the model: what {@code gpusim correlate} pays); the rest reuse the parsed traces
  * as a fit does. Each line gives the wall time, the process's CPU time and the objective (the
  * mean |log error|, the same every time: the runs are deterministic); the last, the median
- * of the warm evaluations as evaluations per minute. In package gpusim.cli for the
- * package-private Correlator; run on demand, never in CI:
+ * of the warm evaluations as evaluations per minute. Run on demand, never in CI:
  *
  * <pre>java -XX:+UseSerialGC -Xmn16m -XX:PretenureSizeThreshold=1m \
- *     -cp bench/target/benchmarks.jar gpusim.cli.CalibrationSetRate [EVALUATIONS] [THREADS] [PRESET] [DIR] [MEASURED]</pre>
+ *     -cp bench/target/benchmarks.jar gpusim.bench.CalibrationSetRate [EVALUATIONS] [THREADS] [PRESET] [DIR] [MEASURED]</pre>
  *
  * Defaults: 4 evaluations, the number of cores, preset h200, data/calibration/traces and
  * data/calibration/h200.jsonl.
