@@ -5,6 +5,7 @@ import gpusim.calibration.Calibrator;
 import gpusim.calibration.Correlation;
 import gpusim.calibration.CorrelationReport;
 import gpusim.calibration.Correlator;
+import gpusim.calibration.CrossValidation;
 import gpusim.calibration.DeviceMeasurement;
 import gpusim.config.Config;
 import gpusim.config.ConfigKey;
@@ -15,12 +16,10 @@ import gpusim.harness.OutputPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -205,19 +204,21 @@ public final class CalibrateCommand implements Callable<Integer> {
             Correlation start = Correlation.of(correlator.predict(set.cases(), base, progress));
             note(err, progress, "before the fit: " + CorrelationReport.summaryLine(start.all()));
             // Held-out predictions: each trace predicted by the fit made without its fold.
-            List<Correlator.Prediction> heldOut = new ArrayList<>();
-            int[] fold = folds(set.cases(), folds);
-            for (int f = 0; f < folds; f++) {
-                int ff = f;
-                List<CalibrationSet.Case> train = set.subset(i -> fold[i] != ff);
-                List<CalibrationSet.Case> test = set.subset(i -> fold[i] == ff);
-                Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, step,
-                        listener(progress, "fold " + (f + 1) + " of " + folds)).fit(train);
-                heldOut.addAll(correlator.predict(test, fitted.apply(base), null));
-                note(err, progress, String.format("fold %d of %d: fit error %.4f on %d traces, %.4f on the %d held out "
-                        + "(%d evaluations)", f + 1, folds, fitted.error(), train.size(), Correlation.objective(
-                        correlator.predict(test, fitted.apply(base), null)), test.size(), fitted.evaluations()));
-            }
+            List<Correlator.Prediction> heldOut = CrossValidation.heldOut(correlator, set, base, keys, maxEvals, step,
+                    folds, new CrossValidation.Listener() {
+                        @Override
+                        public Calibrator.Listener fitting(int f, int k) {
+                            return listener(progress, "fold " + (f + 1) + " of " + k);
+                        }
+
+                        @Override
+                        public void fitted(int f, int k, Calibrator.Fit fit, List<CalibrationSet.Case> train,
+                                           List<CalibrationSet.Case> test, double heldOutError) {
+                            note(err, progress, String.format("fold %d of %d: fit error %.4f on %d traces, %.4f on "
+                                    + "the %d held out (%d evaluations)", f + 1, k, fit.error(), train.size(),
+                                    heldOutError, test.size(), fit.evaluations()));
+                        }
+                    });
             Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, step,
                     listener(progress, "all traces")).fit(set.cases());
             Config result = fitted.apply(base);
@@ -324,17 +325,6 @@ public final class CalibrateCommand implements Callable<Integer> {
         return keys;
     }
 
-
-    /** Each case's fold: within each category (in name order) the i-th trace is in fold i mod K. */
-    static int[] folds(List<CalibrationSet.Case> cases, int k) {
-        int[] fold = new int[cases.size()];
-        Map<String, Integer> next = new HashMap<>();
-        for (int i = 0; i < cases.size(); i++) {
-            int seen = next.merge(cases.get(i).category(), 1, Integer::sum) - 1;
-            fold[i] = k == 0 ? -1 : seen % k;
-        }
-        return fold;
-    }
 
     private boolean excluded(CalibrationSet.Case c) {
         return exclude != null && exclude.matcher(c.name()).find();
