@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;

@@ -1,11 +1,10 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
-import gpusim.harness.Simulation;
 import gpusim.trace.Trace;
 import gpusim.traces.Rule;
 import gpusim.traces.TraceException;

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,10 +10,6 @@ import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
-import gpusim.harness.CsvReport;
-import gpusim.harness.JsonReport;
-import gpusim.harness.Simulation;
-import gpusim.harness.Summary;
 import gpusim.sim.DeadlockException;
 import gpusim.sim.WorkLimitException;
 import gpusim.trace.Trace;

@@ -1,13 +1,10 @@
-package gpusim.cli;
+package gpusim.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import gpusim.config.Config;
 import gpusim.gpu.RunResult;
-import gpusim.harness.ConformanceTest;
-import gpusim.harness.JsonReport;
-import gpusim.harness.Simulation;
 import gpusim.trace.Trace;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
