@@ -368,10 +368,13 @@ public final class Sweep {
         }
     }
 
-    /** The fingerprint of the classes that make a sweep's rows (every module's). */
+    /**
+     * The fingerprint of the classes that make a sweep's rows (every module's: model, memory,
+     * pipeline, traces, harness, which reads and runs each configuration, and this one).
+     */
     public static String codeFingerprint() {
         return CodeFingerprint.of(gpusim.config.Config.class, gpusim.memory.DeviceMemory.class, gpusim.gpu.Gpu.class,
-                gpusim.traces.TraceReader.class, Sweep.class);
+                gpusim.traces.TraceReader.class, Simulation.class, Sweep.class);
     }
 
     /** The first difference between a recorded manifest and this sweep's, in words, or null. */
