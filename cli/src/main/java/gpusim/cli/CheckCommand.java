@@ -44,8 +44,12 @@ import picocli.CommandLine.Parameters;
             "Pipeline statistics past IAVertices and IAPrimitives are reported but do not count: Vulkan leaves them to "
                 + "the implementation.",
             "",
-            "Exit status: 0 every word equal; 1 some word differs; 2 a trace or usage error; 3..7 as 'gpusim replay' "
-                + "(no Vulkan, no device, unsupported, not translatable, device failure)."})
+            "A trace the device cannot run (a sample count or depth format it lacks: exit 5 of 'gpusim replay') is "
+                + "listed as unsupported, with the reason, and the check goes on to the next trace.",
+            "",
+            "Exit status: 0 every word equal in the traces the device ran; 1 some word differs; 2 a trace or usage "
+                + "error; 5 the device could run none of the traces; 3..7 as 'gpusim replay' (no Vulkan, no device, "
+                + "the device lacks a feature every replay needs, not translatable, device failure)."})
 public final class CheckCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -61,7 +65,8 @@ public final class CheckCommand implements Callable<Integer> {
     int repeat;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write check.csv (one row a compared word that "
-            + "differs, and a row a timestamp interval) and each trace's device report (NAME.replay.json) to DIR.")
+            + "differs, a row a timestamp interval, and a row a trace the device cannot run, its reason in the last "
+            + "column) and each trace's device report (NAME.replay.json) to DIR.")
     Path out;
 
     @CommandLine.Mixin
@@ -151,6 +156,30 @@ public final class CheckCommand implements Callable<Integer> {
     record Interval(String trace, int dump, int word, double modelNs, double deviceNs) {
     }
 
+    /** A trace the device cannot run ({@link ReplayException.Kind#UNSUPPORTED}), and why. */
+    record Unsupported(String trace, String reason) {
+    }
+
+    /**
+     * The exit status of a check: 1 when a word that counts differs (whatever else happened),
+     * else 5 ({@link ReplayException.Kind#UNSUPPORTED}'s) when the device could run none of the
+     * traces, so nothing was compared, else 0. A trace the device cannot run is no difference.
+     */
+    static int exitStatus(int traces, int unsupported, int countedDifferences) {
+        if (countedDifferences > 0) {
+            return 1;
+        }
+        return unsupported == traces ? ReplayException.Kind.UNSUPPORTED.exitStatus() : 0;
+    }
+
+    /** The last line: traces, words that differ, and the implementation-defined and unsupported ones. */
+    static String totals(int traces, int countedDifferences, int implementationDefined, int unsupported) {
+        return traces + " traces, " + countedDifferences + " words differ"
+                + (implementationDefined == 0 ? "" : " (and " + implementationDefined + " implementation-defined "
+                        + "pipeline statistics words)")
+                + (unsupported == 0 ? "" : "; " + unsupported + " unsupported by the device");
+    }
+
     @Override
     public Integer call() throws IOException {
         CommandLine cmd = spec.commandLine();
@@ -180,6 +209,7 @@ public final class CheckCommand implements Callable<Integer> {
         List<Difference> differences = new ArrayList<>();
         List<Interval> intervals = new ArrayList<>();
         List<ColourComparison> colours = new ArrayList<>();
+        List<Unsupported> unsupported = new ArrayList<>();
         int implementationDefined = 0;
         try (VulkanDevice dev = VulkanDevice.open(device);
              Replayer replayer = new Replayer(dev, clearOptions.clears)) {
@@ -188,7 +218,20 @@ public final class CheckCommand implements Callable<Integer> {
             for (int i = 0; i < parsed.size(); i++) {
                 Trace t = parsed.get(i);
                 String name = traces.get(i).getFileName().toString().replaceFirst("\\.trace$", "");
-                List<ReplayResult> runs = ReplayCommand.Replays.run(replayer, t, repeat, true);
+                List<ReplayResult> runs;
+                try {
+                    runs = ReplayCommand.Replays.run(replayer, t, repeat, true);
+                } catch (ReplayException e) {
+                    if (e.kind() != ReplayException.Kind.UNSUPPORTED) {
+                        throw e;
+                    }
+                    // This trace needs what this device lacks (a sample count that its
+                    // framebufferColorSampleCounts leaves out, as lavapipe's leaves out 8): the
+                    // others can still be compared.
+                    unsupported.add(new Unsupported(name, e.getMessage()));
+                    out.printf("%s: unsupported: %s%n", name, e.getMessage());
+                    continue;
+                }
                 RunResult model = new Gpu(t, config).run();
                 int before = differences.size();
                 int beforeIntervals = intervals.size();
@@ -251,17 +294,21 @@ public final class CheckCommand implements Callable<Integer> {
                         .append(cc.target()).append(',').append(cc.pixels()).append(',').append(cc.differing())
                         .append('\n');
             }
+            for (Unsupported u : unsupported) {
+                csv.append(u.trace()).append(",unsupported,,,,\"").append(u.reason().replace("\"", "\"\""))
+                        .append("\"\n");
+            }
             for (Interval iv : intervals) {
                 csv.append(iv.trace()).append(",interval_ns,").append(iv.dump()).append(',').append(iv.word())
                         .append(',').append(iv.modelNs()).append(',').append(iv.deviceNs()).append('\n');
             }
+            Files.createDirectories(this.out);
             Files.writeString(this.out.resolve("check.csv"), csv, StandardCharsets.UTF_8);
         }
-        out.printf("%d traces, %d words differ%s%n", parsed.size(), differences.size() - implementationDefined,
-                implementationDefined == 0 ? "" : " (and " + implementationDefined + " implementation-defined "
-                        + "pipeline statistics words)");
+        int counted = differences.size() - implementationDefined;
+        out.println(totals(parsed.size(), counted, implementationDefined, unsupported.size()));
         out.flush();
-        return differences.size() == implementationDefined ? 0 : 1;
+        return exitStatus(parsed.size(), unsupported.size(), counted);
     }
 
     /**

@@ -15,30 +15,48 @@ final class Configs {
     private Configs() {
     }
 
+    /**
+     * A usage error whose one line says all there is to say (a key, a value, a preset file's line):
+     * {@link Main}'s handler prints it without the command's usage after it, which would only bury it.
+     */
+    static final class OneLineException extends CommandLine.ParameterException {
+        private static final long serialVersionUID = 1L;
+
+        OneLineException(CommandLine cmd, String message) {
+            super(cmd, message);
+        }
+    }
+
     static Config build(CommandLine cmd, String preset, List<String> sets) {
         Config c = Config.defaults();
         if (preset != null) {
             try {
-                c = gpusim.config.Preset.resolve(preset).config();
+                gpusim.config.Preset p = gpusim.config.Preset.resolve(preset);
+                p.notices().forEach(cmd.getErr()::println);
+                c = p.config();
             } catch (IllegalArgumentException e) {
                 // A preset file's errors read FILE:LINE: RULE: explanation, like a trace's.
-                throw new CommandLine.ParameterException(cmd, (e instanceof gpusim.config.PresetException ? ""
+                throw new OneLineException(cmd, (e instanceof gpusim.config.PresetException ? ""
                         : "--preset ") + e.getMessage());
             }
         }
         for (String s : sets) {
+            String notice = gpusim.config.ConfigKeys.renameNotice(s.substring(0, Math.max(0, s.indexOf('='))));
+            if (notice != null) {
+                cmd.getErr().println("gpusim: " + notice);
+            }
             try {
                 c = c.with(s);
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.ParameterException(cmd, "--set " + s + ": "
-                        + e.getMessage());
+                throw new OneLineException(cmd, "--set " + s + ": " + e.getMessage());
             }
         }
+        cmd.getErr().flush();
         try {
             gpusim.memory.dram.DramParams.of(c); // the DRAM keys' rules between them (dram.tRFC < dram.tREFI)
             return c.validate();
         } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cmd, e.getMessage());
+            throw new OneLineException(cmd, e.getMessage());
         }
     }
 

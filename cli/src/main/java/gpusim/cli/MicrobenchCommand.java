@@ -53,7 +53,9 @@ public final class MicrobenchCommand implements Callable<Integer> {
     @Option(names = "--set", paramLabel = "SET", defaultValue = "calibration", description = "calibration (default): "
             + "the 106 traces of data/calibration, the set the h200 preset was fitted on, byte for byte; held-out: 85 "
             + "traces of the same kinds with other sizes, sample counts, layer numbers and counts, none of them in "
-            + "the calibration set, for judging a fit.")
+            + "the calibration set, for judging a fit; mechanisms: sweeps that each vary one mechanism (resolve, "
+            + "ZCULL coverage, rejected layers, depth fill, per-query cost) across its range, with the sweep in "
+            + "manifest.tsv.")
     String set;
 
     @Option(names = "--stress", paramLabel = "TRACE", arity = "1..*", description = "Stress traces (the layout of "
@@ -74,7 +76,8 @@ public final class MicrobenchCommand implements Callable<Integer> {
             }
         }
         if (kind == null) {
-            return CorrelateCommand.fail(err, 2, "gpusim microbench: --set " + set + ": not calibration or held-out");
+            return CorrelateCommand.fail(err, 2, "gpusim microbench: --set " + set
+                    + ": not calibration, held-out or mechanisms");
         }
         Path tmp = out.toAbsolutePath().resolveSibling(out.toAbsolutePath().getFileName() + ".tmp");
         String problem = outputProblem(out);

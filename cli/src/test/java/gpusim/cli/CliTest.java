@@ -122,6 +122,41 @@ class CliTest {
         assertTrue(range.err().contains("db.count: 33 is out of range 1..32"), range.err());
     }
 
+    /**
+     * An unknown key is one line naming the nearest keys, exit 2, without the usage after it (on
+     * --set and in a preset file); a renamed key works by its old name with a one-line notice.
+     */
+    @Test
+    void anUnknownKeyIsOneLineAndARenamedKeyANotice() throws IOException {
+        Path trace = write("t.trace", ConformanceTest.resource("case-000.trace"));
+        Outcome near = gpusim("run", trace.toString(), "--set", "db.cont=4");
+        assertEquals(new Outcome(2, "", "--set db.cont=4: unknown configuration key 'db.cont'; did you mean db.count?\n"),
+                near);
+        Outcome none = gpusim("config", "--set", "foo.bar=1");
+        assertEquals(new Outcome(2, "", "--set foo.bar=1: unknown configuration key 'foo.bar' (gpusim config lists "
+                + "them)\n"), none);
+        Path preset = write("mine.preset", "# mine\ndb.cont = 2\n");
+        assertEquals(new Outcome(2, "", preset + ":2: PRESET_UNKNOWN_KEY: unknown configuration key 'db.cont'; did you "
+                + "mean db.count?\n"), gpusim("run", trace.toString(), "--preset", preset.toString()));
+        // Other usage errors still show the usage.
+        Outcome other = gpusim("run", trace.toString(), "--json");
+        assertEquals(2, other.status());
+        assertTrue(other.err().contains("Usage: gpusim run"), other.err());
+
+        Path json = tmp.resolve("r.json");
+        Outcome renamed = gpusim("run", trace.toString(), "-q", "--set", "cb.pixels_per_clock=3", "--json",
+                json.toString());
+        assertEquals(0, renamed.status(), renamed.err());
+        assertEquals("gpusim: cb.pixels_per_clock is now cb.samples_per_clock (accepted for now)\n", renamed.err());
+        assertEquals(3, new ObjectMapper().readTree(json.toFile()).get("config").get("cb.samples_per_clock").asLong());
+        Files.writeString(preset, "# mine\ncb.pixels_per_clock = 3\n");
+        Outcome fromFile = gpusim("config", "--preset", preset.toString());
+        assertEquals(0, fromFile.status(), fromFile.err());
+        assertEquals(preset + ":2: cb.pixels_per_clock is now cb.samples_per_clock (accepted for now)\n",
+                fromFile.err());
+        assertTrue(fromFile.out().lines().anyMatch(l -> l.matches("cb\\.samples_per_clock +3 .*")), fromFile.out());
+    }
+
     /** Trace parameters through run: --param replaces a default; unknown or malformed ones are errors (status 2). */
     @Test
     void runParams() throws IOException {

@@ -22,6 +22,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code gpusim microbench}: the calibration set it writes is data/calibration's, file for file;
  * a non-empty DIR is refused without --force; the per-draw form of stress-2k is the shared set's
- * stress/stress-2k-ts.trace; the occlusion results the traces promise are what the model gives.
+ * stress/stress-2k-ts.trace; the occlusion results the traces promise are what the model gives;
+ * the mechanisms set is written and runs in the model.
  */
 class MicrobenchCommandTest {
     /** SHA-256 of ../shared/calibration/stress/stress-2k-ts.trace (4,976,220 bytes, not copied: too large). */
@@ -95,7 +100,7 @@ class MicrobenchCommandTest {
     void usageErrorsAreOneLine() throws IOException {
         CliTest.Outcome set = CliTest.gpusim("microbench", "--out", tmp.resolve("x").toString(), "--set", "all");
         assertEquals(2, set.status());
-        assertEquals("gpusim microbench: --set all: not calibration or held-out\n", set.err());
+        assertEquals("gpusim microbench: --set all: not calibration, held-out or mechanisms\n", set.err());
         Path file = Files.writeString(tmp.resolve("f"), "x");
         CliTest.Outcome notDir = CliTest.gpusim("microbench", "--out", file.toString(), "--force");
         assertEquals(2, notDir.status());
@@ -149,7 +154,8 @@ class MicrobenchCommandTest {
     void theQueryResultsArePromisedExactly() {
         Config functional = Config.defaults().with("sim.mode=functional").with("sim.threads=1");
         int checked = 0;
-        for (CalibrationSetGenerator.Kind kind : CalibrationSetGenerator.Kind.values()) {
+        for (CalibrationSetGenerator.Kind kind : List.of(CalibrationSetGenerator.Kind.CALIBRATION,
+                CalibrationSetGenerator.Kind.HELD_OUT)) {
             for (Microbench b : CalibrationSetGenerator.microbenchmarks(kind)) {
                 if (b.expectedQueryResults().isEmpty() || b.parameters().matches("width=(1024|2048) .*")) {
                     continue;
@@ -169,5 +175,51 @@ class MicrobenchCommandTest {
         }
         // occq: 11 of 14 and 9 of 12 have queries; querypass at 512 and at 256.
         assertEquals(11 + 1 + 9 + 1, checked);
+    }
+
+    /**
+     * {@code --set mechanisms} writes the 261 traces of the mechanisms set with its manifest; every
+     * trace of at most 2 M samples a layer (each sweep has some) runs in the model in functional
+     * mode, dump 0 being the timestamp pair and the occlusion results those promised.
+     */
+    @Test
+    void theMechanismsSetIsWrittenAndRunsInTheModel() throws IOException {
+        Path dir = tmp.resolve("mech");
+        CliTest.Outcome o = CliTest.gpusim("microbench", "--out", dir.toString(), "--set", "mechanisms");
+        assertEquals(0, o.status(), o.err());
+        assertEquals("wrote 261 traces (mechanisms set), manifest.tsv and README.md to " + dir + "\n", o.out());
+        try (Stream<Path> s = Files.list(dir.resolve("traces"))) {
+            assertEquals(261, s.count());
+        }
+        assertTrue(Files.readString(dir.resolve("manifest.tsv")).startsWith("# name\tcategory\tsweep\t"));
+        Config functional = Config.defaults().with("sim.mode=functional").with("sim.threads=1");
+        Pattern target = Pattern.compile("width=(\\d+) height=(\\d+) samples=(\\d+)");
+        Set<String> categories = new TreeSet<>();
+        int run = 0;
+        for (Microbench b : CalibrationSetGenerator.microbenchmarks(CalibrationSetGenerator.Kind.MECHANISMS)) {
+            Matcher m = target.matcher(b.parameters());
+            assertTrue(m.find(), b.parameters());
+            long samples = Long.parseLong(m.group(1)) * Long.parseLong(m.group(2)) * Long.parseLong(m.group(3));
+            if (samples > 1L << 21) {
+                continue;
+            }
+            String text = Files.readString(dir.resolve("traces").resolve(b.name() + ".trace"));
+            assertEquals(b.trace(), text, b.name());
+            Trace t = Simulation.parse(b.name() + ".trace", text, Map.of(), functional, 1);
+            Simulation.validate(t, functional, true);
+            RunResult r = Simulation.simulate(t, functional);
+            assertEquals(2, r.dumps().get(0).values().length, b.name());
+            if (!b.expectedQueryResults().isEmpty()) {
+                List<Long> got = new ArrayList<>();
+                for (long v : r.dumps().get(1).values()) {
+                    got.add(v);
+                }
+                assertEquals(b.expectedQueryResults(), got, b.name());
+            }
+            categories.add(b.category());
+            run++;
+        }
+        assertEquals(Set.of("depthfmt", "depthonly", "fill", "occq"), categories);
+        assertTrue(run > 100, run + " traces run");
     }
 }

@@ -177,6 +177,36 @@ class ReplayCliTest {
         }
     }
 
+    /**
+     * check over several traces goes on past one the device cannot run: lavapipe has no 8-sample
+     * RGBA8, so that trace is listed as unsupported with the reason (also in check.csv), the
+     * other is compared, and the status says whether a word differed; with only that trace,
+     * nothing is compared and the status is replay's unsupported one (5).
+     */
+    @Test
+    void checkListsATraceTheDeviceCannotRunAndGoesOn() throws IOException {
+        Path s8 = write("fill-color-s8-128x128.trace", Files.readString(CalibrationCliTest.DATA.resolve(
+                "traces/fill-color-s8-128x128.trace")));
+        Path c = write("case-006.trace", ConformanceTest.resource("case-006.trace"));
+        String name = VulkanDevice.list().get(0).name();
+        Assumptions.assumeTrue(name.startsWith("llvmpipe"), "a device with 8-sample RGBA8 runs every trace: " + name);
+        Path out = tmp.resolve("check");
+        CliTest.Outcome o = CliTest.gpusim("check", s8.toString(), c.toString(), "-q", "--out", out.toString());
+        assertEquals(0, o.status(), o.out() + o.err());
+        String reason = "line 8: render_target rt: " + name + " cannot render RGBA8 at 8 samples";
+        assertTrue(o.out().contains("\nfill-color-s8-128x128: unsupported: " + reason + "\n"), o.out());
+        assertTrue(o.out().contains("\ncase-006: 10 words, 0 differ; 0 timestamp intervals\n"), o.out());
+        assertTrue(o.out().endsWith("\n2 traces, 0 words differ; 1 unsupported by the device\n"), o.out());
+        assertEquals("", o.err());
+        assertTrue(Files.readAllLines(out.resolve("check.csv")).contains("fill-color-s8-128x128,unsupported,,,,\""
+                + reason + "\""), out.toString());
+        assertTrue(Files.exists(out.resolve("case-006.replay.json")));
+        assertFalse(Files.exists(out.resolve("fill-color-s8-128x128.replay.json")));
+        CliTest.Outcome only = CliTest.gpusim("check", s8.toString(), "-q");
+        assertEquals(5, only.status(), only.out() + only.err());
+        assertTrue(only.out().endsWith("\n1 traces, 0 words differ; 1 unsupported by the device\n"), only.out());
+    }
+
     /** A JVM whose Vulkan loader cannot be found, or that finds no driver: exit 3, one line, no stack trace. */
     @Test
     void noLoaderAndNoDriverAreExitThree() throws IOException, InterruptedException {

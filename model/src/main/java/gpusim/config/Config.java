@@ -19,17 +19,19 @@ public final class Config {
         return new Config(m);
     }
 
-    /** A copy with {@code KEY=VALUE} applied; unknown keys and bad values throw {@link IllegalArgumentException}. */
+    /**
+     * A copy with {@code KEY=VALUE} applied (KEY may be a renamed key's old name, {@link
+     * ConfigKeys#RENAMED}); unknown keys and bad values throw {@link IllegalArgumentException}.
+     */
     public Config with(String assignment) {
         int eq = assignment.indexOf('=');
         if (eq <= 0) {
             throw new IllegalArgumentException("expected KEY=VALUE, got '" + assignment + "'");
         }
         String name = assignment.substring(0, eq);
-        ConfigKey key = ConfigKeys.find(name);
+        ConfigKey key = ConfigKeys.lookup(name);
         if (key == null) {
-            throw new IllegalArgumentException("unknown configuration key '" + name
-                    + "' (gpusim config lists them)");
+            throw new IllegalArgumentException(ConfigKeys.unknown(name));
         }
         return with(key, key.parse(assignment.substring(eq + 1)));
     }

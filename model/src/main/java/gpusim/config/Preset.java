@@ -26,7 +26,8 @@ import java.util.Map;
  * plausible rates, not measurements), and {@code h200}, fitted to an NVIDIA H200's timings
  * (docs/calibration.md).
  */
-public record Preset(String id, String description, String source, Map<String, String> settings) {
+public record Preset(String id, String description, String source, Map<String, String> settings,
+                     List<String> notices) {
     /** The bundled presets, in the order they are listed. */
     public static final List<String> BUNDLED = List.of("small", "console", "desktop", "h200");
     /** The resource folder of the bundled presets. */
@@ -40,8 +41,14 @@ public record Preset(String id, String description, String source, Map<String, S
 
     public static final Preset SMALL = find("small");
 
+    /**
+     * @param settings the keys it sets (by their current names) and their values
+     * @param notices one line a renamed key the text names by its old name ({@code FILE:LINE: OLD
+     *     is now NEW (accepted for now)}), for whoever reads the preset to print
+     */
     public Preset {
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        notices = List.copyOf(notices);
     }
 
     /** The preset's configuration: the defaults with its settings applied (every value was checked when read). */
@@ -131,6 +138,7 @@ public record Preset(String id, String description, String source, Map<String, S
         String description = "";
         Map<String, String> settings = new LinkedHashMap<>();
         Map<String, Integer> lineOf = new LinkedHashMap<>();
+        List<String> notices = new ArrayList<>();
         Config c = Config.defaults();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -155,10 +163,14 @@ public record Preset(String id, String description, String source, Map<String, S
                 throw new PresetException(source, lineNo, PresetException.Rule.PRESET_SYNTAX,
                         "expected KEY = VALUE, got '" + body + "'");
             }
-            ConfigKey k = ConfigKeys.find(key);
+            ConfigKey k = ConfigKeys.lookup(key);
             if (k == null) {
                 throw new PresetException(source, lineNo, PresetException.Rule.PRESET_UNKNOWN_KEY,
-                        "unknown configuration key '" + key + "' (gpusim config lists them)");
+                        ConfigKeys.unknown(key));
+            }
+            if (!k.name().equals(key)) {
+                notices.add(source + ":" + lineNo + ": " + ConfigKeys.renameNotice(key));
+                key = k.name();
             }
             if (lineOf.containsKey(key)) {
                 throw new PresetException(source, lineNo, PresetException.Rule.PRESET_DUPLICATE_KEY,
@@ -177,7 +189,7 @@ public record Preset(String id, String description, String source, Map<String, S
         } catch (IllegalArgumentException e) {
             throw new PresetException(source, lines.length, PresetException.Rule.PRESET_INVALID, e.getMessage());
         }
-        return new Preset(id, description, source, settings);
+        return new Preset(id, description, source, settings, notices);
     }
 
     private static List<Preset> loadBundled() {

@@ -89,6 +89,39 @@ class ConfigTest {
     }
 
     @Test
+    void anUnknownKeyNamesTheNearestKeys() {
+        assertEquals("unknown configuration key 'db.cont'; did you mean db.count?", ConfigKeys.unknown("db.cont"));
+        // a swap of two neighbours is one edit
+        assertEquals(java.util.List.of("db.count"), ConfigKeys.nearest("db.cuont"));
+        // a group's prefix names its first keys
+        assertEquals("unknown configuration key 'db.cache'; did you mean db.cache.line, db.cache.size or "
+                + "db.cache.ways?", ConfigKeys.unknown("db.cache"));
+        assertEquals("unknown configuration key 'foo.bar' (gpusim config lists them)", ConfigKeys.unknown("foo.bar"));
+        // a misspelt old name leads to the new one
+        assertEquals(java.util.List.of("cb.samples_per_clock"), ConfigKeys.nearest("cb.pixel_per_clock"));
+        assertEquals(1, ConfigKeys.editDistance("ab", "ba"));
+        assertEquals(3, ConfigKeys.editDistance("", "abc"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Config.defaults().with("db.cont=4"));
+        assertEquals("unknown configuration key 'db.cont'; did you mean db.count?", e.getMessage());
+    }
+
+    @Test
+    void aRenamedKeyIsAcceptedByItsOldName() {
+        for (var e : ConfigKeys.RENAMED.entrySet()) {
+            assertEquals(null, ConfigKeys.find(e.getKey()), e.getKey() + " is no key of its own");
+            assertNotNull(ConfigKeys.find(e.getValue()), e.getValue());
+        }
+        assertEquals(ConfigKeys.CB_SAMPLES, ConfigKeys.lookup("cb.pixels_per_clock"));
+        assertEquals(ConfigKeys.CB_SAMPLES, ConfigKeys.lookup("cb.samples_per_clock"));
+        assertEquals(null, ConfigKeys.lookup("cb.pixels"));
+        assertEquals(5, Config.defaults().with("cb.pixels_per_clock=5").get(ConfigKeys.CB_SAMPLES));
+        assertEquals("cb.pixels_per_clock is now cb.samples_per_clock (accepted for now)",
+                ConfigKeys.renameNotice("cb.pixels_per_clock"));
+        assertEquals(null, ConfigKeys.renameNotice("cb.samples_per_clock"));
+    }
+
+    @Test
     void assignmentWithoutEqualsIsRejected() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Config.defaults().with("db.count"));

@@ -82,7 +82,23 @@ class PresetTest {
     }
 
     @Test
+    void aRenamedKeyIsReadByItsNewNameWithANotice() {
+        Preset p = Preset.parse("old", "old.preset", "# old\ndb.count = 2\ncb.pixels_per_clock = 4\n");
+        assertEquals(java.util.Map.of("db.count", "2", "cb.samples_per_clock", "4"), p.settings());
+        assertEquals(java.util.List.of("old.preset:3: cb.pixels_per_clock is now cb.samples_per_clock (accepted for now)"),
+                p.notices());
+        assertEquals(4, p.config().get(ConfigKeys.CB_SAMPLES));
+        assertEquals(java.util.List.of(), Preset.find("h200").notices());
+        PresetException e = assertThrows(PresetException.class, () -> Preset.parse("old", "old.preset",
+                "cb.samples_per_clock = 2\ncb.pixels_per_clock = 4\n"));
+        assertEquals("old.preset:2: PRESET_DUPLICATE_KEY: cb.samples_per_clock is already set on line 1",
+                e.getMessage());
+    }
+
+    @Test
     void badFilesNameTheLineAndRule(@TempDir Path dir) throws IOException {
+        assertBad(dir, "db.cont = 2\n", "bad.preset:1: PRESET_UNKNOWN_KEY: unknown configuration key 'db.cont'; did "
+                + "you mean db.count?");
         assertBad(dir, "# x\ndb.count = 2\nno.such.key = 1\n", "bad.preset:3: PRESET_UNKNOWN_KEY: unknown configuration "
                 + "key 'no.such.key' (gpusim config lists them)");
         assertBad(dir, "db.count = 99\n", "bad.preset:1: PRESET_BAD_VALUE: db.count: 99 is out of range 1..32");

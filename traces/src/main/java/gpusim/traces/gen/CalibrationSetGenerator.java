@@ -17,7 +17,9 @@ import java.util.TreeMap;
  * ({@link PerDrawTimestamps}). The {@link Kind#CALIBRATION} set is the shared set's 106 traces
  * byte for byte; the {@link Kind#HELD_OUT} set has traces of the same kinds with other sizes,
  * sample counts, layer numbers and counts, named the same way and none of them in the
- * calibration set, for judging a preset fitted to the first.
+ * calibration set, for judging a preset fitted to the first; the {@link Kind#MECHANISMS} set has
+ * sweeps that each vary one mechanism across its whole range ({@link MechanismSweeps}), with the
+ * sweep in its manifest.
  */
 public final class CalibrationSetGenerator {
     private CalibrationSetGenerator() {
@@ -25,9 +27,9 @@ public final class CalibrationSetGenerator {
 
     /** Which set. */
     public enum Kind {
-        CALIBRATION, HELD_OUT;
+        CALIBRATION, HELD_OUT, MECHANISMS;
 
-        /** As the command line writes it: calibration, held-out. */
+        /** As the command line writes it: calibration, held-out, mechanisms. */
         public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
@@ -39,6 +41,9 @@ public final class CalibrationSetGenerator {
 
     /** The set's microbenchmarks, in name order. */
     public static List<Microbench> microbenchmarks(Kind kind) {
+        if (kind == Kind.MECHANISMS) {
+            return MechanismSweeps.microbenchmarks();
+        }
         List<Microbench> m = new ArrayList<>();
         boolean cal = kind == Kind.CALIBRATION;
         // fill: colour and depth at every sample count, blend at 1 and 4 (the lavapipe counts).
@@ -130,8 +135,10 @@ public final class CalibrationSetGenerator {
         for (Microbench b : set) {
             files.put("traces/" + b.name() + ".trace", b.trace());
         }
-        files.put("manifest.tsv", manifest(set));
-        files.put("README.md", readme(kind, set, List.copyOf(stress.keySet())));
+        boolean mechanisms = kind == Kind.MECHANISMS;
+        files.put("manifest.tsv", mechanisms ? MechanismSweeps.manifest(set) : manifest(set));
+        files.put("README.md", mechanisms ? MechanismSweeps.readme(set, List.copyOf(stress.keySet()))
+                : readme(kind, set, List.copyOf(stress.keySet())));
         return files;
     }
 

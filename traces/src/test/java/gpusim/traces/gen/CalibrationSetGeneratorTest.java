@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The generator writes the project's calibration set (data/calibration, a copy of the shared set
- * the H200 measured) byte for byte, and a held-out set of the same kinds that parses, validates
- * and overlaps it in no name.
+ * the H200 measured) byte for byte, a held-out set of the same kinds that parses, validates
+ * and overlaps it in no name, and the mechanisms set's sweeps.
  */
 class CalibrationSetGeneratorTest {
     static final Path DATA = Path.of("..", "data", "calibration");
@@ -95,7 +95,7 @@ class CalibrationSetGeneratorTest {
         assertEquals(85, held.size());
     }
 
-    /** Every generated trace of both sets parses and validates, with the debug layer on, without a warning. */
+    /** Every generated trace of every set parses and validates, with the debug layer on, without a warning. */
     @Test
     void everyGeneratedTraceParsesAndValidates() {
         TraceValidator.Machine machine = TraceValidator.Machine.of(Config.defaults());
@@ -115,6 +115,53 @@ class CalibrationSetGeneratorTest {
         assertTrue(files.get("README.md").contains("| occq | 12 |"), files.get("README.md"));
         assertEquals(CalibrationSetGenerator.manifest(CalibrationSetGenerator.microbenchmarks(
                 CalibrationSetGenerator.Kind.HELD_OUT)), files.get("manifest.tsv"));
+    }
+
+    /**
+     * The mechanisms set: 261 traces in five sweeps, each trace in exactly one, every name once,
+     * the sweeps' ranges as the set promises them, and the manifest and README naming the sweeps.
+     */
+    @Test
+    void theMechanismsSetSweepsEachMechanismOverItsRange() throws PerDrawTimestamps.NotApplicable {
+        List<Microbench> set = CalibrationSetGenerator.microbenchmarks(CalibrationSetGenerator.Kind.MECHANISMS);
+        assertEquals(261, set.size());
+        Set<String> names = new HashSet<>();
+        for (Microbench b : set) {
+            assertTrue(names.add(b.name()), "a second " + b.name());
+        }
+        Map<MechanismSweeps.Sweep, Integer> sizes = new TreeMap<>();
+        int total = 0;
+        for (MechanismSweeps.Sweep s : MechanismSweeps.Sweep.values()) {
+            List<Microbench> m = s.microbenchmarks();
+            sizes.put(s, m.size());
+            total += m.size();
+            for (Microbench b : m) {
+                assertEquals(s, MechanismSweeps.sweepOf(b), b.name());
+            }
+        }
+        assertEquals(set.size(), total);
+        assertEquals(Map.of(MechanismSweeps.Sweep.RESOLVE, 13, MechanismSweeps.Sweep.ZCULL, 60,
+                MechanismSweeps.Sweep.REJECT, 98, MechanismSweeps.Sweep.FILL, 72, MechanismSweeps.Sweep.PERQUERY, 18),
+                sizes);
+        // Each sweep's ends.
+        for (String n : List.of("occq-resolve-s1-n1", "occq-resolve-s1-n4096", "depthonly-querypass-s1-256x256-k8",
+                "depthonly-querypass-s8-4096x4096-k8", "depthonly-querypass-s4-1024x4096-k8",
+                "depthfmt-d32s8-f2b-s8-1024x1024-k8", "depthfmt-d16-f2b-s1-1024x1024-k1",
+                "depthfmt-d32-f2b-s4-4096x4096-k4", "fill-depth-s8-128x128", "fill-depth-s8-2048x2048",
+                "fill-color-s2-1536x1536", "occq-none-s1-n256", "occq-occ-s1-n1")) {
+            assertTrue(names.contains(n), n);
+        }
+        // 4096x4096 at 8 samples of D32S8 is more than the model's default memory budget.
+        assertFalse(names.contains("depthfmt-d32s8-f2b-s8-4096x4096-k4"));
+        SortedMap<String, String> files = CalibrationSetGenerator.files(CalibrationSetGenerator.Kind.MECHANISMS,
+                Map.of());
+        assertEquals(261 + 2, files.size());
+        List<String> manifest = files.get("manifest.tsv").lines().toList();
+        assertEquals("# name\tcategory\tsweep\tparameters\tlavapipe_ok", manifest.get(0));
+        assertEquals(262, manifest.size());
+        assertTrue(manifest.contains("occq-resolve-s1-n4096\toccq\tresolve"
+                + "\twidth=256 height=256 samples=1 variant=resolve queries=4096\tyes"), manifest.toString());
+        assertTrue(files.get("README.md").contains("| zcull | 60 |"), files.get("README.md"));
     }
 
     @Test
