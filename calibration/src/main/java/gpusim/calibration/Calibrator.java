@@ -94,7 +94,7 @@ public final class Calibrator {
     private final double step;
     private final Listener listener;
 
-    /** A calibrator of {@code keys} from {@code base}, at most {@code maxEvals} evaluations, the initial step {@link #SIGMA}. */
+    /** A calibrator of {@code keys} from {@code base}: at most {@code maxEvals} evaluations, step {@link #SIGMA}. */
     public Calibrator(Correlator correlator, Config base, List<ConfigKey> keys, int maxEvals, Listener listener) {
         this(correlator, base, keys, maxEvals, SIGMA, listener);
     }

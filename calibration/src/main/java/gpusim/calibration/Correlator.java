@@ -124,7 +124,8 @@ public final class Correlator implements AutoCloseable {
     }
 
     /** The prediction for each case, in the order of {@code cases}. */
-    public List<Prediction> predict(List<CalibrationSet.Case> cases, Config config, Listener listener) throws RunFailed {
+    public List<Prediction> predict(List<CalibrationSet.Case> cases, Config config, Listener listener)
+            throws RunFailed {
         Config c = config.with(ConfigKeys.SIM_THREADS, 1);
         CompletionService<Prediction> done = new ExecutorCompletionService<>(pool);
         // Longest first, so that no long run starts last: by the host time of the case's last

@@ -5,6 +5,7 @@ import gpusim.calibration.CalibrationSet;
 import gpusim.calibration.Correlation;
 import gpusim.calibration.CorrelationReport;
 import gpusim.calibration.Correlator;
+import gpusim.calibration.ReplayReport;
 import gpusim.config.Config;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;

@@ -1,5 +1,6 @@
 package gpusim.cli;
 
+import gpusim.calibration.ReplayReport;
 import gpusim.config.Config;
 import gpusim.harness.OutputPaths;
 import gpusim.harness.Simulation;

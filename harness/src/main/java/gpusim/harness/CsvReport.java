@@ -25,7 +25,7 @@ public final class CsvReport {
     private CsvReport() {
     }
 
-    /** Writes the tables of {@code r} into {@code dir} (created if missing): draws, queries, stages, stats, histograms. */
+    /** Writes the tables of {@code r} into {@code dir} (created if missing), one CSV file a table. */
     public static void write(Path dir, RunResult r) throws IOException {
         Files.createDirectories(dir);
         try (CSVPrinter p = printer(dir.resolve("draws.csv"), "draw", "line", "issued_cycle", "finished_cycle",

@@ -1,4 +1,4 @@
-package gpusim.cli;
+package gpusim.calibration;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -13,12 +13,14 @@ import java.util.List;
  * The JSON report of {@code gpusim replay}: the report contract's {@code dumps} and
  * {@code cycles} (0: a device run models no cycles, as {@code --mode functional} reports),
  * the device, and every TIMESTAMP as device ticks, one value per run (docs/replay.md, "Report").
+ * A measurement like the calibration set's: {@link TimestampIntervals} reads it back.
  */
-final class ReplayReport {
+public final class ReplayReport {
     private ReplayReport() {
     }
 
-    static void write(OutputStream os, String traceName, List<ReplayResult> runs) throws IOException {
+    /** Writes the report of {@code runs}, replays of {@code traceName}, to {@code os} (closed at the end). */
+    public static void write(OutputStream os, String traceName, List<ReplayResult> runs) throws IOException {
         ReplayResult first = runs.get(0);
         DeviceInfo d = first.device();
         try (JsonGenerator g = new JsonFactory().createGenerator(os, JsonEncoding.UTF8)) {
