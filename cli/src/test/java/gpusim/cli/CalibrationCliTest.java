@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gpusim.calibration.CorrelationPlot;
 import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
 import java.awt.image.BufferedImage;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.config.ConfigKeys;
 import gpusim.config.ConfigKey;
+import gpusim.harness.ConformanceTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
