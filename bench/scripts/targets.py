@@ -13,7 +13,7 @@ against lavapipe measured here.
     bench/scripts/targets.py [--rounds 5] [--gpusim ./gpusim] [--no-lavapipe] [--only NAME,...] [--floors]
 
 With --floors it also prints what no start-up can remove, per run: the simulate phase alone in a
-warm JVM with both cores from the first millisecond (gpusim.cli.Warm, sim.threads_after_ms=0, the
+warm JVM with both cores from the first millisecond (gpusim.bench.Warm, sim.threads_after_ms=0, the
 median of its last runs), and, for the stress traces, lavapipe's cost of one more run of the trace
 in its process (`gpusim replay --repeat 4` minus `--repeat 1`, over 3), both measured here.
 
@@ -130,7 +130,7 @@ def warm_simulate(path, extra):
     """Median wall ms of the last half of WARM_RUNS simulate phases in one warm JVM, both cores from the start."""
     keys = ["sim.threads_after_ms=0"] + [x for x in extra if x != "--set"]
     cmd = ["java", "-XX:+UseSerialGC", "-Xmn16m", "-XX:PretenureSizeThreshold=1m", "-XX:MaxRAMPercentage=75",
-           "-cp", os.path.join(ROOT, "bench", "target", "benchmarks.jar"), "gpusim.cli.Warm", path, str(WARM_RUNS)] + keys
+           "-cp", os.path.join(ROOT, "bench", "target", "benchmarks.jar"), "gpusim.bench.Warm", path, str(WARM_RUNS)] + keys
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.exit("failed: %s\n%s" % (" ".join(cmd), p.stderr))

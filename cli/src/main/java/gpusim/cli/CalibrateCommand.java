@@ -1,18 +1,25 @@
 package gpusim.cli;
 
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.Calibrator;
+import gpusim.calibration.Correlation;
+import gpusim.calibration.CorrelationReport;
+import gpusim.calibration.Correlator;
+import gpusim.calibration.CrossValidation;
+import gpusim.calibration.DeviceMeasurement;
 import gpusim.config.Config;
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
+import gpusim.harness.AtomicFiles;
+import gpusim.harness.OutputPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,7 +125,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             if (progress != null) {
                 progress.finish();
             }
-            Sweep.writeAtomically(calibrationSet.measured, lines.getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(calibrationSet.measured, lines.getBytes(StandardCharsets.UTF_8));
             return null;
         } catch (CalibrationSet.BadSetException e) {
             return CorrelateCommand.fail(err, 2, e.getMessage());
@@ -197,19 +204,21 @@ public final class CalibrateCommand implements Callable<Integer> {
             Correlation start = Correlation.of(correlator.predict(set.cases(), base, progress));
             note(err, progress, "before the fit: " + CorrelationReport.summaryLine(start.all()));
             // Held-out predictions: each trace predicted by the fit made without its fold.
-            List<Correlator.Prediction> heldOut = new ArrayList<>();
-            int[] fold = folds(set.cases(), folds);
-            for (int f = 0; f < folds; f++) {
-                int ff = f;
-                List<CalibrationSet.Case> train = set.subset(i -> fold[i] != ff);
-                List<CalibrationSet.Case> test = set.subset(i -> fold[i] == ff);
-                Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, step,
-                        listener(progress, "fold " + (f + 1) + " of " + folds)).fit(train);
-                heldOut.addAll(correlator.predict(test, fitted.apply(base), null));
-                note(err, progress, String.format("fold %d of %d: fit error %.4f on %d traces, %.4f on the %d held out "
-                        + "(%d evaluations)", f + 1, folds, fitted.error(), train.size(), Correlation.objective(
-                        correlator.predict(test, fitted.apply(base), null)), test.size(), fitted.evaluations()));
-            }
+            List<Correlator.Prediction> heldOut = CrossValidation.heldOut(correlator, set, base, keys, maxEvals, step,
+                    folds, new CrossValidation.Listener() {
+                        @Override
+                        public Calibrator.Listener fitting(int f, int k) {
+                            return listener(progress, "fold " + (f + 1) + " of " + k);
+                        }
+
+                        @Override
+                        public void fitted(int f, int k, Calibrator.Fit fit, List<CalibrationSet.Case> train,
+                                           List<CalibrationSet.Case> test, double heldOutError) {
+                            note(err, progress, String.format("fold %d of %d: fit error %.4f on %d traces, %.4f on "
+                                    + "the %d held out (%d evaluations)", f + 1, k, fit.error(), train.size(),
+                                    heldOutError, test.size(), fit.evaluations()));
+                        }
+                    });
             Calibrator.Fit fitted = new Calibrator(correlator, base, keys, maxEvals, step,
                     listener(progress, "all traces")).fit(set.cases());
             Config result = fitted.apply(base);
@@ -230,7 +239,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             Correlation held = heldOut.isEmpty() ? null : Correlation.of(sortByName(heldOut));
             String text = presetText(whole, set, base, keys, fitted, result, start, end, held, excludedHeld, all,
                     seconds, n);
-            Sweep.writeAtomically(out, text.getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(out, text.getBytes(StandardCharsets.UTF_8));
             if (report != null) {
                 CorrelationReport.write(report, all, whole.dir() + " against " + whole.measuredFile().getFileName()
                         + ", preset " + out);
@@ -316,17 +325,6 @@ public final class CalibrateCommand implements Callable<Integer> {
         return keys;
     }
 
-
-    /** Each case's fold: within each category (in name order) the i-th trace is in fold i mod K. */
-    static int[] folds(List<CalibrationSet.Case> cases, int k) {
-        int[] fold = new int[cases.size()];
-        Map<String, Integer> next = new HashMap<>();
-        for (int i = 0; i < cases.size(); i++) {
-            int seen = next.merge(cases.get(i).category(), 1, Integer::sum) - 1;
-            fold[i] = k == 0 ? -1 : seen % k;
-        }
-        return fold;
-    }
 
     private boolean excluded(CalibrationSet.Case c) {
         return exclude != null && exclude.matcher(c.name()).find();

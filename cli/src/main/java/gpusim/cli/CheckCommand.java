@@ -1,10 +1,18 @@
 package gpusim.cli;
 
 import gpusim.api.QueryType;
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.Correlation;
+import gpusim.calibration.CorrelationReport;
+import gpusim.calibration.Correlator;
+import gpusim.calibration.ReplayReport;
 import gpusim.config.Config;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
+import gpusim.harness.BoxResolve;
+import gpusim.harness.OutputPaths;
+import gpusim.harness.Simulation;
 import gpusim.replay.ReplayException;
 import gpusim.replay.ReplayResult;
 import gpusim.replay.Replayer;

@@ -1,6 +1,11 @@
 package gpusim.cli;
 
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.Correlation;
+import gpusim.calibration.CorrelationReport;
+import gpusim.calibration.Correlator;
 import gpusim.config.Config;
+import gpusim.harness.OutputPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package gpusim.cli;
 
+import gpusim.calibration.Correlator;
+import gpusim.harness.ProgressLine;
 import java.io.PrintWriter;
 
 /**
@@ -38,7 +40,7 @@ final class CountProgress implements Correlator.Listener {
         lastDraw = now;
         drawn = true;
         err.print("\r  " + what + ": " + prefix + done + " of " + total + " traces ("
-                + SweepProgress.duration((now - start) / 1e9) + ")   ");
+                + ProgressLine.duration((now - start) / 1e9) + ")   ");
         err.flush();
     }
 

@@ -8,9 +8,9 @@ import picocli.CommandLine.Option;
 /** The machine a command models, shared by run, sweep and config: a named preset, then --set assignments. */
 final class MachineOptions {
     @Option(names = "--preset", paramLabel = "NAME|FILE",
-            description = "Start from a named machine (small, console with 4 DBs, desktop with 16, h200: fitted to an "
-                    + "NVIDIA H200; 'gpusim config --presets' lists them) or a preset file of KEY = VALUE lines; "
-                    + "--set applies after.")
+            description = "Start from a named machine (small; console: an Xbox One class GPU; desktop: a GDDR6 "
+                    + "RDNA part; h100, h200: fitted to NVIDIA H100 and H200 GPUs; each with its memory system; "
+                    + "'gpusim config --presets' lists them) or a preset file of KEY = VALUE lines; --set applies after.")
     String preset;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",

@@ -1,6 +1,9 @@
 package gpusim.cli;
 
+import gpusim.calibration.CalibrationSet;
 import gpusim.config.Config;
+import gpusim.harness.JvmHeap;
+import gpusim.harness.OutputPaths;
 import gpusim.traces.TraceException;
 import gpusim.traces.TraceReader;
 import gpusim.traces.gen.CalibrationSetGenerator;

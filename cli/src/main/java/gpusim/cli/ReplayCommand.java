@@ -1,6 +1,9 @@
 package gpusim.cli;
 
+import gpusim.calibration.ReplayReport;
 import gpusim.config.Config;
+import gpusim.harness.OutputPaths;
+import gpusim.harness.Simulation;
 import gpusim.replay.DeviceInfo;
 import gpusim.replay.ReplayException;
 import gpusim.replay.ReplayResult;
@@ -128,7 +131,7 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             if (images != null) {
                 Files.createDirectories(images);
-                Images.write(images, runs.get(0).pictures());
+                DevicePictures.write(images, runs.get(0).pictures());
             }
             if (!quiet) {
                 summary(out, runs);

@@ -3,8 +3,6 @@ package gpusim.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
-import gpusim.gpu.RunResult;
 import gpusim.scene.CameraPath;
 import gpusim.scene.Culling;
 import gpusim.scene.CullingStats;
@@ -13,9 +11,8 @@ import gpusim.scene.Scene;
 import gpusim.scene.SceneException;
 import gpusim.scene.SceneTrace;
 import gpusim.sim.DeadlockException;
-import gpusim.sim.Stat;
-import gpusim.sim.StatGroup;
-import gpusim.trace.Trace;
+import gpusim.study.SceneMeasurement;
+import gpusim.study.SceneStudy;
 import gpusim.traces.TraceException;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -27,7 +24,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -146,7 +142,7 @@ public final class SceneCommand implements Callable<Integer> {
                 temporary = true;
             }
             try {
-                SceneTrace.Plan plan = writeTrace(scene, path, opts, traceFile);
+                SceneTrace.Plan plan = SceneMeasurement.writeTrace(scene, path, opts, traceFile);
                 long tWritten = System.nanoTime();
                 if (!quiet && out != null) {
                     o.printf(Locale.ROOT, "wrote %s (%d bytes, %d frames, culling %s) in %.0f ms%n", out,
@@ -159,7 +155,7 @@ public final class SceneCommand implements Callable<Integer> {
                     }
                 }
                 if (stats != null) {
-                    CullingStats s = measure(scene, path, opts, plan, traceFile, config, o);
+                    CullingStats s = SceneMeasurement.measure(scene, path, opts, plan, traceFile, config);
                     s.write(stats, header(scene, opts));
                     if (!quiet) {
                         printSummary(o, s);
@@ -220,86 +216,6 @@ public final class SceneCommand implements Callable<Integer> {
         return new SceneTrace.Options(frames, c, width, height, samples, exact, occluders, groupSize);
     }
 
-    static SceneTrace.Plan writeTrace(Scene scene, CameraPath path, SceneTrace.Options opts, Path file)
-            throws IOException {
-        try (Writer w = new BufferedWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8), 1 << 16)) {
-            return SceneTrace.write(scene, path, opts, w);
-        }
-    }
-
-    /** Runs the culling trace and the visibility pass (both with {@code config}) and combines them. */
-    static CullingStats measure(Scene scene, CameraPath path, SceneTrace.Options opts, SceneTrace.Plan plan,
-                                Path traceFile, Config config, PrintWriter log) throws IOException {
-        RunResult main = run(traceFile, config);
-        Path visFile = Files.createTempFile("gpusim-scene-vis", ".trace");
-        RunResult vis;
-        try {
-            try (Writer w = new BufferedWriter(Files.newBufferedWriter(visFile, StandardCharsets.UTF_8), 1 << 16)) {
-                SceneTrace.writeVisibility(scene, path, opts, w);
-            }
-            // The visibility pass is for its counts alone: functional mode (results identical, no time).
-            vis = run(visFile, config.with(gpusim.config.ConfigKeys.SIM_MODE, 1));
-        } finally {
-            Files.deleteIfExists(visFile);
-        }
-        int n = plan.objects();
-        int g = plan.groups();
-        int f = plan.frames();
-        long[][] visDumps = new long[f][];
-        long[][] gvisDumps = new long[f][];
-        long[][] vres = new long[f][];
-        long[] times = new long[2 * f];
-        int fv = 0;
-        int fg = 0;
-        for (var d : main.dumps()) {
-            switch (d.buffer()) {
-                case "vis" -> visDumps[fv++] = d.values();
-                case "gvis" -> gvisDumps[fg++] = d.values();
-                default -> { }
-            }
-        }
-        int fr = 0;
-        for (var d : vis.dumps()) {
-            if (d.buffer().equals("vres")) {
-                vres[fr++] = d.values();
-            }
-        }
-        long[] latency = new long[f * n + f * g];
-        java.util.Arrays.fill(latency, -1);
-        for (RunResult.QueryReport q : main.queries()) {
-            if (q.ended() && q.heap().equals("occ")) {
-                latency[q.index()] = q.latency();
-            } else if (q.ended() && q.heap().equals("grp")) {
-                latency[f * n + q.index()] = q.latency();
-            } else if (q.ended() && q.heap().equals("ts")) {
-                times[q.index()] = q.values()[0];
-            }
-        }
-        double cyclesPerTick = config.get(ConfigKeys.CLOCK_MHZ) * 1e6 / config.get(ConfigKeys.TIMESTAMP_HZ);
-        CullingStats.Run run = new CullingStats.Run(visDumps, gvisDumps, latency, times, cyclesPerTick, main.cycles(),
-                sum(main.stats(), "predicated_skips"));
-        return CullingStats.compute(plan, run, vres);
-    }
-
-    private static RunResult run(Path trace, Config config) throws IOException {
-        Trace t = Simulation.read(trace, Map.of(), config);
-        Simulation.validate(t, config, true);
-        return Simulation.simulate(t, config);
-    }
-
-    private static long sum(StatGroup g, String name) {
-        long s = 0;
-        for (Stat st : g.stats()) {
-            if (st.name().equals(name)) {
-                s += st.value().longValue();
-            }
-        }
-        for (StatGroup c : g.children()) {
-            s += sum(c, name);
-        }
-        return s;
-    }
-
     private ObjectNode header(Scene scene, SceneTrace.Options opts) {
         ObjectNode h = new ObjectMapper().createObjectNode();
         h.put("model", model.toString());
@@ -336,8 +252,8 @@ public final class SceneCommand implements Callable<Integer> {
             SceneTrace.Options opts = options(c);
             Path tmp = Files.createTempFile("gpusim-scene", ".trace");
             try {
-                SceneTrace.Plan plan = writeTrace(scene, path, opts, tmp);
-                CullingStats s = measure(scene, path, opts, plan, tmp, config, o);
+                SceneTrace.Plan plan = SceneMeasurement.writeTrace(scene, path, opts, tmp);
+                CullingStats s = SceneMeasurement.measure(scene, path, opts, plan, tmp, config);
                 s.write(study.resolve(c.label()), header(scene, opts));
                 all.add(s);
                 if (!quiet) {

@@ -1,5 +1,8 @@
 package gpusim.cli;
 
+import gpusim.study.Slurm;
+import gpusim.study.SlurmSweep;
+import gpusim.study.Sweep;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;

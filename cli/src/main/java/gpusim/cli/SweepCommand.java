@@ -1,6 +1,16 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
+import gpusim.harness.ProgressLine;
+import gpusim.study.Slurm;
+import gpusim.study.SlurmSweep;
+import gpusim.study.Sweep;
+import gpusim.study.SweepAxis;
+import gpusim.study.SweepMetrics;
+import gpusim.study.SweepPlan;
+import gpusim.study.SweepPlot;
+import gpusim.study.SweepProgress;
+import gpusim.study.SweepReport;
 import gpusim.traces.Rule;
 import java.io.Closeable;
 import java.io.IOException;
@@ -205,7 +215,8 @@ public final class SweepCommand implements Callable<Integer> {
             warnings.forEach(err::println);
         }
         if (slurm != null) {
-            return SlurmSweep.submit(sweep, text, combos, m, slurm, slurmOptions.waitForJobs, quiet, out, err);
+            return SlurmSweep.submit(sweep, text, combos, m, slurm, SweepPlan.command(Main.class), slurmOptions.waitForJobs,
+                    quiet, out, err);
         }
         Path png = this.out.resolve(SweepPlot.fileName(m.name()));
         Sweep.Table table;

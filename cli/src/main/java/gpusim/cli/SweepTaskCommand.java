@@ -1,5 +1,7 @@
 package gpusim.cli;
 
+import gpusim.study.SlurmSweep;
+import gpusim.study.Sweep;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

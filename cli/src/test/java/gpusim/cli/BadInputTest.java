@@ -3,6 +3,7 @@ package gpusim.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gpusim.harness.ConformanceTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

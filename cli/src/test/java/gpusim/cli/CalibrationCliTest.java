@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gpusim.calibration.CorrelationPlot;
 import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
 import java.awt.image.BufferedImage;
@@ -165,8 +166,8 @@ class CalibrationCliTest {
         assertFalse(o.err().contains("Exception"), o.err());
         o = gpusim("run", "--preset", "mainframe");
         assertEquals(2, o.status());
-        assertTrue(o.err().startsWith("--preset mainframe: unknown preset (one of small, console, desktop, h200"),
-                o.err());
+        assertTrue(o.err().startsWith(
+                "--preset mainframe: unknown preset (one of small, console, desktop, h100, h200"), o.err());
     }
 
     @Test

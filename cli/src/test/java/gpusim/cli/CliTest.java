@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.config.ConfigKeys;
 import gpusim.config.ConfigKey;
+import gpusim.harness.ConformanceTest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -390,10 +391,10 @@ class CliTest {
         Outcome o = gpusim("config", "--preset", "desktop", "--set", "db.count=12");
         assertEquals(0, o.status(), o.err());
         assertTrue(o.out().lines().anyMatch(l -> l.matches("db\\.count\\s+12\\s.*")), o.out());
-        assertTrue(o.out().lines().anyMatch(l -> l.matches("shader\\.units\\s+64\\s.*")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.matches("shader\\.units\\s+40\\s.*")), o.out());
         Outcome bad = gpusim("config", "--preset", "mainframe");
         assertEquals(2, bad.status());
-        assertTrue(bad.err().contains("unknown preset (one of small, console, desktop, h200, or the path of a preset "
-                + "file)"), bad.err());
+        assertTrue(bad.err().contains("unknown preset (one of small, console, desktop, h100, h200, or the path of a "
+                + "preset file)"), bad.err());
     }
 }

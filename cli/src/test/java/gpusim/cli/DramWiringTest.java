@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
 import gpusim.gpu.RunResult;
+import gpusim.harness.ConformanceTest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import java.io.IOException;

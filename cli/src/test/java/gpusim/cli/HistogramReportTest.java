@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gpusim.harness.ConformanceTest;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
 import gpusim.gpu.RunResult;
+import gpusim.harness.KernelDifferentialTest;
+import gpusim.harness.Simulation;
+import gpusim.harness.TimestampCostTest;
 import gpusim.trace.Trace;
 import gpusim.traces.gen.CalibrationSetGenerator;
 import gpusim.traces.gen.Microbench;

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gpusim.calibration.CalibrationSet;
+import gpusim.calibration.DeviceMeasurement;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
+import gpusim.harness.ConformanceTest;
 import gpusim.replay.DeviceInfo;
 import gpusim.replay.ReplayException;
 import gpusim.replay.ReplayResult;

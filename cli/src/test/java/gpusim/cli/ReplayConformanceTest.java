@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
+import gpusim.harness.ConformanceTest;
 import gpusim.replay.ReplayException;
 import gpusim.replay.ReplayResult;
 import gpusim.replay.Replayer;

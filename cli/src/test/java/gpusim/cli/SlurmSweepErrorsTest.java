@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
+import gpusim.study.Slurm;
+import gpusim.study.Sweep;
+import gpusim.study.SweepAxis;
+import gpusim.study.SweepMetrics;
+import gpusim.study.SweepPlan;
+import gpusim.study.SweepRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -194,7 +200,7 @@ class SlurmSweepErrorsTest {
         Sweep sweep = new Sweep(trace().toString(), bytes, Config.defaults(), Map.of(), axes, true, 1, dir);
         List<Sweep.Combination> combos = sweep.plan();
         sweep.claimOutput().close();
-        SweepPlan.write(sweep, bytes, combos, SweepMetrics.find(SweepMetrics.CYCLES), SweepPlan.command());
+        SweepPlan.write(sweep, bytes, combos, SweepMetrics.find(SweepMetrics.CYCLES), SweepPlan.command(Main.class));
 
         CliTest.Outcome early = gpusim("sweep-task", "--merge", dir.toString());
         assertEquals(1, early.status());

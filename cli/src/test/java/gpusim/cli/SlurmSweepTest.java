@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import gpusim.study.Slurm;
+import gpusim.study.SlurmSweep;
+import gpusim.study.Sweep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

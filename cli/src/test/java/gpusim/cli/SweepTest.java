@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import gpusim.study.Sweep;
+import gpusim.study.SweepMetrics;
+import gpusim.study.SweepPlot;
+import gpusim.study.SweepProgress;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;

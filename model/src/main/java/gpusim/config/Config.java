@@ -69,6 +69,7 @@ public final class Config {
         }
         checkCacheShape("db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE);
         checkCacheShape("cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE);
+        checkCacheShape("l2", ConfigKeys.L2_SIZE, ConfigKeys.L2_WAYS, ConfigKeys.L2_LINE);
         checkSector("db.cache.sector_bytes", ConfigKeys.DB_CACHE_SECTOR_BYTES, "db.cache.line", ConfigKeys.DB_CACHE_LINE);
         checkSector("cb.cache.sector_bytes", ConfigKeys.CB_CACHE_SECTOR_BYTES, "cb.cache.line", ConfigKeys.CB_CACHE_LINE);
         checkSector("l2.sector_bytes", ConfigKeys.L2_SECTOR_BYTES, "l2.line", ConfigKeys.L2_LINE);

@@ -155,10 +155,10 @@ public final class ConfigKeys {
     public static final ConfigKey L2_ENABLED = ConfigKey.flag("l2.enabled", false,
             "an L2 slice (a set-associative LRU cache) in front of each memory channel; never changes results, "
                     + "only timing (off: every request goes straight to its channel, as before)");
-    public static final ConfigKey L2_SIZE = ConfigKey.oneOf("l2.size", 256 << 10,
-            new long[] {16 << 10, 32 << 10, 64 << 10, 128 << 10, 256 << 10, 512 << 10, 1 << 20, 2 << 20, 4 << 20},
-            "bytes", "capacity of each L2 slice (one slice per memory channel; l2.size x memory.channels in all)");
-    public static final ConfigKey L2_WAYS = ConfigKey.oneOf("l2.ways", 16, new long[] {1, 2, 4, 8, 16, 32, 64},
+    public static final ConfigKey L2_SIZE = ConfigKey.range("l2.size", 256 << 10, 16 << 10, 8 << 20,
+            "bytes", "capacity of each L2 slice (one slice per memory channel; l2.size x memory.channels in all): "
+                    + "l2.ways x l2.line x a power of two sets (an H200's 60 MiB over 32 slices: 15 x 128 x 1024)");
+    public static final ConfigKey L2_WAYS = ConfigKey.range("l2.ways", 16, 1, 64,
             "ways", "lines per set of each L2 slice (LRU among them)");
     public static final ConfigKey L2_LINE = ConfigKey.oneOf("l2.line", 128, new long[] {32, 64, 128, 256}, "bytes",
             "L2 line size: the unit a slice allocates, fetches from and writes back to its channel (128 on GFX9+, "
@@ -330,20 +330,51 @@ public final class ConfigKeys {
     // four-word report at the end of the pipe, and nvk_CmdCopyQueryPoolResults waits on each query's
     // availability word (a semaphore acquire, with WAIT) and runs a compute pass that reads each
     // query's reports and writes end - begin (nvk_meta_copy_query_pool_results). The H200 set's facts:
-    // back-to-back timestamps ~640 ns apart and an empty begin/end query pair 21.5 ns (its README); a
-    // resolve of N queries ~13 us + 14-17 ns x N (the occq-resolve traces).
+    // back-to-back timestamps ~640 ns apart and an empty begin/end query pair 21.5 ns (its README). A
+    // resolve is not one line from 1 to 4096 queries: an H100 takes 4.3 us + 525 ns x N up to 8, 4.5 us
+    // + 36 ns x N from 16 to 256 and 9.6 us + 15 ns x N from 512 on (data/replay/h100/mechanisms), so
+    // the resolve has three paths (below).
     public static final ConfigKey CP_QUERY_CYCLES = ConfigKey.range("cp.query_cycles", 0, 0, 100_000, "cycles",
             "command processor cost of a BeginQuery or EndQuery (occlusion, binary occlusion, statistics), after "
                     + "its marker is sent, beyond cp.cycles_per_command");
     public static final ConfigKey CP_TIMESTAMP_CYCLES = ConfigKey.range("cp.timestamp_cycles", 0, 0, 100_000,
             "cycles", "command processor cost of an EndQuery(TIMESTAMP), after its end-of-pipe event is sent (or "
                     + "its value written), beyond cp.cycles_per_command");
+    // A resolve takes one of three paths by its query count N: N <= cp.resolve_serial_max_queries, the
+    // front end copies the queries itself, one after another (nvk's MME macro nvk_mme_copy_queries
+    // reads each query's reports through the MME data FIFO and stores the difference: a memory round
+    // trip a query); N <= cp.resolve_small_max_queries, a compute copy in its small form; any other N,
+    // the compute copy (nvk_meta_copy_query_pool_results: one dispatch of a copy shader, a thread a
+    // query). Each path costs its launch + N x its cost a query. With both limits 0 (the default)
+    // every resolve takes the last path, cp.resolve_cycles + N x cp.resolve_cycles_per_query.
     public static final ConfigKey CP_RESOLVE_CYCLES = ConfigKey.range("cp.resolve_cycles", 0, 0, 100_000, "cycles",
-            "command processor cost of a ResolveQueryData, once its results are written, beyond "
-                    + "cp.cycles_per_command and cp.resolve_cycles_per_query");
+            "command processor cost of a ResolveQueryData that takes the compute copy (more queries than "
+                    + "cp.resolve_serial_max_queries and cp.resolve_small_max_queries), once its results are written, "
+                    + "beyond cp.cycles_per_command and cp.resolve_cycles_per_query: the copy's launch");
     public static final ConfigKey CP_RESOLVE_CYCLES_PER_QUERY = ConfigKey.range("cp.resolve_cycles_per_query", 0, 0,
-            10_000, "cycles/query", "command processor cost of a ResolveQueryData for each query it resolves "
-                    + "(the copy of one query's result), beyond its memory traffic");
+            10_000, "cycles/query", "command processor cost of a ResolveQueryData that takes the compute copy, for "
+                    + "each query it resolves (the copy of one query's result), beyond its memory traffic");
+    public static final ConfigKey CP_RESOLVE_SERIAL_MAX_QUERIES = ConfigKey.range("cp.resolve_serial_max_queries", 0,
+            0, 1 << 20, "queries", "a ResolveQueryData of at most this many queries is copied by the front end "
+                    + "itself, one query after another (cp.resolve_serial_cycles + N x "
+                    + "cp.resolve_serial_cycles_per_query); 0: never");
+    public static final ConfigKey CP_RESOLVE_SERIAL_CYCLES = ConfigKey.range("cp.resolve_serial_cycles", 0, 0,
+            100_000, "cycles", "command processor cost of a ResolveQueryData that the front end copies itself, once "
+                    + "its results are written, beyond cp.cycles_per_command: the path's setup");
+    public static final ConfigKey CP_RESOLVE_SERIAL_CYCLES_PER_QUERY = ConfigKey.range(
+            "cp.resolve_serial_cycles_per_query", 0, 0, 100_000, "cycles/query", "command processor cost of a "
+                    + "ResolveQueryData that the front end copies itself, for each query: reading its reports and "
+                    + "writing its result, one query after another");
+    public static final ConfigKey CP_RESOLVE_SMALL_MAX_QUERIES = ConfigKey.range("cp.resolve_small_max_queries", 0, 0,
+            1 << 20, "queries", "a ResolveQueryData of more queries than cp.resolve_serial_max_queries and at most "
+                    + "this many takes the compute copy's small form (cp.resolve_small_cycles + N x "
+                    + "cp.resolve_small_cycles_per_query); 0: never");
+    public static final ConfigKey CP_RESOLVE_SMALL_CYCLES = ConfigKey.range("cp.resolve_small_cycles", 0, 0, 100_000,
+            "cycles", "command processor cost of a ResolveQueryData that takes the compute copy's small form, once "
+                    + "its results are written, beyond cp.cycles_per_command: its launch");
+    public static final ConfigKey CP_RESOLVE_SMALL_CYCLES_PER_QUERY = ConfigKey.range(
+            "cp.resolve_small_cycles_per_query", 0, 0, 10_000, "cycles/query", "command processor cost of a "
+                    + "ResolveQueryData that takes the compute copy's small form, for each query it resolves");
     // ---- end of the command processor's query costs ----
     // ---- The ROP back end (issue 10): backend.kind and the rop.* keys, one block ----
     public static final ConfigKey BACKEND_KIND = ConfigKey.choice("backend.kind", "render_back_ends",
@@ -420,6 +451,10 @@ public final class ConfigKeys {
     public static final ConfigKey SURFACES_TILES_IN_FLIGHT = ConfigKey.range("surfaces.tiles_in_flight", 16, 1, 1024,
             "tiles", "tile records a depth block may have surface reads outstanding for, ahead of the tile it tests "
                     + "(its prefetch window; a step of more tiles than this ends early)");
+    public static final ConfigKey SURFACES_WAVES_IN_FLIGHT = ConfigKey.range("surfaces.waves_in_flight", 8, 1, 1024,
+            "waves", "shaded waves a colour back end may have surface reads outstanding for (a blend's destination "
+                    + "colour, DCC keys), its own wave and those queued behind it that have arrived: its prefetch "
+                    + "window, so that the reads of later waves overlap the wave being written");
     public static final ConfigKey DB_CACHE_SIZE = ConfigKey.range("db.cache.size", 32768, 64, 1L << 20, "bytes",
             "depth cache of each render back end (depth, stencil and HTILE lines): ways x line x a power of two sets; at "
                     + "most 1 MiB (GCN's are kilobytes; with 32 units the caches then hold at most 64 MiB of host memory)");
@@ -583,6 +618,7 @@ public final class ConfigKeys {
             SURFACES_IN_MEMORY,
             SURFACES_FLUSH_AT_END,
             SURFACES_TILES_IN_FLIGHT,
+            SURFACES_WAVES_IN_FLIGHT,
             DB_CACHE_SIZE,
             DB_CACHE_WAYS,
             DB_CACHE_LINE,
@@ -619,6 +655,8 @@ public final class ConfigKeys {
             // the command processor's clears and query costs
             CP_CLEAR_WAITS,
             CP_QUERY_CYCLES, CP_TIMESTAMP_CYCLES, CP_RESOLVE_CYCLES, CP_RESOLVE_CYCLES_PER_QUERY,
+            CP_RESOLVE_SERIAL_MAX_QUERIES, CP_RESOLVE_SERIAL_CYCLES, CP_RESOLVE_SERIAL_CYCLES_PER_QUERY,
+            CP_RESOLVE_SMALL_MAX_QUERIES, CP_RESOLVE_SMALL_CYCLES, CP_RESOLVE_SMALL_CYCLES_PER_QUERY,
             // the ROP back end's block
             BACKEND_KIND,
             ROP_PARTITIONS,

@@ -22,14 +22,15 @@ import java.util.Map;
  * {@link ConfigKeys} later keep their defaults in every preset.
  *
  * <p>The bundled presets are resources {@code gpusim/presets/NAME.preset}: a small GPU for
- * tests, a console-class part with 4 depth blocks, a desktop-class part with 16 (round,
- * plausible rates, not measurements), and {@code h200}, fitted to an NVIDIA H200's timings
+ * tests, an Xbox One class console with 4 depth blocks on DDR3, a GDDR6 desktop part with 16
+ * (published figures for the memory system, round plausible rates for the stages), and
+ * {@code h200} and {@code h100}, fitted to an NVIDIA H200's timings with each GPU's memory system
  * (docs/calibration.md).
  */
 public record Preset(String id, String description, String source, Map<String, String> settings,
                      List<String> notices) {
     /** The bundled presets, in the order they are listed. */
-    public static final List<String> BUNDLED = List.of("small", "console", "desktop", "h200");
+    public static final List<String> BUNDLED = List.of("small", "console", "desktop", "h100", "h200");
     /** The resource folder of the bundled presets. */
     public static final String RESOURCES = "gpusim/presets/";
     /** The file name suffix of a preset. */

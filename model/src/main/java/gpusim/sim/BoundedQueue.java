@@ -130,6 +130,20 @@ public final class BoundedQueue<T> {
         return (T) items[head];
     }
 
+    /**
+     * The item {@code i} places behind the head (0: the head) if it has arrived by {@code now},
+     * else null; nothing is removed and nobody is woken. A unit that works on its items in
+     * order looks ahead with it to start their memory reads early (a prefetch window).
+     */
+    @SuppressWarnings("unchecked")
+    public T peekArrived(int i, long now) {
+        if (i < 0 || i >= size) {
+            return null;
+        }
+        int at = (head + i) % capacity;
+        return readyAt[at] <= now ? (T) items[at] : null;
+    }
+
     /** The cycle at which the head item arrives, or {@link Engine#NEVER} if empty. */
     public long headReadyAt() {
         return size == 0 ? Engine.NEVER : readyAt[head];

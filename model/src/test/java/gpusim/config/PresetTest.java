@@ -21,12 +21,17 @@ class PresetTest {
                     "raster.samples_per_clock=16", "db.samples_per_clock=8", "cb.samples_per_clock=4",
                     "memory.bytes_per_cycle=32"),
             "console", List.of("db.count=4", "shader.units=12", "shader.engines=2", "gpu.clock_mhz=853",
-                    "raster.samples_per_clock=64", "db.samples_per_clock=16", "cb.samples_per_clock=8",
-                    "memory.bytes_per_cycle=64"),
-            "desktop", List.of("db.count=16", "shader.units=64", "shader.engines=4", "gpu.clock_mhz=1800",
+                    "raster.samples_per_clock=64", "db.samples_per_clock=16", "cb.samples_per_clock=4",
+                    "surfaces.in_memory=on", "memory.channels=4", "memory.bytes_per_cycle=20", "memory.latency=150",
+                    "l2.enabled=on", "l2.size=131072", "l2.line=64", "query.counter_path=direct",
+                    "db.cache.size=4096", "cb.cache.size=16384", "compression.fast_clear=on",
+                    "compression.depth_planes=on"),
+            "desktop", List.of("db.count=16", "shader.units=40", "shader.engines=2", "gpu.clock_mhz=1905",
                     "setup.prims_per_clock=4", "raster.tris_per_clock=4", "ia.vertices_per_clock=16",
                     "raster.samples_per_clock=64", "db.samples_per_clock=16", "cb.samples_per_clock=8",
-                    "memory.bytes_per_cycle=256", "queue.depth=32"));
+                    "queue.depth=32", "surfaces.in_memory=on", "memory.channels=16", "memory.dram=gddr6",
+                    "l2.enabled=on", "l2.size=262144", "query.counter_path=l2", "compression.fast_clear=on",
+                    "compression.depth_planes=on", "compression.color=on"));
 
     @Test
     void everyPresetIsAValidConfiguration() {
@@ -60,9 +65,35 @@ class PresetTest {
         assertEquals(16, Preset.find("desktop").config().get(ConfigKeys.DB_COUNT));
         assertEquals(1980, Preset.find("h200").config().get(ConfigKeys.CLOCK_MHZ));
         assertEquals(1_000_000_000L, Preset.find("h200").config().get(ConfigKeys.TIMESTAMP_HZ));
+        // The H100 and H200 differ in their memory systems: 3.35 against 4.8 TB/s, 50 against 60 MiB of L2.
+        Config h100 = Preset.find("h100").config();
+        Config h200 = Preset.find("h200").config();
+        assertEquals(1980, h100.get(ConfigKeys.CLOCK_MHZ));
+        assertEquals(50L << 20, h100.get(ConfigKeys.MEMORY_CHANNELS) * h100.get(ConfigKeys.L2_SIZE));
+        assertEquals(60L << 20, h200.get(ConfigKeys.MEMORY_CHANNELS) * h200.get(ConfigKeys.L2_SIZE));
+        assertEquals(3_358_080_000_000L, h100.get(ConfigKeys.MEMORY_CHANNELS) * h100.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE)
+                * h100.get(ConfigKeys.CLOCK_MHZ) * 1_000_000L);
+        assertEquals(4_815_360_000_000L, h200.get(ConfigKeys.MEMORY_CHANNELS) * h200.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE)
+                * h200.get(ConfigKeys.CLOCK_MHZ) * 1_000_000L);
+        for (String p : List.of("console", "desktop", "h100", "h200")) {
+            assertEquals(1, Preset.find(p).config().get(ConfigKeys.SURFACES_IN_MEMORY), p + ": surfaces in memory");
+        }
         assertEquals("a small test GPU: 2 DBs, 4 shader units in 1 shader engine, shallow queues",
                 Preset.SMALL.description());
         assertNull(Preset.find("mainframe"));
+    }
+
+    @Test
+    void theH100IsTheH200ButForItsMemoryAndItsPerQueryCost() {
+        var h100 = Preset.find("h100").config().asMap();
+        var h200 = Preset.find("h200").config().asMap();
+        java.util.Set<String> differ = new java.util.TreeSet<>();
+        for (var e : h200.entrySet()) {
+            if (!e.getValue().equals(h100.get(e.getKey()))) {
+                differ.add(e.getKey());
+            }
+        }
+        assertEquals(java.util.Set.of("memory.bytes_per_cycle", "l2.size", "l2.ways", "cp.query_cycles"), differ);
     }
 
     @Test
@@ -112,7 +143,7 @@ class PresetTest {
         assertEquals(PresetException.Rule.PRESET_UNREADABLE, e.rule());
         assertEquals(0, e.line());
         IllegalArgumentException u = assertThrows(IllegalArgumentException.class, () -> Preset.resolve("mainframe"));
-        assertEquals("mainframe: unknown preset (one of small, console, desktop, h200, or the path of a preset file)",
+        assertEquals("mainframe: unknown preset (one of small, console, desktop, h100, h200, or the path of a preset file)",
                 u.getMessage());
     }
 

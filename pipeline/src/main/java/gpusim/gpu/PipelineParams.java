@@ -37,12 +37,33 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     /**
      * The command processor's own cost of the query commands, in cycles beyond
      * {@code cp.cycles_per_command} ({@code cp.query_cycles}, {@code cp.timestamp_cycles},
-     * {@code cp.resolve_cycles}, {@code cp.resolve_cycles_per_query}); all 0 by default.
+     * {@code cp.resolve_*}); all 0 by default. A resolve takes one of three paths by its query
+     * count, each a launch and a cost a query: the front end's own copy ({@link #serial}), the
+     * compute copy's small form ({@link #small}) and the compute copy ({@link #compute}).
      */
-    public record QueryCosts(long queryCycles, long timestampCycles, long resolveCycles, long resolveCyclesPerQuery) {
+    public record QueryCosts(long queryCycles, long timestampCycles, ResolvePath serial, ResolvePath small,
+                             ResolvePath compute) {
+        /** The path a ResolveQueryData of {@code queries} queries takes. */
+        public ResolvePath resolvePath(long queries) {
+            if (queries <= serial.maxQueries()) {
+                return serial;
+            }
+            return queries <= small.maxQueries() ? small : compute;
+        }
+
         /** The cost of resolving {@code queries} queries in one ResolveQueryData. */
         public long resolve(long queries) {
-            return resolveCycles + resolveCyclesPerQuery * queries;
+            return resolvePath(queries).cycles(queries);
+        }
+    }
+
+    /**
+     * One way of copying a resolve's results: taken by resolves of at most {@code maxQueries}
+     * queries that no earlier path took; it costs {@code launchCycles} + N x {@code cyclesPerQuery}.
+     */
+    public record ResolvePath(long maxQueries, long launchCycles, long cyclesPerQuery) {
+        public long cycles(long queries) {
+            return launchCycles + cyclesPerQuery * queries;
         }
     }
 
@@ -155,16 +176,18 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * compressions. {@code dbCache}, {@code cbCache} and {@code color} are null when
      * {@code inMemory} is off; {@code color} also when compression.color is off.
      */
-    public record SurfaceParams(boolean inMemory, int tilesInFlight, CacheParams dbCache, CacheParams cbCache,
+    public record SurfaceParams(boolean inMemory, int tilesInFlight, int wavesInFlight, CacheParams dbCache, CacheParams cbCache,
                                 boolean fastClear, boolean depthPlanes, ColorCompressionParams color,
                                 boolean flushAtEnd) {
         static SurfaceParams of(Config c) {
             if (!c.flag(ConfigKeys.SURFACES_IN_MEMORY)) {
-                return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT), null, null,
+                return new SurfaceParams(false, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
+                        c.getInt(ConfigKeys.SURFACES_WAVES_IN_FLIGHT), null, null,
                         c.flag(ConfigKeys.COMPRESSION_FAST_CLEAR), c.flag(ConfigKeys.COMPRESSION_DEPTH_PLANES), null,
                         false);
             }
             return new SurfaceParams(true, c.getInt(ConfigKeys.SURFACES_TILES_IN_FLIGHT),
+                    c.getInt(ConfigKeys.SURFACES_WAVES_IN_FLIGHT),
                     cache(c, "db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE,
                             ConfigKeys.DB_CACHE_POLICY, ConfigKeys.DB_CACHE_MSHRS, ConfigKeys.DB_CACHE_HIT_LATENCY,
                             ConfigKeys.DB_CACHE_SECTOR_BYTES, ConfigKeys.DB_CACHE_BYTE_MASKS),
@@ -201,7 +224,14 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                         c.flag(ConfigKeys.DB_BINARY_EARLY_OUT),
                         TimestampAt.values()[(int) c.get(ConfigKeys.TIMESTAMP_AT)],
                         new QueryCosts(c.get(ConfigKeys.CP_QUERY_CYCLES), c.get(ConfigKeys.CP_TIMESTAMP_CYCLES),
-                                c.get(ConfigKeys.CP_RESOLVE_CYCLES), c.get(ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY)),
+                                new ResolvePath(c.get(ConfigKeys.CP_RESOLVE_SERIAL_MAX_QUERIES),
+                                        c.get(ConfigKeys.CP_RESOLVE_SERIAL_CYCLES),
+                                        c.get(ConfigKeys.CP_RESOLVE_SERIAL_CYCLES_PER_QUERY)),
+                                new ResolvePath(c.get(ConfigKeys.CP_RESOLVE_SMALL_MAX_QUERIES),
+                                        c.get(ConfigKeys.CP_RESOLVE_SMALL_CYCLES),
+                                        c.get(ConfigKeys.CP_RESOLVE_SMALL_CYCLES_PER_QUERY)),
+                                new ResolvePath(Long.MAX_VALUE, c.get(ConfigKeys.CP_RESOLVE_CYCLES),
+                                        c.get(ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY))),
                         c.flag(ConfigKeys.CP_CLEAR_WAITS)),
                 new InputAssemblyParams(c.get(ConfigKeys.IA_VERTS), c.getInt(ConfigKeys.IA_FETCH_WINDOW)),
                 new ShaderParams(c.get(ConfigKeys.SHADER_UNITS), c.get(ConfigKeys.VS_CYCLES)),

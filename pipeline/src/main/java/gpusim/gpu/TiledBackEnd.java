@@ -65,17 +65,17 @@ public abstract class TiledBackEnd implements BackEnd {
     protected void surfaceCaches(StageWiring wiring, PipelineParams.SurfaceParams sp, boolean flushAtHostSync,
                                  String dbName, String cbName,
                                  DepthBlock db, gpusim.gpu.cb.ColorBackEnd cb, gpusim.gpu.raster.TileMap tiles,
-                                 gpusim.sim.MemoryPort memory) {
+                                 gpusim.sim.MemoryPort memory, boolean hizOnChip) {
         if (!sp.inMemory() || wiring.mode().functional()) {
             return;
         }
         // Surface traffic carries no bytes (SurfaceTraffic), so the caches hold none.
         gpusim.memory.cache.Cache dc = new gpusim.memory.cache.Cache(dbName + "_cache", wiring.engine(), memory,
                 sp.dbCache().withoutBytes());
-        db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear(), sp.depthPlanes());
+        db.surfacesThrough(dc, sp.dbCache().lineBytes(), sp.tilesInFlight(), sp.fastClear(), sp.depthPlanes(), hizOnChip);
         gpusim.memory.cache.Cache cc = new gpusim.memory.cache.Cache(cbName + "_cache", wiring.engine(), memory,
                 sp.cbCache().withoutBytes());
-        cb.surfacesThrough(cc, sp.cbCache().lineBytes(), tiles, sp.fastClear(), sp.color());
+        cb.surfacesThrough(cc, sp.cbCache().lineBytes(), sp.wavesInFlight(), tiles, sp.fastClear(), sp.color());
         caches.add(dc);
         caches.add(cc);
         flushAtEnd = sp.flushAtEnd();

@@ -153,7 +153,8 @@ class SurfacesInMemoryTest {
         Trace q = msaaFill(true);
         assertArrayEquals(TraceBuilder.run(q).dumps().get(0).values(),
                 TraceBuilder.run(q, "surfaces.in_memory=on", "surfaces.flush_at_end=on").dumps().get(0).values());
-        // Through an L2 that is flushed too: the slices write back more lines when the RB caches' lines reach them.
+        // Through an L2 that is flushed too: the RB caches' lines reach the slices first, so the slices
+        // write back at least as many lines (as many when every surface line is dirty in the L2 by then).
         RunResult l2Only = TraceBuilder.run(t, "surfaces.in_memory=on", "l2.enabled=on", "l2.flush_at_end=on");
         RunResult both = TraceBuilder.run(t, "surfaces.in_memory=on", "l2.enabled=on", "l2.flush_at_end=on",
                 "surfaces.flush_at_end=on");
@@ -163,7 +164,7 @@ class SurfacesInMemoryTest {
             l2Flushed += stat(l2Only, "memory.l2_" + ch + ".flushed_lines");
             l2FlushedBoth += stat(both, "memory.l2_" + ch + ".flushed_lines");
         }
-        assertTrue(l2FlushedBoth > l2Flushed, l2FlushedBoth + " vs " + l2Flushed);
+        assertTrue(l2FlushedBoth >= l2Flushed, l2FlushedBoth + " vs " + l2Flushed);
         assertTrue(both.cycles() > l2Only.cycles(), both.cycles() + " vs " + l2Only.cycles());
     }
 

@@ -67,8 +67,16 @@ public final class ColorBackEnd extends PipeStage {
     private boolean fastClear;
     /** compression.color: this colour back end's DCC, or null. */
     private DeltaColorCompression dcc;
-    /** The wave being started has issued its blend reads (it waits for them). */
-    private boolean readsIssued;
+    /**
+     * Items taken from the input whose reads are issued, in order, behind the one being worked
+     * on: the colour back end's latency FIFO (at most surfaces.waves_in_flight items with the
+     * one in hand), so that the destination reads of many waves are in flight at once.
+     */
+    private final ArrayDeque<Work> reading = new ArrayDeque<>();
+    /** A clear is in {@link #reading}: nothing is taken behind it until it has run (it changes what later waves read). */
+    private boolean clearTaken;
+    /** The read slot the next wave to issue its reads takes (round the ring of surfaces.waves_in_flight). */
+    private int nextSlot;
 
     /**
      * Puts this colour back end's colour accesses in memory, through {@code cache}
@@ -76,14 +84,52 @@ public final class ColorBackEnd extends PipeStage {
      * waits for them; every wave writes the lines of the samples it writes; clears write
      * their tiles (or, with compression.fast_clear, only the tiles' colour metadata); with
      * {@code color} (compression.color, else null) through its DCC ({@link DeltaColorCompression}).
+     * The reads of up to {@code wavesInFlight} waves are outstanding at once: the colour back
+     * end takes waves from its input into a FIFO of that many, issuing each one's reads as it
+     * takes it, and works on them in order (a blend's destination read overlaps the waves
+     * ahead of it, as a ROP's or CB's latency FIFO holds many quads whose reads are in flight).
      */
-    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, TileMap tiles, boolean fastClear,
-                                gpusim.gpu.PipelineParams.ColorCompressionParams color) {
-        this.traffic = new SurfaceTraffic(cache, this, lineBytes, 1, stats, this::retryAt, this::mayBeIdle, MemoryClient.COLOR,
-                MemoryClient.COLOR_META);
+    public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, int wavesInFlight, TileMap tiles,
+                                boolean fastClear, gpusim.gpu.PipelineParams.ColorCompressionParams color) {
+        this.traffic = new SurfaceTraffic(cache, this, lineBytes, wavesInFlight, stats, this::retryAt, this::mayBeIdle,
+                MemoryClient.COLOR, MemoryClient.COLOR_META);
         this.tiles = tiles;
         this.fastClear = fastClear;
         this.dcc = color == null ? null : new DeltaColorCompression(traffic, stats, fastClear, color.constantBytes());
+    }
+
+    @Override
+    protected Work take(long now) {
+        if (traffic == null) {
+            return super.take(now);
+        }
+        fill(0, now);
+        return reading.poll();
+    }
+
+    @Override
+    protected boolean inputPending() {
+        return !reading.isEmpty() || super.inputPending();
+    }
+
+    /**
+     * Takes arrived items from the input into {@link #reading} while it has room beside the
+     * {@code inHand} item being worked on, issuing each wave's reads; it stops behind a clear.
+     */
+    private void fill(int inHand, long now) {
+        while (!clearTaken && reading.size() + inHand < traffic.window()) {
+            Work w = in.peek(now);
+            if (w == null) {
+                return;
+            }
+            in.pop(now, true); // the unit looks again when its item is done
+            reading.add(w);
+            if (w instanceof QuadWave q && q.rt != null && q.tiles > 0) {
+                issueReads(q, now);
+            } else if (w instanceof ClearColor) {
+                clearTaken = true;
+            }
+        }
     }
 
     @Override
@@ -118,6 +164,7 @@ public final class ColorBackEnd extends PipeStage {
         Marker m = (Marker) w;
         emit(out, m, latency);
         if (m instanceof ClearColor c) {
+            clearTaken = false;
             if (traffic != null && c.surface().memory != null) {
                 clearTraffic(c);
             }
@@ -128,49 +175,71 @@ public final class ColorBackEnd extends PipeStage {
     }
 
     /**
-     * The wave's colour traffic: a blending wave's reads of its tiles' colour lines (issued
-     * once; false until they have returned), then the writes of the samples it writes. A tile
-     * a fast clear left cleared reads no data and has its metadata rewritten when first written.
+     * The wave's colour traffic: its reads (issued when it was taken; false until they have
+     * returned, while later waves are taken and their reads issued), then the writes of the
+     * samples it writes. A tile a fast clear left cleared reads no data and has its metadata rewritten
+     * when first written.
      */
     private boolean colorTraffic(QuadWave q, long now) {
-        SurfaceMemory s = q.rt;
-        if (!readsIssued) {
-            readsIssued = true;
-            if (dcc != null) {
-                dcc.reads(q, q.pso.blend() != BlendMode.OFF, now);
-            } else if (q.pso.blend() != BlendMode.OFF) {
-                for (int i = 0; i < q.tiles; i++) {
-                    int tile = tileIndex(s, q.tileAt[i]);
-                    int bytes = traffic.bytes(q.tileSamples[i], s.bytesPerSample, s.tileBytes);
-                    if (fastClear && s.cleared.get(tile)) {
-                        traffic.avoided(bytes);
-                    } else {
-                        traffic.read(0, s.tileAddress(tile), bytes, MemoryClient.COLOR, now);
-                    }
-                }
-            }
-        }
+        fill(1, now);
         traffic.pump(now);
-        if (!traffic.ready(0)) {
+        if (!traffic.ready(q.readSlot)) {
             traffic.waited();
             return false;
         }
-        readsIssued = false;
+        q.readSlot = -1;
         if (dcc != null) {
             dcc.writes(q, r -> emitMemory(r, traffic.port()));
             return true;
         }
+        SurfaceMemory s = q.rt;
         for (int i = 0; i < q.tiles; i++) {
             int tile = tileIndex(s, q.tileAt[i]);
             emitMemory(traffic.write(s.tileAddress(tile), traffic.bytes(q.tileSamples[i], s.bytesPerSample, s.tileBytes),
                     MemoryClient.COLOR), traffic.port());
-            if (s.cleared.get(tile)) {
-                s.cleared.clear(tile);
+            if (q.tileWasCleared[i]) {
                 emitMemory(traffic.write(s.metaAddress(tile), SurfaceMemory.META_BYTES, MemoryClient.COLOR_META),
                         traffic.port());
             }
         }
         return true;
+    }
+
+    /**
+     * Wave {@code q}'s reads into the next slot: a blending wave's colour lines (with DCC, the
+     * key lines and stored payloads). The state its writes will leave is taken now, in wave
+     * order, so that a later wave's reads see it: a fast-cleared tile the wave writes is no
+     * longer cleared (the wave writes its metadata word), and DCC blocks take their new form.
+     */
+    private void issueReads(QuadWave q, long now) {
+        q.readSlot = nextSlot;
+        nextSlot = (nextSlot + 1) % traffic.window();
+        SurfaceMemory s = q.rt;
+        if (dcc != null) {
+            dcc.reads(q, q.pso.blend() != BlendMode.OFF, now);
+            return;
+        }
+        if (q.tileWasCleared.length < q.tiles) {
+            q.tileWasCleared = new boolean[q.tileAt.length];
+        }
+        if (q.pso.blend() != BlendMode.OFF) {
+            for (int i = 0; i < q.tiles; i++) {
+                int tile = tileIndex(s, q.tileAt[i]);
+                int bytes = traffic.bytes(q.tileSamples[i], s.bytesPerSample, s.tileBytes);
+                if (fastClear && s.cleared.get(tile)) {
+                    traffic.avoided(bytes);
+                } else {
+                    traffic.read(q.readSlot, s.tileAddress(tile), bytes, MemoryClient.COLOR, now);
+                }
+            }
+        }
+        // After the reads (which saw the tiles as the wave found them), a fast-cleared tile
+        // leaves its cleared state with the wave's first record of it, which writes its metadata.
+        for (int i = 0; i < q.tiles; i++) {
+            int tile = tileIndex(s, q.tileAt[i]);
+            q.tileWasCleared[i] = s.cleared.get(tile);
+            s.cleared.clear(tile);
+        }
     }
 
     private static int tileIndex(SurfaceMemory s, int at) {

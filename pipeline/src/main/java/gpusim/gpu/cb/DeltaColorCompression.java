@@ -53,8 +53,6 @@ final class DeltaColorCompression {
     private final boolean fastClear;
     /** The bytes of a constant block's payload, the minimum compressed block. */
     private final int payload;
-    /** The blocks' forms before the wave being worked on, in the order its reads met them. */
-    private byte[] before = new byte[64];
     /** The key line the CB holds (the last it read), or -1. */
     private long keyLine = -1;
     /** A run of consecutive keys to write, [runStart, runEnd). */
@@ -115,25 +113,32 @@ final class DeltaColorCompression {
     }
 
     /**
-     * The wave's reads (into slot 0 of {@link #traffic}): key lines, then a blending wave's
-     * colour (payloads of constant blocks), or the payloads of the constant blocks the wave
-     * expands. The blocks take their new form here, in wave order ({@link #writes} uses what
-     * they were).
+     * The wave's reads (into its slot of {@link #traffic}, {@link QuadWave#readSlot}): key
+     * lines, then a blending wave's colour (payloads of constant blocks), or the payloads of
+     * the constant blocks the wave expands. The blocks take their new form here, in wave order
+     * ({@link #writes} uses what they were, {@link QuadWave#dccBefore}), and a fast-cleared
+     * tile leaves its cleared state (the blocks the wave does not write are not constant), so
+     * that the reads of a wave issued before this one writes see what it leaves.
      */
     void reads(QuadWave q, boolean blend, long now) {
         SurfaceMemory s = q.rt;
         int n = s.dccBlocksPerTile;
         int k = 0;
-        if (before.length < q.tiles * n) {
-            before = new byte[q.tiles * n];
+        if (q.dccBefore.length < q.tiles * n) {
+            q.dccBefore = new byte[q.tileAt.length * n];
         }
+        if (q.tileWasCleared.length < q.tiles) {
+            q.tileWasCleared = new boolean[q.tileAt.length];
+        }
+        byte[] before = q.dccBefore;
+        int slot = q.readSlot;
         for (int i = 0; i < q.tiles; i++) {
             int tile = tileIndex(s, q.tileAt[i]);
             long key = s.dccKeyAddress(tile);
             long line = key & -(long) traffic.line();
             if (line != keyLine) {
                 keyLine = line;
-                traffic.read(0, key, n * s.dccKeyBytes, MemoryClient.COLOR_META, now);
+                traffic.read(slot, key, n * s.dccKeyBytes, MemoryClient.COLOR_META, now);
                 metaRead.add((long) n * s.dccKeyBytes);
             }
             boolean cleared = fastClear && s.cleared.get(tile);
@@ -152,19 +157,34 @@ final class DeltaColorCompression {
                         traffic.avoided(bytes);
                     } else if (DccBlockForm.compressed(form)) {
                         int stored = s.dccStoredBytes(form);
-                        traffic.read(0, addr, stored, MemoryClient.COLOR, now);
+                        traffic.read(slot, addr, stored, MemoryClient.COLOR, now);
                         account(bytes, stored);
                     } else {
-                        traffic.read(0, addr, bytes, MemoryClient.COLOR, now);
+                        traffic.read(slot, addr, bytes, MemoryClient.COLOR, now);
                     }
                 } else if (DccBlockForm.compressed(form) && bytes < s.dccBlockBytes
                         && !(form == DccBlockForm.CONSTANT && after == DccBlockForm.CONSTANT)) {
                     // The samples the wave does not write keep the block's colour: decode it first.
                     int stored = s.dccStoredBytes(form);
-                    traffic.read(0, addr, stored, MemoryClient.COLOR, now);
+                    traffic.read(slot, addr, stored, MemoryClient.COLOR, now);
                     added.add(stored);
                 }
                 s.dccForm[block] = after;
+            }
+        }
+        // After the wave's reads (which saw the tiles as the wave found them), a fast-cleared
+        // tile leaves its cleared state with the wave's first record of it: that record writes
+        // its metadata word, and the blocks it does not write are not constant.
+        for (int i = 0; i < q.tiles; i++) {
+            int tile = tileIndex(s, q.tileAt[i]);
+            q.tileWasCleared[i] = s.cleared.get(tile);
+            if (q.tileWasCleared[i]) {
+                s.cleared.clear(tile);
+                int b = 0;
+                while (b < n && written(q, i, b) > 0) {
+                    b++;
+                }
+                java.util.Arrays.fill(s.dccForm, tile * n + b, tile * n + n, DccBlockForm.UNCOMPRESSED);
             }
         }
     }
@@ -174,6 +194,7 @@ final class DeltaColorCompression {
         SurfaceMemory s = q.rt;
         int n = s.dccBlocksPerTile;
         int k = 0;
+        byte[] before = q.dccBefore;
         for (int i = 0; i < q.tiles; i++) {
             int tile = tileIndex(s, q.tileAt[i]);
             boolean keyChanged = false;
@@ -207,11 +228,9 @@ final class DeltaColorCompression {
                     keyChanged |= form == CLEARED;
                 }
             }
-            if (s.cleared.get(tile)) {
-                // The tile leaves its fast-cleared state: its metadata word is rewritten (as
-                // without DCC) and the blocks this record did not write are not constant.
-                s.cleared.clear(tile);
-                java.util.Arrays.fill(s.dccForm, tile * n + b, tile * n + n, DccBlockForm.UNCOMPRESSED);
+            if (q.tileWasCleared[i]) {
+                // The tile left its fast-cleared state (reads): its metadata word is rewritten,
+                // as without DCC.
                 emit.accept(traffic.write(s.metaAddress(tile), SurfaceMemory.META_BYTES, MemoryClient.COLOR_META));
             }
             if (keyChanged) {

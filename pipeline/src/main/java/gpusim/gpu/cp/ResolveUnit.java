@@ -35,7 +35,7 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     private final Resources res;
     private final QueryResolver resolver;
     private final Stat.Scalar polls;
-    /** cp.resolve_cycles and cp.resolve_cycles_per_query: the engine's own time for a resolve. */
+    /** The cp.resolve_* keys: the engine's own time for a resolve, by the path its query count takes. */
     private final gpusim.gpu.PipelineParams.QueryCosts costs;
 
     private Command.ResolveQueryData resolve;
@@ -102,10 +102,16 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     }
 
     /**
-     * The resolve's own time once its results are written, beyond its memory traffic: nvk waits on
-     * each query's availability word and runs a compute pass that reads each query's reports and
-     * writes end - begin (nvk_CmdCopyQueryPoolResults, nvk_meta_copy_query_pool_results); the H200 takes
-     * ~15-17 ns a query after a fixed ~13 us (occq-resolve, data/calibration).
+     * The resolve's own time once its results are written, beyond its memory traffic: the launch and
+     * per-query cost of the path its query count takes ({@link gpusim.gpu.PipelineParams.QueryCosts#resolvePath}).
+     * Mesa's nvk (src/nouveau/vulkan/nvk_query_pool.c) has two ways to copy query results: an MME
+     * macro that reads each query's reports through the MME data FIFO and stores the difference, one
+     * query after another (nvk_mme_copy_queries), and a compute pass, one thread a query in
+     * workgroups of 32 (nvk_meta_copy_query_pool_results), behind one semaphore acquire a query for
+     * VK_QUERY_RESULT_WAIT_BIT (nvk_CmdCopyQueryPoolResults). An H100 resolves 1-8 queries at about
+     * 525 ns a query, 16-256 at 36 ns a query after 4.5 us and 512-4096 at 15 ns a query after 9.6 us
+     * (data/replay/h100/mechanisms), hence the front-end path, the compute copy's small form and the
+     * compute copy.
      */
     @Override
     public long afterCycles() {

@@ -120,10 +120,12 @@ public final class DepthBlock extends PipeStage {
     private boolean depthWrite;
     private boolean stencilRead;
     private boolean stencilWrite;
-    /** The next tile record of the batch whose reads have not been issued. */
-    private int prefetched;
+    /** Tile records whose surface reads this DB has issued, over the run (the next one's running number). */
+    private long issuedRecords;
     /** The HTILE line last read: tiles whose HTILE word shares it need no request (the DB keeps it on chip). */
     private long htileLine;
+    /** The HiZ bounds are on chip (ZCULL): tile tests move no HTILE words ({@link #surfacesThrough}). */
+    private boolean hizOnChip;
 
     public DepthBlock(StageWiring wiring, PipelineCounters counters, TileMap tiles, int index, BoundedQueue<Work> in,
                       DepthBlockCore core, FunctionalLanes lanes,
@@ -178,11 +180,15 @@ public final class DepthBlock extends PipeStage {
      * Puts this DB's depth, stencil and HTILE accesses in memory, through {@code cache}
      * (surfaces.in_memory): every tile it tests reads its HTILE word and, unless HiZ rejected
      * it, its depth (and stencil) lines before the tile's step starts, up to
-     * {@code tilesInFlight} tile records ahead, and writes what the test changed.
+     * {@code tilesInFlight} tile records ahead, and writes what the test changed. With
+     * {@code hizOnChip} the HiZ bounds live in on-chip storage (NVIDIA's ZCULL RAM; nvk's
+     * nil zcull code sizes it in aliquots of the chip), so tiles read and write no HTILE
+     * words; AMD's HTILE is in memory (radeonsi/PAL place it beside the depth surface).
      */
     public void surfacesThrough(gpusim.sim.MemoryPort cache, int lineBytes, int tilesInFlight, boolean fastClear,
-                                boolean depthPlanes) {
+                                boolean depthPlanes, boolean hizOnChip) {
         this.depthPlanes = depthPlanes;
+        this.hizOnChip = hizOnChip;
         this.traffic = new SurfaceTraffic(cache, this, lineBytes, tilesInFlight, stats, this::retryAt, this::mayBeIdle,
                 gpusim.sim.MemoryClient.DEPTH, gpusim.sim.MemoryClient.STENCIL, gpusim.sim.MemoryClient.HTILE);
         this.fastClear = fastClear;
@@ -307,8 +313,7 @@ public final class DepthBlock extends PipeStage {
             depthWrite = depthRead && pso.depthWrite();
             stencilRead = ds != null && ds.stencil >= 0 && pso.stencilEnable();
             stencilWrite = stencilRead && pso.stencilWriteMask() != 0;
-            prefetched = 0;
-            htileLine = -1;
+            startReads(tb);
         }
         // PSInvocations: pixels with a passing sample, counted as the DB sends them on. A
         // statistics snapshot takes each DB's own count as its copy of the marker passes (a DB
@@ -334,7 +339,10 @@ public final class DepthBlock extends PipeStage {
         long unchanged = 0;
         long uncovered = 0;
         int i = cursor;
-        int n = traffic == null ? tb.tiles : Math.min(tb.tiles, cursor + traffic.window());
+        // With surfaces in memory a step takes at most half the read window: the other half's
+        // reads are in flight while it is charged (double buffering), or every step would wait
+        // a whole memory latency for reads issued only when it began.
+        int n = traffic == null ? tb.tiles : Math.min(tb.tiles, cursor + Math.max(1, traffic.window() / 2));
         while (i < n) {
             hiz += tb.tileHiz[i];
             scan += tb.tileScan[i];
@@ -395,23 +403,79 @@ public final class DepthBlock extends PipeStage {
     }
 
     /**
-     * Issues the surface reads of the batch's tile records up to {@link SurfaceTraffic#window}
-     * ahead of {@link #cursor}, and says whether those of records [cursor, end) have all
-     * returned (the step's depth test needs them).
+     * Issues surface reads up to {@link SurfaceTraffic#window} tile records ahead of
+     * {@link #cursor} (the rest of this batch's, then those of the batches queued behind it),
+     * and says whether those of records [cursor, end) have all returned (the step's depth test
+     * needs them).
      */
     private boolean surfacesReady(TileBatch tb, int end, long now) {
         traffic.pump(now);
-        int limit = Math.min(tb.tiles, cursor + traffic.window());
-        for (; prefetched < limit; prefetched++) {
-            readTile(tb, prefetched, now);
-        }
+        readAhead(tb, tb.readBase + cursor + traffic.window(), now);
         for (int k = cursor; k < end; k++) {
-            if (!traffic.ready(k)) {
+            if (!traffic.ready(slot(tb, k))) {
                 traffic.waited();
                 return false;
             }
         }
         return true;
+    }
+
+    /** The read slot of record {@code k} of {@code tb}: its running number round the window's ring. */
+    private int slot(TileBatch tb, int k) {
+        return (int) ((tb.readBase + k) % traffic.window());
+    }
+
+    /** Batch {@code tb}'s reads begin (in order after every earlier batch's): its records' running numbers. */
+    private void startReads(TileBatch tb) {
+        if (tb.readBase < 0) {
+            tb.readBase = issuedRecords;
+            tb.readsIssued = 0;
+            htileLine = -1;
+        }
+    }
+
+    /**
+     * Issues the reads of records up to running number {@code limit} (exclusive): the current
+     * batch's, then, in order, those of the batches queued behind it that have arrived (their
+     * functional work, which decides what a record tests, is awaited: it does not depend on
+     * time). It stops at a depth clear, which changes what later records read; other markers
+     * read nothing and are passed over. The DB's depth cache takes many tiles' requests in
+     * flight, so the memory latency of a run of small draws overlaps their depth tests, as a
+     * pipelined depth block's does.
+     */
+    private void readAhead(TileBatch tb, long limit, long now) {
+        if (!issueReads(tb, limit, now)) {
+            return;
+        }
+        for (int i = 0; issuedRecords < limit; i++) {
+            Work w = in.peekArrived(i, now);
+            if (w == null || w instanceof ClearDepth) {
+                return;
+            }
+            if (w instanceof TileBatch next) {
+                if (next.readBase < 0) {
+                    FunctionalLanes.await(next.done);
+                    startReads(next);
+                }
+                if (!issueReads(next, limit, now)) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Issues {@code tb}'s reads up to running number {@code limit}; true when all of them are issued. */
+    private boolean issueReads(TileBatch tb, long limit, long now) {
+        if (tb.readsIssued < tb.tiles) {
+            SurfaceMemory d = tb.source.state.ds() == null ? null : tb.source.state.ds().memory;
+            gpusim.trace.PipelineState pso = tb.source.state.pso();
+            boolean depth = d != null && pso.depthEnable();
+            boolean stencil = d != null && d.stencil >= 0 && pso.stencilEnable();
+            for (; tb.readsIssued < tb.tiles && issuedRecords < limit; tb.readsIssued++, issuedRecords++) {
+                readTile(tb, d, depth, stencil, tb.readsIssued, now);
+            }
+        }
+        return tb.readsIssued == tb.tiles;
     }
 
     private int tileIndex(SurfaceMemory s, int at) {
@@ -423,16 +487,17 @@ public final class DepthBlock extends PipeStage {
      * then, unless HiZ rejected it (no sample tested), the lines of its depth (and stencil)
      * samples; a tile a fast clear left cleared reads no data (its value is the clear value).
      */
-    private void readTile(TileBatch tb, int k, long now) {
+    private void readTile(TileBatch tb, SurfaceMemory ds, boolean depthRead, boolean stencilRead, int k, long now) {
         if (ds == null || !(depthRead || stencilRead)) {
             return;
         }
+        int slot = slot(tb, k);
         int tile = tileIndex(ds, tb.tileAt[k]);
         long meta = ds.metaAddress(tile);
         long line = meta & -(long) traffic.line();
-        if (line != htileLine) {
+        if (!hizOnChip && line != htileLine) {
             htileLine = line;
-            traffic.read(k, meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE, now);
+            traffic.read(slot, meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE, now);
         }
         int tested = tb.tileTested[k];
         if (tested == 0) {
@@ -450,10 +515,10 @@ public final class DepthBlock extends PipeStage {
             depthBytes = SurfaceMemory.PLANE_BYTES;
         }
         if (depthBytes > 0) {
-            traffic.read(k, ds.tileAddress(tile), depthBytes, gpusim.sim.MemoryClient.DEPTH, now);
+            traffic.read(slot, ds.tileAddress(tile), depthBytes, gpusim.sim.MemoryClient.DEPTH, now);
         }
         if (stencilBytes > 0) {
-            traffic.read(k, ds.stencilAddress(tile), stencilBytes, gpusim.sim.MemoryClient.STENCIL, now);
+            traffic.read(slot, ds.stencilAddress(tile), stencilBytes, gpusim.sim.MemoryClient.STENCIL, now);
         }
     }
 
@@ -495,7 +560,7 @@ public final class DepthBlock extends PipeStage {
             }
             ds.cleared.clear(tile);
             long meta = ds.metaAddress(tile);
-            if ((meta & -(long) traffic.line()) != lastMeta) {
+            if (!hizOnChip && (meta & -(long) traffic.line()) != lastMeta) {
                 lastMeta = meta & -(long) traffic.line();
                 emitMemory(traffic.write(meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE), traffic.port());
             }

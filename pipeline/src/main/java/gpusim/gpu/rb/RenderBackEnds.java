@@ -88,7 +88,7 @@ public final class RenderBackEnds extends TiledBackEnd {
             depthBlocks.add(db);
             ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
-            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + d, "cb" + d, db, cb, tiles, memory);
+            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + d, "cb" + d, db, cb, tiles, memory, false);
         }
         ses.addAll(ShaderEngine.forOwners(wiring, shaders, dbToSe, seToCb, p.shaders(), seOf));
         eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()),

@@ -104,7 +104,7 @@ public final class RopBackEnd extends TiledBackEnd {
             depthBlocks.add(z);
             colorUnits.add(c);
             // The unit's DB and CB halves are named db/cb U in its statistics (see DepthBlock).
-            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + u, "cb" + u, z, c, tiles, memory);
+            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + u, "cb" + u, z, c, tiles, memory, true);
         }
         seOf = new ShaderEngine[n];
         List<ShaderEngine> ses = ShaderEngine.forOwners(wiring, shaders, zToSe, seToXbar, p.shaders(), seOf);

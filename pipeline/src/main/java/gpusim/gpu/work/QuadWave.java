@@ -41,6 +41,16 @@ public final class QuadWave implements Work {
     public byte[] tileDcc = new byte[4 * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS];
 
     /**
+     * The colour back end's bookkeeping between issuing the wave's surface reads and writing
+     * its samples (its prefetch window lets later waves' reads go out first): the read slot
+     * (-1: reads not issued), whether each tile was fast-cleared when its reads were issued,
+     * and with compression.color each written block's form before the wave, in read order.
+     */
+    public int readSlot = -1;
+    public boolean[] tileWasCleared = new boolean[4];
+    public byte[] dccBefore = new byte[4 * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS];
+
+    /**
      * Adds a tile of colour samples to the wave (surfaces in memory); with compression.color,
      * {@code blocks} DCC block forms from {@code forms} at {@code from} (else {@code blocks} 0).
      */
@@ -61,6 +71,7 @@ public final class QuadWave implements Work {
     public QuadWave set(int drawId, int rb, PipelineState pso, int quads, int colorSamples, int lateSamples) {
         this.rt = null;
         this.tiles = 0;
+        this.readSlot = -1;
         this.drawId = drawId;
         this.rb = rb;
         this.pso = pso;

@@ -87,6 +87,15 @@ public final class TileBatch implements Work {
      */
     public int[] tileUncovered = new int[64];
 
+    /**
+     * Surfaces in memory: the DB's running number of this batch's record 0 among the records
+     * whose surface reads it has issued (-1: none issued yet; a DB issues reads in order, the
+     * records of the batches queued behind its current one included), and how many of its
+     * records' reads are issued.
+     */
+    public long readBase = -1;
+    public int readsIssued;
+
     /** Records tile (tx, ty) of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
     public void tile(int tx, int ty, int scan, int tested, int passed, int quads, int pixels, boolean hiz) {
         record(ty << 16 | tx, scan, tested, passed, quads, pixels, hiz ? 1 : 0);
@@ -166,6 +175,8 @@ public final class TileBatch implements Work {
         this.hizAcceptedTiles = 0;
         this.earlyOutTriangles = 0;
         this.tiles = 0;
+        this.readBase = -1;
+        this.readsIssued = 0;
     }
 
     public void add(int t) {

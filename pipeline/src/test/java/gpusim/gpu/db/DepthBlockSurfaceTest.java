@@ -51,8 +51,14 @@ class DepthBlockSurfaceTest {
         final Cache cache;
         final DrawState state;
         final List<Long> stepStarts = new ArrayList<>();
+        final List<Long> stepEnds = new ArrayList<>();
 
         Rig() {
+            this(8);
+        }
+
+        /** The depth surface {@code width} pixels wide (tiles (0, 0), (1, 0) ...), 8 high. */
+        Rig(int width) {
             MemorySystem ms = new MemorySystem(engine, memory, MemorySystem.Params.single(64, LATENCY, 64));
             StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, ms), draws, RunMode.TIMED,
                     new RunLength());
@@ -70,10 +76,10 @@ class DepthBlockSurfaceTest {
             cache = new Cache("db0_cache", engine, ms, new CacheParams(16384, 4, 64, true, 16, HIT));
             engine.add(cache);
             ms.register();
-            db.surfacesThrough(cache, 64, 8, false, false);
+            db.surfacesThrough(cache, 64, 8, false, false, false);
             in.connect(src, db);
             db.connect(engine.<Work>queue("out", 16, 1).connect(db, sink));
-            DepthSurface ds = new DepthSurface("ds", 8, 8, 1, DepthFormat.D32_FLOAT, 8);
+            DepthSurface ds = new DepthSurface("ds", width, 8, 1, DepthFormat.D32_FLOAT, 8);
             ds.memory = SurfaceMemory.depth(memory, ds.layout, DepthFormat.D32_FLOAT);
             // Depth only (no render target), early Z, LESS with writes: no waves, only depth traffic.
             state = new DrawState(PipelineState.defaults("p", 1), null, ds, 1, 0, 0, 8, 8, 0, 1, 0, 0, 7, 7,
@@ -84,6 +90,7 @@ class DepthBlockSurfaceTest {
                 public void span(Component c, String kind, long start, long end) {
                     if (c == db && kind.equals("busy")) {
                         stepStarts.add(start);
+                        stepEnds.add(end);
                     }
                 }
 
@@ -99,13 +106,20 @@ class DepthBlockSurfaceTest {
 
         /** Sends a batch of tile (0, 0), every one of its 64 samples tested and passing; returns the cycle it arrives. */
         long send() {
-            TileBatch tb = new TileBatch();
-            tb.reset(new TriBatch(0, state, 1), 0);
-            tb.tile(0, 0, 64, 64, 64, 16, 64, true);
-            tb.scanSamples = 64;
-            tb.done = CompletableFuture.completedFuture(null);
+            return send(1);
+        }
+
+        /** Sends {@code n} batches at once, batch t of tile (t, 0), as {@link #send()}; returns the cycle they arrive. */
+        long send(int n) {
             long now = engine.now();
-            assertTrue(in.push(tb, now));
+            for (int t = 0; t < n; t++) {
+                TileBatch tb = new TileBatch();
+                tb.reset(new TriBatch(0, state, 1), 0);
+                tb.tile(t, 0, 64, 64, 64, 16, 64, true);
+                tb.scanSamples = 64;
+                tb.done = CompletableFuture.completedFuture(null);
+                assertTrue(in.push(tb, now));
+            }
             engine.run(() -> false);
             return now + 1; // the input queue's latency
         }
@@ -128,6 +142,20 @@ class DepthBlockSurfaceTest {
         assertEquals(HIT, hit, "hit: the lookup only");
         assertEquals(5, count(r.cache, "misses"), "no new miss");
         assertEquals(5 + 5 + 5, count(r.cache, "hits"), "the second step's five reads and five writes hit");
+    }
+
+    @Test
+    void theReadsOfAQueuedBatchGoOutWithTheCurrentOnes() {
+        Rig r = new Rig(16);
+        long arrived = r.send(2);
+        // Both batches' reads leave at the first batch's step: its HTILE line and four depth
+        // lines, then the second tile's four depth lines (its HTILE word is in the line already
+        // being fetched: a merge, no part of its own). The second step starts when its lines are
+        // back or the first step is done, whichever is later, not a memory latency after it.
+        assertEquals(HIT + 1 + 5 + LATENCY, r.stepStarts.get(0) - arrived, "the first step: five lines");
+        long secondReady = arrived + HIT + 1 + 9 + LATENCY;
+        assertEquals(Math.max(r.stepEnds.get(0), secondReady), r.stepStarts.get(1), "the second step");
+        assertEquals(9, count(r.cache, "misses") - count(r.cache, "mshr_merges"), "nine line parts fetched");
     }
 
     static long count(Cache c, String stat) {
