@@ -289,10 +289,10 @@ public final class ConfigKeys {
                     + "hiz.accept_tiles may accept whole; the tiles beyond are still rejected by HiZ but a pass "
                     + "over them is tested sample by sample (ZCULL keeps what trivial accept needs in its finer "
                     + "formats only); 0 = every covered tile; never changes results");
-    public static final ConfigKey HIZ_UNCOVERED_SAMPLES = ConfigKey.range("hiz.uncovered_samples_per_clock", 0, 0,
-            1 << 16, "samples/cycle", "the depth/stencil test rate of the samples of tiles beyond HiZ's coverage "
-                    + "(hiz.coverage_pixels), where a draw HiZ would help has its tiles tested with no tile bounds: "
-                    + "the lower of this and the draw's own rate; 0 = the draw's own rate");
+    public static final ConfigKey HIZ_UNCOVERED_SAMPLES = ConfigKey.range("hiz.uncovered_samples_per_clock", 0, 0, 1 << 16,
+            "samples/cycle", "the depth/stencil test rate of the samples of tiles beyond HiZ's coverage "
+            + "(hiz.coverage_pixels) in a draw HiZ would otherwise test: with no tile bounds each sample's depth "
+            + "is read and tested; the lower of this and the draw's own rate; 0 = the draw's own rate");
     public static final ConfigKey SIM_MODE = ConfigKey.choice("sim.mode", "timing", new String[] {"timing", "functional"},
             "timing: every stage, queue and memory access takes its modelled time; functional: results only, "
                     + "fast: each takes one step, and the report's cycles, per-draw cycles and every statistic in "
