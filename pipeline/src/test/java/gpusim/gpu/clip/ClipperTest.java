@@ -62,28 +62,6 @@ class ClipperTest {
         }
     }
 
-    static final class Idle implements Component {
-        @Override
-        public String name() {
-            return "source";
-        }
-
-        @Override
-        public boolean tick(long now) {
-            return false;
-        }
-
-        @Override
-        public boolean hasPendingWork() {
-            return false;
-        }
-
-        @Override
-        public StatGroup stats() {
-            return new StatGroup("source", "");
-        }
-    }
-
     record Out(List<TriBatch> batches, long[] counters) {
         int triangles() {
             return batches.stream().mapToInt(b -> b.count).sum();
@@ -98,7 +76,7 @@ class ClipperTest {
         DrawTracker draws = new DrawTracker();
         PipelineCounters counters = new PipelineCounters();
         StageWiring wiring = new StageWiring(e, new PipelineDrain(e, ms), draws, RunMode.TIMED, new RunLength());
-        Idle src = new Idle();
+        gpusim.gpu.IdleComponent src = new gpusim.gpu.IdleComponent("source");
         Sink sink = new Sink();
         BoundedQueue<Work> in = e.queue("in", 4, 1);
         Clipper clipper = new Clipper(wiring, counters, in, gpusim.gpu.PipelineParams.of(Config.defaults()).setup());

@@ -43,34 +43,6 @@ class DepthBlockQueryLayoutTest {
     static final int DBS = 4;
     static final long SLOT = 0x1000;
 
-    static final class Idle implements Component {
-        final String name;
-
-        Idle(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public boolean tick(long now) {
-            return false;
-        }
-
-        @Override
-        public boolean hasPendingWork() {
-            return false;
-        }
-
-        @Override
-        public StatGroup stats() {
-            return new StatGroup(name, "");
-        }
-    }
-
     static RenderBackEndQueryProtocol rbs() {
         return new RenderBackEndQueryProtocol(new TileMap(DBS, 8));
     }
@@ -89,8 +61,8 @@ class DepthBlockQueryLayoutTest {
                     new RunLength());
             PipelineCounters counters = new PipelineCounters();
             TileMap tiles = new TileMap(DBS, 8);
-            Idle src = new Idle("src");
-            Idle sink = new Idle("sink");
+            gpusim.gpu.IdleComponent src = new gpusim.gpu.IdleComponent("src");
+            gpusim.gpu.IdleComponent sink = new gpusim.gpu.IdleComponent("sink");
             engine.add(src);
             List<DepthBlock> dbs = new ArrayList<>();
             for (int d = 0; d < DBS; d++) {

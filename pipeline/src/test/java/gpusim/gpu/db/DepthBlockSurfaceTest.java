@@ -63,8 +63,8 @@ class DepthBlockSurfaceTest {
             StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, ms), draws, RunMode.TIMED,
                     new RunLength());
             TileMap tiles = new TileMap(1, 8);
-            DepthBlockQueryLayoutTest.Idle src = new DepthBlockQueryLayoutTest.Idle("src");
-            DepthBlockQueryLayoutTest.Idle sink = new DepthBlockQueryLayoutTest.Idle("sink");
+            gpusim.gpu.IdleComponent src = new gpusim.gpu.IdleComponent("src");
+            gpusim.gpu.IdleComponent sink = new gpusim.gpu.IdleComponent("sink");
             engine.add(src);
             in = engine.queue("in", 16, 1);
             db = new DepthBlock(wiring, new PipelineCounters(), tiles, 0, in, new DepthBlockCore(0, tiles, false),
