@@ -1,13 +1,11 @@
 package gpusim.memory.cache;
 
-import com.carrotsearch.hppc.LongObjectHashMap;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
-import gpusim.sim.WakeList;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -95,95 +93,19 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     /** Every sector of a line. */
     private final long allSectors;
 
-    private final long[] tag;
-    private final boolean[] valid;
+    /** The tags, with LRU replacement. */
+    private final TagArray tags;
     /** Per way: the sectors holding valid bytes (all of them when unsectored), and the dirty ones. */
     private final long[] validSectors;
     private final long[] dirtySectors;
-    /** Whose bytes each line holds (the client of the request that filled it), for its write-back. */
-    private final gpusim.sim.MemoryClient[] owner;
-    private final long[] lastUse;
     /** The lines' bytes; null for a timing-only cache ({@link CacheParams#withoutBytes}). */
     private final byte[] data;
     private final boolean timingOnly;
-    private long useClock;
     /** Byte masks on: per way, {@code words} longs of valid bits and as many of dirty bits, one a byte; else null. */
     private final boolean masked;
     private final int words;
     private final long[] validBytes;
     private final long[] dirtyBytes;
-
-    /** One part of a client request applied to a line: [addr, addr + len); completes at fill when {@code completes}. */
-    private record Target(MemoryRequest r, long addr, int len, boolean completes) { }
-
-    /** A line being fetched: the parts waiting on it, in arrival order. */
-    private static final class Mshr {
-        long line;
-        final List<Target> targets = new ArrayList<>();
-        /** The line's bytes as they will be installed: the sectors it kept (if it was resident) and those fetched. */
-        final byte[] bytes;
-        gpusim.sim.MemoryClient owner;
-        /** Whether the line was resident (a sector miss took it out of its way) rather than allocated anew. */
-        boolean wasResident;
-        /** Sectors kept from the resident line, and their dirty ones. */
-        long keptValid;
-        long keptDirty;
-        /** Sectors valid once the fill is installed and the targets applied; those the targets dirty. */
-        long willBeValid;
-        long dirtied;
-        long fetchedBytes;
-        int fetchesPending;
-        /**
-         * Byte masks only (else null): the bytes the resident line held (they win over the fill), the bytes
-         * valid once the fetches land and the parts are applied, and the dirty ones then.
-         */
-        final long[] keptBytes;
-        final long[] validBytes;
-        final long[] dirtyBytes;
-
-        Mshr(int lineBytes, int maskWords) {
-            this.bytes = new byte[lineBytes];
-            this.keptBytes = maskWords == 0 ? null : new long[maskWords];
-            this.validBytes = maskWords == 0 ? null : new long[maskWords];
-            this.dirtyBytes = maskWords == 0 ? null : new long[maskWords];
-        }
-
-        /**
-         * Makes a free entry (new, or back from {@link #release}) the MSHR of {@code line}: every field as a
-         * new one has, so that reuse is invisible. {@code resident}: its bytes and masks are about to be
-         * copied from the line's way whole, so they need no clearing.
-         */
-        Mshr reset(long line, gpusim.sim.MemoryClient owner, boolean resident) {
-            this.line = line;
-            this.owner = owner;
-            targets.clear();
-            wasResident = false;
-            keptValid = 0;
-            keptDirty = 0;
-            willBeValid = 0;
-            dirtied = 0;
-            fetchedBytes = 0;
-            fetchesPending = 0;
-            if (!resident) {
-                java.util.Arrays.fill(bytes, (byte) 0);
-                if (keptBytes != null) {
-                    java.util.Arrays.fill(keptBytes, 0L);
-                    java.util.Arrays.fill(validBytes, 0L);
-                    java.util.Arrays.fill(dirtyBytes, 0L);
-                }
-            }
-            return this;
-        }
-    }
-
-    /**
-     * Free MSHR entries, reused: a miss made one (its line buffer and masks) each, most of a
-     * run's allocation with surfaces in memory. An entry is freed once its fill has been
-     * applied; the only references left then are the tags of its completed fetches, which
-     * nothing reads again.
-     */
-    private Mshr[] freeMshrs = new Mshr[8];
-    private int freeMshrCount;
 
     /**
      * Free fill-read buffers by size in sectors, reused: every fetch allocated one, the largest
@@ -199,12 +121,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private record WriteThrough(MemoryRequest r) { }
 
 
-    /**
-     * Lines being fetched, by line number (address / line): keyed by the address, a line's low
-     * zero bits would put every line of a 64 KiB window in one HashMap bucket. A primitive map:
-     * every line part looks here, and a boxed key cost a HashMap lookup and an allocation each.
-     */
-    private final LongObjectHashMap<Mshr> inFlight = new LongObjectHashMap<>();
+    /** The MSHRs (and write-back buffer entries) and the lines being fetched. */
+    private final MshrFile mshrs;
     /*
      * Two FIFOs in parallel primitive rings (a power of two long), in place of a queue of records: a
      * record a hit and one a request sent downstream were much of the allocation left per miss.
@@ -221,12 +139,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private boolean[] outFrees = new boolean[16];
     private int outHead;
     private int outCount;
-    /** Requesters refused for want of MSHRs, to wake when one frees. */
-    private final WakeList waiting;
     /** Wakes this component by its engine index (no lookup a wake). */
     private final gpusim.sim.Waker self;
-    /** MSHRs in use: fills in flight, write-throughs in flight, write-backs not yet accepted downstream. */
-    private int busy;
     private int outstanding;
     private long seq;
 
@@ -249,7 +163,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.name = name;
         this.engine = engine;
         this.self = new gpusim.sim.Waker(engine, this);
-        this.waiting = new WakeList(engine);
         this.downstream = downstream;
         this.p = p;
         this.line = p.lineBytes();
@@ -264,17 +177,16 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         freeBufs = new byte[perLine + 1][4][];
         freeBufCount = new int[perLine + 1];
         int n = sets * ways;
-        tag = new long[n];
-        valid = new boolean[n];
+        tags = new TagArray(sets, ways, line, ReplacementPolicy.named("lru", n));
         validSectors = new long[n];
         dirtySectors = new long[n];
-        owner = new gpusim.sim.MemoryClient[n];
-        lastUse = new long[n];
         timingOnly = p.timingOnly();
         data = timingOnly ? null : new byte[(int) p.sizeBytes()];
         masked = p.masksBytes();
         words = masked ? (line + 63) / 64 : 0;
         validBytes = masked ? new long[n * words] : null;
+        // A timing-only cache keeps no bytes, in its ways or its MSHRs (nothing to clear at each reuse).
+        mshrs = new MshrFile(engine, p.mshrs(), line, timingOnly ? 0 : line, words);
         dirtyBytes = masked ? new long[n * words] : null;
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
                 + (sectored ? sector + "-byte sectors, " : "") + (masked ? "byte masks, " : "")
@@ -325,22 +237,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** MSHRs in use now. */
     public int mshrsInUse() {
-        return busy;
-    }
-
-    private int setOf(long lineAddr) {
-        return (int) ((lineAddr >>> lineShift) & (sets - 1));
-    }
-
-    /** The way index (set * ways + way) holding {@code lineAddr}, or -1. */
-    private int find(long lineAddr) {
-        int base = setOf(lineAddr) * ways;
-        for (int w = 0; w < ways; w++) {
-            if (valid[base + w] && tag[base + w] == lineAddr) {
-                return base + w;
-            }
-        }
-        return -1;
+        return mshrs.inUse();
     }
 
     /** The sectors of line {@code l} that [a, a + len) touches. */
@@ -391,8 +288,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
                 need++;
-            } else if (!inFlight.containsKey(l >>> lineShift)) {
-                int w = find(l);
+            } else if (!mshrs.fetching(l)) {
+                int w = tags.find(l);
                 if (w < 0) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
                     // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
@@ -415,9 +312,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             }
             a = l + line;
         } while (a < end);
-        if (need > 0 && busy + need > p.mshrs() && !(need > p.mshrs() && busy == 0)) {
+        if (mshrs.refuses(need)) {
             mshrStalls.inc();
-            waiting.add(requester);
+            mshrs.refuse(requester);
             return false;
         }
         r.admitted(seq++, now);
@@ -434,23 +331,23 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void part(MemoryRequest r, long l, long a, int len, boolean write, long now) {
-        int w = find(l);
-        Mshr m = w < 0 ? inFlight.get(l >>> lineShift) : null;
+        int w = tags.find(l);
+        Mshr m = w < 0 ? mshrs.of(l) : null;
         if (write && !p.writeBack()) {
             // Write-through, no allocate: the line (present or being fetched) takes the bytes,
             // memory gets them through a write of this part, which the part waits for.
             if (w >= 0) {
                 hits.inc();
                 copyIn(r, a, len, w);
-                lastUse[w] = ++useClock;
+                tags.touch(w);
             } else {
                 misses.inc();
                 if (m != null) {
                     merges.inc();
-                    m.targets.add(new Target(r, a, len, false));
+                    m.targets.add(new Mshr.Target(r, a, len, false));
                 }
             }
-            busy++;
+            mshrs.take();
             send(downstreamWrite(a, r.data(), (int) (a - r.address()), len, this, new WriteThrough(r)).from(r.from()),
                     now + p.hitLatency(), false);
             return;
@@ -482,7 +379,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             } else if (r.data() != null) {
                 System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
             }
-            lastUse[w] = ++useClock;
+            tags.touch(w);
             hitDue(r, now);
             return;
         }
@@ -494,21 +391,19 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (w >= 0) {
             // A sector miss: the line moves into the MSHR with the sectors it holds (see the class comment).
             sectorMisses.inc();
-            m = newMshr(l, owner[w], true);
+            m = mshrs.open(l, tags.owner(w), true);
             m.wasResident = true;
             m.keptValid = validSectors[w];
             m.keptDirty = dirtySectors[w];
             if (!timingOnly) {
                 System.arraycopy(data, w * line, m.bytes, 0, line);
             }
-            valid[w] = false;
+            tags.invalidate(w);
         } else {
-            m = newMshr(l, r.from(), false);
+            m = mshrs.open(l, r.from(), false);
         }
         m.willBeValid = m.keptValid;
         m.dirtied = m.keptDirty;
-        inFlight.put(l >>> lineShift, m);
-        busy++;
         fillsAvoided.add(Long.bitCount(covered & ~m.keptValid));
         fetch(m, needed & ~m.keptValid, r.from(), now);
         join(m, r, a, len, write, touched);
@@ -516,7 +411,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** Adds a part to an MSHR's targets: once the fill is applied the sectors it touches are valid (and dirty, a write's). */
     private void join(Mshr m, MemoryRequest r, long a, int len, boolean write, long touched) {
-        m.targets.add(new Target(r, a, len, true));
+        m.targets.add(new Mshr.Target(r, a, len, true));
         m.willBeValid |= touched;
         if (write) {
             m.dirtied |= touched;
@@ -553,9 +448,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
      * and holds an MSHR (a write-back buffer entry; the request counted one) until the downstream accepts it.
      */
     private void allocateWithoutFetch(MemoryRequest r, long l, long a, int len, long touched, long now) {
-        int w = victim(l);
-        if (valid[w] && evict(w, now + p.hitLatency())) {
-            busy++;
+        int w = tags.victim(l);
+        if (tags.valid(w) && evict(w, now + p.hitLatency())) {
+            mshrs.take();
         }
         install(w, l, r.from(), touched, touched);
         fillsAvoided.add(Long.bitCount(touched));
@@ -652,26 +547,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 fill(m, now);
             }
         } else if (req.tag() instanceof WriteThrough wt) {
-            free(now);
+            mshrs.release(now);
             finishPart(wt.r(), now);
         }
-    }
-
-    /** The way a new line of {@code lineAddr}'s set goes into: an invalid one, else the least recently used. */
-    private int victim(long lineAddr) {
-        int base = setOf(lineAddr) * ways;
-        for (int i = 0; i < ways; i++) {
-            if (!valid[base + i]) {
-                return base + i;
-            }
-        }
-        int w = base;
-        for (int i = 1; i < ways; i++) {
-            if (lastUse[base + i] < lastUse[w]) {
-                w = base + i;
-            }
-        }
-        return w;
     }
 
     /**
@@ -705,8 +583,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             left &= ~span(first, end - 1);
             writeBackBytes.add(n);
             bytesSaved.add(-n);
-            send(downstreamWrite(tag[w] + (long) first * sector, data, w * line + first * sector, n, null, null)
-                    .from(owner[w]), readyAt, left == 0);
+            send(downstreamWrite(tags.tag(w) + (long) first * sector, data, w * line + first * sector, n, null, null)
+                    .from(tags.owner(w)), readyAt, left == 0);
         }
         bytesSaved.add(line);
         return true;
@@ -720,9 +598,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
      */
     public int flush(long now) {
         int n = 0;
-        for (int w = 0; w < valid.length; w++) {
-            if (valid[w] && writeBack(w, now)) {
-                busy++;
+        for (int w = 0; w < tags.size(); w++) {
+            if (tags.valid(w) && writeBack(w, now)) {
+                mshrs.take();
                 n++;
                 dirtySectors[w] = 0;
                 if (masked) {
@@ -734,19 +612,16 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void install(int w, long lineAddr, gpusim.sim.MemoryClient from, long validMask, long dirtyMask) {
-        tag[w] = lineAddr;
-        owner[w] = from;
-        valid[w] = true;
         validSectors[w] = validMask;
         dirtySectors[w] = dirtyMask;
-        lastUse[w] = ++useClock;
+        tags.install(w, lineAddr, from);
     }
 
     private void fill(Mshr m, long now) {
-        inFlight.remove(m.line >>> lineShift);
-        int w = victim(m.line);
+        mshrs.filled(m);
+        int w = tags.victim(m.line);
         // The fill's MSHR becomes a dirty victim's write-back buffer entry.
-        boolean keptEntry = valid[w] && evict(w, now);
+        boolean keptEntry = tags.valid(w) && evict(w, now);
         install(w, m.line, m.owner, m.willBeValid, m.dirtied);
         if (masked) {
             System.arraycopy(m.validBytes, 0, validBytes, w * words, words);
@@ -758,7 +633,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         }
         // Indexed loops: an iterator each fill was a steady allocation.
         for (int k = 0; k < m.targets.size(); k++) {
-            Target t = m.targets.get(k);
+            Mshr.Target t = m.targets.get(k);
             if (t.r().kind() == MemoryRequest.Kind.WRITE) {
                 copyIn(t.r(), t.addr(), t.len(), w);
             } else if (t.r().data() != null) {
@@ -766,15 +641,15 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             }
         }
         if (!keptEntry) {
-            free(now);
+            mshrs.release(now);
         }
         for (int k = 0; k < m.targets.size(); k++) {
-            Target t = m.targets.get(k);
+            Mshr.Target t = m.targets.get(k);
             if (t.completes()) {
                 finishPart(t.r(), now);
             }
         }
-        releaseMshr(m);
+        mshrs.recycle(m);
     }
 
     /**
@@ -814,19 +689,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     /** Zero arrays by length, for {@link #bytesOf}. */
     private byte[][] zeros = new byte[0][];
 
-    private Mshr newMshr(long lineAddr, gpusim.sim.MemoryClient from, boolean resident) {
-        // A timing-only cache keeps no bytes, in its ways or its MSHRs (nothing to clear at each reuse).
-        Mshr m = freeMshrCount > 0 ? freeMshrs[--freeMshrCount] : new Mshr(timingOnly ? 0 : line, words);
-        return m.reset(lineAddr, from, resident);
-    }
-
-    private void releaseMshr(Mshr m) {
-        if (freeMshrCount == freeMshrs.length) {
-            freeMshrs = java.util.Arrays.copyOf(freeMshrs, freeMshrCount * 2);
-        }
-        freeMshrs[freeMshrCount++] = m;
-    }
-
     /** A read buffer of {@code sectors} sectors, free or new (its bytes are all overwritten before they are read). */
     private byte[] takeBuffer(int sectors) {
         int c = freeBufCount[sectors];
@@ -859,13 +721,13 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             merges.inc();
             if (write) {
                 // Applied at the fill after the parts before it; it needs no old bytes, so it completes now.
-                m.targets.add(new Target(r, a, len, false));
+                m.targets.add(new Mshr.Target(r, a, len, false));
                 setRange(m.validBytes, 0, from, to);
                 setRange(m.dirtyBytes, 0, from, to);
                 hitDue(r, now);
             } else {
                 fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
-                m.targets.add(new Target(r, a, len, true));
+                m.targets.add(new Mshr.Target(r, a, len, true));
             }
             return;
         }
@@ -882,15 +744,15 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                     }
                 }
                 fillsAvoided.add(Long.bitCount(covered(l, a, len) & ~fullSectors(validBytes, base)));
-                lastUse[w] = ++useClock;
+                tags.touch(w);
             } else {
                 misses.inc();
                 if (partial != 0) {
                     fetchesAvoided.inc();
                 }
-                w = victim(l);
-                if (valid[w] && evict(w, now + p.hitLatency())) {
-                    busy++; // the victim's write-back buffer entry (the request counted one)
+                w = tags.victim(l);
+                if (tags.valid(w) && evict(w, now + p.hitLatency())) {
+                    mshrs.take(); // the victim's write-back buffer entry (the request counted one)
                 }
                 install(w, l, r.from(), 0, 0);
                 java.util.Arrays.fill(validBytes, w * words, (w + 1) * words, 0L);
@@ -909,7 +771,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             if (r.data() != null) {
                 System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
             }
-            lastUse[w] = ++useClock;
+            tags.touch(w);
             hitDue(r, now);
             return;
         }
@@ -917,7 +779,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (w >= 0) {
             // The line moves into the MSHR with its bytes and masks, as a sector miss does.
             sectorMisses.inc();
-            m = newMshr(l, owner[w], true);
+            m = mshrs.open(l, tags.owner(w), true);
             m.wasResident = true;
             if (!timingOnly) {
                 System.arraycopy(data, w * line, m.bytes, 0, line);
@@ -925,20 +787,18 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             System.arraycopy(validBytes, w * words, m.keptBytes, 0, words);
             System.arraycopy(validBytes, w * words, m.validBytes, 0, words);
             System.arraycopy(dirtyBytes, w * words, m.dirtyBytes, 0, words);
-            valid[w] = false;
+            tags.invalidate(w);
         } else {
-            m = newMshr(l, r.from(), false);
+            m = mshrs.open(l, r.from(), false);
         }
-        inFlight.put(l >>> lineShift, m);
-        busy++;
         fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
-        m.targets.add(new Target(r, a, len, true));
+        m.targets.add(new Mshr.Target(r, a, len, true));
     }
 
     /** Whether the line a new {@code lineAddr} would replace holds dirty bytes (byte masks on). */
     private boolean dirtyVictim(long lineAddr) {
-        int v = victim(lineAddr);
-        return valid[v] && anySet(dirtyBytes, v * words, 0, line);
+        int v = tags.victim(lineAddr);
+        return tags.valid(v) && anySet(dirtyBytes, v * words, 0, line);
     }
 
     /**
@@ -970,7 +830,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             int start = runs.get(k)[0];
             int n = runs.get(k)[1] - start;
             writeBackBytes.add(n);
-            send(downstreamWrite(tag[w] + start, data, w * line + start, n, null, null).from(owner[w]), readyAt,
+            send(downstreamWrite(tags.tag(w) + start, data, w * line + start, n, null, null).from(tags.owner(w)), readyAt,
                     k == runs.size() - 1);
         }
         bytesSaved.add(line - dirty);
@@ -1040,11 +900,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         return allSectors & ~missingSectors(mask, base, 0, line);
     }
 
-    private void free(long now) {
-        busy--;
-        waiting.wakeAll(now);
-    }
-
     private void finishPart(MemoryRequest r, long now) {
         if (r.partDone(now)) {
             outstanding--;
@@ -1081,7 +936,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             outCount--;
             progress = true;
             if (frees) {
-                free(now);
+                mshrs.release(now);
             }
         }
         long next = Engine.NEVER;
@@ -1099,7 +954,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public boolean hasPendingWork() {
-        return outstanding > 0 || outCount > 0 || busy > 0;
+        return outstanding > 0 || outCount > 0 || mshrs.inUse() > 0;
     }
 
     @Override
@@ -1119,7 +974,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public String describe() {
-        return outstanding + " requests outstanding, " + busy + "/" + p.mshrs() + " MSHRs in use, " + outCount
+        return outstanding + " requests outstanding, " + mshrs.inUse() + "/" + p.mshrs() + " MSHRs in use, " + outCount
                 + " waiting to go downstream";
     }
 }
