@@ -123,22 +123,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** The MSHRs (and write-back buffer entries) and the lines being fetched. */
     private final MshrFile mshrs;
-    /*
-     * Two FIFOs in parallel primitive rings (a power of two long), in place of a queue of records: a
-     * record a hit and one a request sent downstream were much of the allocation left per miss.
-     * hitsDue: the hits (and parts completing as hits) and the cycle each completes.
-     * out: what goes downstream, the cycle it may, and whether its acceptance frees an MSHR (the last
-     * write of a write-back, whose buffer entry it frees).
-     */
-    private MemoryRequest[] hitReq = new MemoryRequest[16];
-    private long[] hitAt = new long[16];
-    private int hitHead;
-    private int hitCount;
-    private MemoryRequest[] outReq = new MemoryRequest[16];
-    private long[] outAt = new long[16];
-    private boolean[] outFrees = new boolean[16];
-    private int outHead;
-    private int outCount;
+    /** Parts completing after the hit latency. */
+    private final HitPipeline hitsDue;
+    /** Fills, write-backs and write-throughs going downstream, in order. */
+    private final WriteBuffer out = new WriteBuffer();
     /** Wakes this component by its engine index (no lookup a wake). */
     private final gpusim.sim.Waker self;
     private int outstanding;
@@ -186,6 +174,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         words = masked ? (line + 63) / 64 : 0;
         validBytes = masked ? new long[n * words] : null;
         // A timing-only cache keeps no bytes, in its ways or its MSHRs (nothing to clear at each reuse).
+        hitsDue = new HitPipeline(p.hitLatency());
         mshrs = new MshrFile(engine, p.mshrs(), line, timingOnly ? 0 : line, words);
         dirtyBytes = masked ? new long[n * words] : null;
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
@@ -460,40 +449,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void hitDue(MemoryRequest r, long now) {
-        if (hitCount == hitReq.length) {
-            int n = hitReq.length;
-            hitReq = unwrap(hitReq, hitHead, new MemoryRequest[2 * n]);
-            hitAt = unwrap(hitAt, hitHead, new long[2 * n]);
-            hitHead = 0;
-        }
-        int i = (hitHead + hitCount++) & (hitReq.length - 1);
-        hitReq[i] = r;
-        hitAt[i] = now + p.hitLatency();
-        if (hitCount == 1) {
+        if (hitsDue.add(r, now)) {
             self.wakeAt(now + p.hitLatency());
         }
-    }
-
-    /** Ring {@code ring} (full, its oldest at {@code head}) copied in order to the start of {@code to}. */
-    private static MemoryRequest[] unwrap(MemoryRequest[] ring, int head, MemoryRequest[] to) {
-        unwrap((Object) ring, ring.length, head, to);
-        return to;
-    }
-
-    private static long[] unwrap(long[] ring, int head, long[] to) {
-        unwrap((Object) ring, ring.length, head, to);
-        return to;
-    }
-
-    private static boolean[] unwrap(boolean[] ring, int head, boolean[] to) {
-        unwrap((Object) ring, ring.length, head, to);
-        return to;
-    }
-
-    /** The ring array {@code ring} of {@code n} entries, oldest at {@code head}, copied in order to the start of {@code to}. */
-    private static void unwrap(Object ring, int n, int head, Object to) {
-        System.arraycopy(ring, head, to, 0, n - head);
-        System.arraycopy(ring, 0, to, n - head, head);
     }
 
     private int offset(int way, long a) {
@@ -508,18 +466,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void send(MemoryRequest req, long readyAt, boolean frees) {
-        if (outCount == outReq.length) {
-            int n = outReq.length;
-            outReq = unwrap(outReq, outHead, new MemoryRequest[2 * n]);
-            outAt = unwrap(outAt, outHead, new long[2 * n]);
-            outFrees = unwrap(outFrees, outHead, new boolean[2 * n]);
-            outHead = 0;
-        }
-        int i = (outHead + outCount++) & (outReq.length - 1);
-        outReq[i] = req;
-        outAt[i] = readyAt;
-        outFrees[i] = frees;
-        if (outCount == 1) {
+        if (out.add(req, readyAt, frees)) {
             self.wakeAt(readyAt);
         }
     }
@@ -917,35 +864,13 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     @Override
     public boolean tick(long now) {
         boolean progress = false;
-        while (hitCount > 0 && hitAt[hitHead] <= now) {
-            MemoryRequest r = hitReq[hitHead];
-            hitReq[hitHead] = null;
-            hitHead = (hitHead + 1) & (hitReq.length - 1);
-            hitCount--;
+        for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
             // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
             progress |= !r.isPoll();
             finishPart(r, now);
         }
-        while (outCount > 0 && outAt[outHead] <= now) {
-            if (!downstream.request(outReq[outHead], this, now)) {
-                break; // the downstream wakes us when it has room
-            }
-            boolean frees = outFrees[outHead];
-            outReq[outHead] = null;
-            outHead = (outHead + 1) & (outReq.length - 1);
-            outCount--;
-            progress = true;
-            if (frees) {
-                mshrs.release(now);
-            }
-        }
-        long next = Engine.NEVER;
-        if (hitCount > 0) {
-            next = hitAt[hitHead];
-        }
-        if (outCount > 0 && outAt[outHead] > now) {
-            next = Math.min(next, outAt[outHead]);
-        }
+        progress |= out.drain(now, downstream, this, mshrs);
+        long next = Math.min(hitsDue.nextDue(), out.readyAfter(now));
         if (next != Engine.NEVER) {
             self.wakeAt(next);
         }
@@ -954,17 +879,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public boolean hasPendingWork() {
-        return outstanding > 0 || outCount > 0 || mshrs.inUse() > 0;
+        return outstanding > 0 || out.size() > 0 || mshrs.inUse() > 0;
     }
 
     @Override
     public boolean working(long now) {
-        for (int k = 0; k < hitCount; k++) {
-            if (!hitReq[(hitHead + k) & (hitReq.length - 1)].isPoll()) {
-                return true;
-            }
-        }
-        return false;
+        return hitsDue.holdsWork();
     }
 
     @Override
@@ -974,7 +894,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public String describe() {
-        return outstanding + " requests outstanding, " + mshrs.inUse() + "/" + p.mshrs() + " MSHRs in use, " + outCount
+        return outstanding + " requests outstanding, " + mshrs.inUse() + "/" + p.mshrs() + " MSHRs in use, " + out.size()
                 + " waiting to go downstream";
     }
 }
