@@ -6,8 +6,6 @@ import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A set-associative cache with LRU replacement in front of a downstream {@link MemoryPort}
@@ -82,30 +80,24 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final MemoryPort downstream;
     private final CacheParams p;
     private final int line;
-    /** log2 of line and of sector (both powers of two): a shift, not a division, on every part. */
+    /** log2 of the line (a power of two): a shift, not a division, on every part. */
     private final int lineShift;
-    private final int sectorShift;
     private final int sets;
     private final int ways;
-    /** The sector (the line itself when unsectored): the unit of validity, fetches and write-backs. */
+    /** The line's sectors (the line itself when unsectored): the unit of validity, fetches and write-backs. */
+    private final LineSectors sectors;
     private final int sector;
     private final boolean sectored;
-    /** Every sector of a line. */
-    private final long allSectors;
 
     /** The tags, with LRU replacement. */
     private final TagArray tags;
-    /** Per way: the sectors holding valid bytes (all of them when unsectored), and the dirty ones. */
-    private final long[] validSectors;
-    private final long[] dirtySectors;
+    /** What of each line is valid and dirty: whole lines, sectors or bytes. */
+    private final LineValidity validity;
     /** The lines' bytes; null for a timing-only cache ({@link CacheParams#withoutBytes}). */
     private final byte[] data;
     private final boolean timingOnly;
-    /** Byte masks on: per way, {@code words} longs of valid bits and as many of dirty bits, one a byte; else null. */
+    /** Byte masks on (CacheParams#masksBytes). */
     private final boolean masked;
-    private final int words;
-    private final long[] validBytes;
-    private final long[] dirtyBytes;
 
     /**
      * Free fill-read buffers by size in sectors, reused: every fetch allocated one, the largest
@@ -158,25 +150,29 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.ways = p.ways();
         this.sector = p.sectorOrLine();
         this.lineShift = Integer.numberOfTrailingZeros(line);
-        this.sectorShift = Integer.numberOfTrailingZeros(sector);
         this.sectored = p.sectored();
         int perLine = line / sector;
-        this.allSectors = perLine == 64 ? -1L : (1L << perLine) - 1;
+        this.sectors = new LineSectors(line, sector, sectored);
         freeBufs = new byte[perLine + 1][4][];
         freeBufCount = new int[perLine + 1];
         int n = sets * ways;
         tags = new TagArray(sets, ways, line, ReplacementPolicy.named("lru", n));
-        validSectors = new long[n];
-        dirtySectors = new long[n];
         timingOnly = p.timingOnly();
         data = timingOnly ? null : new byte[(int) p.sizeBytes()];
         masked = p.masksBytes();
-        words = masked ? (line + 63) / 64 : 0;
-        validBytes = masked ? new long[n * words] : null;
+        int words = 0;
+        if (masked) {
+            ByteMaskValidity v = new ByteMaskValidity(sectors, n);
+            words = v.words();
+            validity = v;
+        } else if (sectored) {
+            validity = new SectorValidity(sectors, n);
+        } else {
+            validity = new WholeLineValidity(sectors, n);
+        }
         // A timing-only cache keeps no bytes, in its ways or its MSHRs (nothing to clear at each reuse).
         hitsDue = new HitPipeline(p.hitLatency());
         mshrs = new MshrFile(engine, p.mshrs(), line, timingOnly ? 0 : line, words);
-        dirtyBytes = masked ? new long[n * words] : null;
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
                 + (sectored ? sector + "-byte sectors, " : "") + (masked ? "byte masks, " : "")
                 + (p.writeBack() ? "write-back/write-allocate" : "write-through/no-allocate") + ", " + p.mshrs()
@@ -229,34 +225,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         return mshrs.inUse();
     }
 
-    /** The sectors of line {@code l} that [a, a + len) touches. */
-    private long touched(long l, long a, int len) {
-        int first = (int) ((a - l) >>> sectorShift);
-        int last = (int) ((a + len - 1 - l) >>> sectorShift);
-        return span(first, last);
-    }
-
-    /** The sectors of line {@code l} that [a, a + len) covers whole (none when unsectored: a write then needs its line). */
-    private long covered(long l, long a, int len) {
-        if (!sectored) {
-            return 0;
-        }
-        int first = (int) ((a - l + sector - 1) >>> sectorShift);
-        int end = (int) ((a + len - l) >>> sectorShift);
-        return end > first ? span(first, end - 1) : 0;
-    }
-
-    private static long span(int first, int last) {
-        long upTo = last == 63 ? -1L : (1L << (last + 1)) - 1;
-        return upTo & -(1L << first);
-    }
-
-    /** The sectors of line {@code l} whose old bytes a part needs: all it touches, less those a write covers whole. */
-    private long needed(long l, long a, int len, boolean write) {
-        long t = touched(l, a, len);
-        return write ? t & ~covered(l, a, len) : t;
-    }
-
     @Override
     public int pending() {
         return outstanding;
@@ -284,18 +252,14 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                     // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
                     // a one-line write knows its victim now, and takes an entry only when that is dirty (with
                     // more lines, one may be the victim of another's set: counted as if dirty).
-                    if (!(masked && write && oneLine && !dirtyVictim(l))) {
+                    if (!(validity.writesWithoutFetch() && write && oneLine && !dirtyVictim(l))) {
                         need++;
                     }
-                } else if (masked) {
+                } else {
                     int from = (int) (a - l);
-                    if (!write && !allSet(validBytes, w * words, from, (int) (Math.min(l + line, end) - l))) {
-                        need++; // a read missing bytes of a resident line
-                    }
-                } else if (sectored) {
                     int len = (int) (Math.min(l + line, end) - a);
-                    if ((needed(l, a, len, write) & ~validSectors[w]) != 0) {
-                        need++; // a sector miss
+                    if (validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write) != 0) {
+                        need++; // a read missing bytes of a resident line, or a sector miss
                     }
                 }
             }
@@ -341,70 +305,81 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                     now + p.hitLatency(), false);
             return;
         }
-        if (masked) {
-            maskedPart(r, l, a, len, write, w, m, now);
-            return;
-        }
-        long touched = touched(l, a, len);
-        long covered = write ? covered(l, a, len) : 0;
+        int from = (int) (a - l);
+        int to = from + len;
+        long touched = sectors.touched(l, a, len);
+        long covered = write ? sectors.covered(l, a, len) : 0;
         long needed = touched & ~covered;
         if (m != null) {
             // The line is being fetched: the part waits for the fill, fetching any sector it needs that the MSHR
-            // does not bring (or keep).
+            // does not bring (or keep); with byte masks a write needs nothing and completes now, applied at the
+            // fill after the parts before it.
             misses.inc();
             merges.inc();
-            fillsAvoided.add(Long.bitCount(covered & ~m.willBeValid));
-            fetch(m, needed & ~m.willBeValid, r.from(), now);
-            join(m, r, a, len, write, touched);
-            return;
-        }
-        if (w >= 0 && (needed & ~validSectors[w]) == 0) {
-            hits.inc();
-            if (write) {
-                fillsAvoided.add(Long.bitCount(covered & ~validSectors[w]));
-                copyIn(r, a, len, w);
-                validSectors[w] |= touched;
-                dirtySectors[w] |= touched;
-            } else if (r.data() != null) {
-                System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
+            if (write && validity.writesWithoutFetch()) {
+                validity.joined(m, from, to, touched, true);
+                m.targets.add(new Mshr.Target(r, a, len, false));
+                hitDue(r, now);
+                return;
             }
-            tags.touch(w);
-            hitDue(r, now);
-            return;
-        }
-        misses.inc();
-        if (w < 0 && needed == 0) {
-            allocateWithoutFetch(r, l, a, len, touched, now);
+            fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+            fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
+            join(m, r, a, len, from, to, write, touched);
             return;
         }
         if (w >= 0) {
-            // A sector miss: the line moves into the MSHR with the sectors it holds (see the class comment).
+            if (validity.missing(w, from, to, needed, write) == 0) {
+                // Served in place.
+                if (!write) {
+                    hits.inc();
+                    if (r.data() != null) {
+                        System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
+                    }
+                } else {
+                    if (validity.writeHits(w, touched)) {
+                        hits.inc();
+                    } else {
+                        // Byte masks: a sector it touches held no valid byte; it would have fetched a partial one.
+                        misses.inc();
+                        if ((needed & ~validity.holding(w)) != 0) {
+                            fetchesAvoided.inc();
+                        }
+                    }
+                    fillsAvoided.add(Long.bitCount(covered & ~validity.full(w)));
+                    copyIn(r, a, len, w);
+                    validity.written(w, from, to, touched);
+                }
+                tags.touch(w);
+                hitDue(r, now);
+                return;
+            }
+            // A sector (or byte) miss: the line moves into the MSHR with what it holds (see the class comment).
+            misses.inc();
             sectorMisses.inc();
             m = mshrs.open(l, tags.owner(w), true);
             m.wasResident = true;
-            m.keptValid = validSectors[w];
-            m.keptDirty = dirtySectors[w];
             if (!timingOnly) {
                 System.arraycopy(data, w * line, m.bytes, 0, line);
             }
+            validity.moveInto(m, w);
             tags.invalidate(w);
         } else {
+            misses.inc();
+            if (write && (needed == 0 || validity.writesWithoutFetch())) {
+                allocateWithoutFetch(r, l, a, len, from, to, touched, covered, needed, now);
+                return;
+            }
             m = mshrs.open(l, r.from(), false);
         }
-        m.willBeValid = m.keptValid;
-        m.dirtied = m.keptDirty;
-        fillsAvoided.add(Long.bitCount(covered & ~m.keptValid));
-        fetch(m, needed & ~m.keptValid, r.from(), now);
-        join(m, r, a, len, write, touched);
+        fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+        fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
+        join(m, r, a, len, from, to, write, touched);
     }
 
-    /** Adds a part to an MSHR's targets: once the fill is applied the sectors it touches are valid (and dirty, a write's). */
-    private void join(Mshr m, MemoryRequest r, long a, int len, boolean write, long touched) {
+    /** Adds a part to an MSHR's targets, completing at the fill: its bytes are valid then (and dirty, a write's). */
+    private void join(Mshr m, MemoryRequest r, long a, int len, int from, int to, boolean write, long touched) {
+        validity.joined(m, from, to, touched, write);
         m.targets.add(new Mshr.Target(r, a, len, true));
-        m.willBeValid |= touched;
-        if (write) {
-            m.dirtied |= touched;
-        }
     }
 
     /** Sends an MSHR's fetches of {@code sectors}: one read a run of adjacent sectors, after the lookup. */
@@ -417,9 +392,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             m.fetchesPending++;
             m.fetchedBytes += n;
             fillBytes.add(n);
-            if (m.validBytes != null) {
-                setRange(m.validBytes, 0, first * sector, end * sector);
-            }
+            validity.fetching(m, first * sector, end * sector);
             // A whole line read straight into the MSHR's buffer (no byte masks: nothing to merge under):
             // the bytes land before memoryDone would copy them, and nothing else touches the buffer
             // while the fetch is out (its other fetches, if any, are of other sectors).
@@ -427,24 +400,32 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             MemoryRequest read = timingOnly ? MemoryRequest.fetch(at, n, this, m)
                     : MemoryRequest.read(at, n == line && m.keptBytes == null ? m.bytes : takeBuffer(end - first), this, m);
             send(read.from(from), now + p.hitLatency(), false);
-            left &= ~span(first, end - 1);
+            left &= ~LineSectors.span(first, end - 1);
         }
     }
 
     /**
-     * A write that covers every sector it touches of an absent line: the line is allocated now, with those
-     * sectors valid and dirty, and nothing fetched; the victim, if dirty, is written back after the lookup
-     * and holds an MSHR (a write-back buffer entry; the request counted one) until the downstream accepts it.
+     * A write that needs no old bytes of an absent line (it covers every sector it touches, or byte masks keep
+     * what it writes valid): the line is allocated now, the bytes written valid and dirty, and nothing fetched;
+     * the victim, if dirty, is written back after the lookup and holds an MSHR (a write-back buffer entry; the
+     * request counted one) until the downstream accepts it. With byte masks a write of part of a sector is one
+     * that would have fetched without them.
      */
-    private void allocateWithoutFetch(MemoryRequest r, long l, long a, int len, long touched, long now) {
+    private void allocateWithoutFetch(MemoryRequest r, long l, long a, int len, int from, int to, long touched,
+                                      long covered, long needed, long now) {
+        if (needed != 0) {
+            fetchesAvoided.inc();
+        }
         int w = tags.victim(l);
         if (tags.valid(w) && evict(w, now + p.hitLatency())) {
             mshrs.take();
         }
-        install(w, l, r.from(), touched, touched);
-        fillsAvoided.add(Long.bitCount(touched));
+        tags.install(w, l, r.from());
+        validity.allocated(w);
+        fillsAvoided.add(Long.bitCount(covered));
         bytesSaved.add(line);
         copyIn(r, a, len, w);
+        validity.written(w, from, to, touched);
         hitDue(r, now);
     }
 
@@ -478,16 +459,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             int off = (int) (req.address() - m.line);
             // A whole line read into m.bytes itself is in place already (see fetch).
             if (!timingOnly && req.data() != m.bytes) {
-                if (m.keptBytes == null) {
-                    System.arraycopy(req.data(), 0, m.bytes, off, req.size());
-                } else {
-                    // The bytes the line held are newer than memory's (dirty) or equal to them: they win.
-                    for (int i = 0; i < req.size(); i++) {
-                        if (!bit(m.keptBytes, 0, off + i)) {
-                            m.bytes[off + i] = req.data()[i];
-                        }
-                    }
-                }
+                validity.landed(m, req.data(), off, req.size());
                 releaseBuffer(req.data(), req.size() / sector);
             }
             if (--m.fetchesPending == 0) {
@@ -511,29 +483,26 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** Way {@code w}'s dirty sectors (or bytes) downstream, ready at {@code readyAt}: {@link #evict} without the eviction. */
     private boolean writeBack(int w, long readyAt) {
-        if (masked) {
-            return writeBackDirtyBytes(w, readyAt);
-        }
-        long dirty = dirtySectors[w];
-        if (dirty == 0) {
+        int start = validity.nextDirty(w, 0);
+        if (start < 0) {
             return false;
         }
         writeBacks.inc();
-        if (dirty != allSectors) {
+        int dirty = 0;
+        while (start >= 0) {
+            int end = validity.dirtyEnd(w, start);
+            int next = end < line ? validity.nextDirty(w, end) : -1;
+            int n = end - start;
+            dirty += n;
+            writeBackBytes.add(n);
+            send(downstreamWrite(tags.tag(w) + start, data, w * line + start, n, null, null).from(tags.owner(w)),
+                    readyAt, next < 0);
+            start = next;
+        }
+        if (dirty != line) {
             partialWriteBacks.inc();
         }
-        long left = dirty;
-        while (left != 0) {
-            int first = Long.numberOfTrailingZeros(left);
-            int end = first + Long.numberOfTrailingZeros(~(left >>> first));
-            int n = (end - first) * sector;
-            left &= ~span(first, end - 1);
-            writeBackBytes.add(n);
-            bytesSaved.add(-n);
-            send(downstreamWrite(tags.tag(w) + (long) first * sector, data, w * line + first * sector, n, null, null)
-                    .from(tags.owner(w)), readyAt, left == 0);
-        }
-        bytesSaved.add(line);
+        bytesSaved.add(line - dirty);
         return true;
     }
 
@@ -549,19 +518,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             if (tags.valid(w) && writeBack(w, now)) {
                 mshrs.take();
                 n++;
-                dirtySectors[w] = 0;
-                if (masked) {
-                    java.util.Arrays.fill(dirtyBytes, w * words, (w + 1) * words, 0L);
-                }
+                validity.cleaned(w);
             }
         }
         return n;
-    }
-
-    private void install(int w, long lineAddr, gpusim.sim.MemoryClient from, long validMask, long dirtyMask) {
-        validSectors[w] = validMask;
-        dirtySectors[w] = dirtyMask;
-        tags.install(w, lineAddr, from);
     }
 
     private void fill(Mshr m, long now) {
@@ -569,11 +529,8 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         int w = tags.victim(m.line);
         // The fill's MSHR becomes a dirty victim's write-back buffer entry.
         boolean keptEntry = tags.valid(w) && evict(w, now);
-        install(w, m.line, m.owner, m.willBeValid, m.dirtied);
-        if (masked) {
-            System.arraycopy(m.validBytes, 0, validBytes, w * words, words);
-            System.arraycopy(m.dirtyBytes, 0, dirtyBytes, w * words, words);
-        }
+        tags.install(w, m.line, m.owner);
+        validity.filled(w, m);
         bytesSaved.add((m.wasResident ? 0 : line) - m.fetchedBytes);
         if (!timingOnly) {
             System.arraycopy(m.bytes, 0, data, w * line, line);
@@ -655,196 +612,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         freeBufCount[sectors] = c + 1;
     }
 
-    // ---- Byte masks (CacheParams#masksBytes) ----
-
-    /** One part on a cache with byte masks (see the class comment); {@code w} its way or -1, {@code m} its MSHR or null. */
-    private void maskedPart(MemoryRequest r, long l, long a, int len, boolean write, int w, Mshr m, long now) {
-        int from = (int) (a - l);
-        int to = from + len;
-        long touched = touched(l, a, len);
-        long partial = touched & ~covered(l, a, len);
-        if (m != null) {
-            misses.inc();
-            merges.inc();
-            if (write) {
-                // Applied at the fill after the parts before it; it needs no old bytes, so it completes now.
-                m.targets.add(new Mshr.Target(r, a, len, false));
-                setRange(m.validBytes, 0, from, to);
-                setRange(m.dirtyBytes, 0, from, to);
-                hitDue(r, now);
-            } else {
-                fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
-                m.targets.add(new Mshr.Target(r, a, len, true));
-            }
-            return;
-        }
-        if (write) {
-            if (w >= 0) {
-                int base = w * words;
-                long held = sectorsHolding(validBytes, base);
-                if ((touched & ~held) == 0) {
-                    hits.inc();
-                } else {
-                    misses.inc();
-                    if ((partial & ~held) != 0) {
-                        fetchesAvoided.inc();
-                    }
-                }
-                fillsAvoided.add(Long.bitCount(covered(l, a, len) & ~fullSectors(validBytes, base)));
-                tags.touch(w);
-            } else {
-                misses.inc();
-                if (partial != 0) {
-                    fetchesAvoided.inc();
-                }
-                w = tags.victim(l);
-                if (tags.valid(w) && evict(w, now + p.hitLatency())) {
-                    mshrs.take(); // the victim's write-back buffer entry (the request counted one)
-                }
-                install(w, l, r.from(), 0, 0);
-                java.util.Arrays.fill(validBytes, w * words, (w + 1) * words, 0L);
-                java.util.Arrays.fill(dirtyBytes, w * words, (w + 1) * words, 0L);
-                fillsAvoided.add(Long.bitCount(covered(l, a, len)));
-                bytesSaved.add(line);
-            }
-            copyIn(r, a, len, w);
-            setRange(validBytes, w * words, from, to);
-            setRange(dirtyBytes, w * words, from, to);
-            hitDue(r, now);
-            return;
-        }
-        if (w >= 0 && allSet(validBytes, w * words, from, to)) {
-            hits.inc();
-            if (r.data() != null) {
-                System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
-            }
-            tags.touch(w);
-            hitDue(r, now);
-            return;
-        }
-        misses.inc();
-        if (w >= 0) {
-            // The line moves into the MSHR with its bytes and masks, as a sector miss does.
-            sectorMisses.inc();
-            m = mshrs.open(l, tags.owner(w), true);
-            m.wasResident = true;
-            if (!timingOnly) {
-                System.arraycopy(data, w * line, m.bytes, 0, line);
-            }
-            System.arraycopy(validBytes, w * words, m.keptBytes, 0, words);
-            System.arraycopy(validBytes, w * words, m.validBytes, 0, words);
-            System.arraycopy(dirtyBytes, w * words, m.dirtyBytes, 0, words);
-            tags.invalidate(w);
-        } else {
-            m = mshrs.open(l, r.from(), false);
-        }
-        fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
-        m.targets.add(new Mshr.Target(r, a, len, true));
-    }
-
-    /** Whether the line a new {@code lineAddr} would replace holds dirty bytes (byte masks on). */
+    /** Whether the line a new {@code lineAddr} would replace holds dirty bytes. */
     private boolean dirtyVictim(long lineAddr) {
         int v = tags.victim(lineAddr);
-        return tags.valid(v) && anySet(dirtyBytes, v * words, 0, line);
-    }
-
-    /**
-     * Writes back way {@code w} of a cache with byte masks: its dirty bytes go downstream, one write a
-     * contiguous run, ready at {@code readyAt}; returns whether anything was written back (as {@link #evict}).
-     */
-    private boolean writeBackDirtyBytes(int w, long readyAt) {
-        int base = w * words;
-        List<int[]> runs = new ArrayList<>();
-        int dirty = 0;
-        for (int i = 0; i < line; i++) {
-            if (bit(dirtyBytes, base, i)) {
-                int start = i;
-                while (i < line && bit(dirtyBytes, base, i)) {
-                    i++;
-                }
-                runs.add(new int[] {start, i});
-                dirty += i - start;
-            }
-        }
-        if (runs.isEmpty()) {
-            return false;
-        }
-        writeBacks.inc();
-        if (dirty != line) {
-            partialWriteBacks.inc();
-        }
-        for (int k = 0; k < runs.size(); k++) {
-            int start = runs.get(k)[0];
-            int n = runs.get(k)[1] - start;
-            writeBackBytes.add(n);
-            send(downstreamWrite(tags.tag(w) + start, data, w * line + start, n, null, null).from(tags.owner(w)), readyAt,
-                    k == runs.size() - 1);
-        }
-        bytesSaved.add(line - dirty);
-        return true;
-    }
-
-    private static boolean bit(long[] mask, int base, int i) {
-        return (mask[base + (i >>> 6)] & (1L << (i & 63))) != 0;
-    }
-
-    /** The bits of word {@code wi} that bytes [from, to) of a line cover. */
-    private static long wordBits(int wi, int from, int to) {
-        int lo = Math.max(from - wi * 64, 0);
-        int hi = Math.min(to - wi * 64, 64);
-        return (hi == 64 ? -1L : (1L << hi) - 1) & -(1L << lo);
-    }
-
-    private static void setRange(long[] mask, int base, int from, int to) {
-        for (int wi = from >>> 6; wi * 64 < to; wi++) {
-            mask[base + wi] |= wordBits(wi, from, to);
-        }
-    }
-
-    private static boolean allSet(long[] mask, int base, int from, int to) {
-        for (int wi = from >>> 6; wi * 64 < to; wi++) {
-            long b = wordBits(wi, from, to);
-            if ((mask[base + wi] & b) != b) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean anySet(long[] mask, int base, int from, int to) {
-        for (int wi = from >>> 6; wi * 64 < to; wi++) {
-            if ((mask[base + wi] & wordBits(wi, from, to)) != 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The sectors holding a byte of [from, to) whose bit is clear: what a read of those bytes must fetch. */
-    private long missingSectors(long[] mask, int base, int from, int to) {
-        long s = 0;
-        for (int k = from / sector; k * sector < to; k++) {
-            if (!allSet(mask, base, Math.max(from, k * sector), Math.min(to, (k + 1) * sector))) {
-                s |= 1L << k;
-            }
-        }
-        return s;
-    }
-
-    /** The sectors of a line with at least one valid byte. */
-    private long sectorsHolding(long[] mask, int base) {
-        long s = 0;
-        for (int k = 0; k * sector < line; k++) {
-            if (anySet(mask, base, k * sector, (k + 1) * sector)) {
-                s |= 1L << k;
-            }
-        }
-        return s;
-    }
-
-    /** The sectors of a line whose bytes are all valid: those a read of the whole line would not fetch. */
-    private long fullSectors(long[] mask, int base) {
-        return allSectors & ~missingSectors(mask, base, 0, line);
+        return tags.valid(v) && validity.anyDirty(v);
     }
 
     private void finishPart(MemoryRequest r, long now) {
