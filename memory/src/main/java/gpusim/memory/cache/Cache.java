@@ -12,6 +12,12 @@ import gpusim.sim.StatGroup;
  * (the memory system, or another cache): itself a port, so inserting it is wiring (gem5's
  * ports). Requests are cut at line boundaries; each line part is looked up on arrival.
  *
+ * <p>This class is the lookup algorithm and the wiring; its parts each do one job (as Akita's
+ * write-back cache is split into stages, {@code mem/cache/writeback/}): the {@link TagArray}
+ * with its {@link ReplacementPolicy} ({@link LruPolicy}), the {@link MshrFile} of {@link Mshr}s,
+ * the {@link LineValidity} (whole lines, sectors or byte masks), the {@link HitPipeline} and the
+ * {@link WriteBuffer}. docs/memory.md, "The cache's parts", has the table.
+ *
  * <p>Timing. A hit completes {@code hitLatency} cycles after the request. A miss allocates an
  * MSHR for its line (a later miss to a line already in flight merges into that MSHR and
  * takes none), and the line's fetch goes downstream after the lookup ({@code hitLatency}
