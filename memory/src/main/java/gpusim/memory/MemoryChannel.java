@@ -78,29 +78,14 @@ public final class MemoryChannel implements Component {
      */
     private int[] qLeft;
     private int[] qStep;
-    /** Whether the slot is on a merge chain (write combining; a read burst is not: it closes writes instead). */
-    private boolean[] qChained;
-    /** A waiting write closed to merges by a read burst of its line queued after it (see {@link #close}). */
-    private boolean[] qClosed;
     /** The client of a slot {@link #acceptWrite} took without a request on it. */
     private MemoryClient[] qFrom;
     /** Parts waiting in the queue: what its room counts. */
     private int waiting;
     /** The service cycles of a part that moves a whole line of reads. */
     private final int lineService;
-    /**
-     * Write combining only: the waiting slots chained by line hash, newest first, so a line's
-     * first slot on its chain is its newest waiting part (see {@link #mergeTarget}). A slot
-     * is added at its chain's head when it is taken and leaves when served, as the oldest
-     * waiting part, from its chain's tail (through its link back: a chain holds every waiting
-     * part of its lines, which may be many of one line). There are twice as many chains as
-     * slots, so each step is a load or two where a general hash map cost a tenth of the host
-     * time with surfaces in memory. Without combining nothing asks, and nothing is kept.
-     */
-    private int[] chainHead;
-    private int[] chainNext;
-    private int[] chainPrev;
-    private int chainShift;
+    /** Write combining: which waiting write a new write to its line may merge into. */
+    private final WriteCombiner combiner;
 
     // In-flight ring: served parts waiting out their latency, completion cycles non-decreasing.
     private long[] fDone = new long[16];
@@ -207,6 +192,7 @@ public final class MemoryChannel implements Component {
         this.bytesPerCycle = p.bytesPerCycle();
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
+        this.combiner = new WriteCombiner(combining);
         this.lineService = (int) Math.max(1, (unit + bytesPerCycle - 1) / bytesPerCycle);
         this.schedulable = p.dram() == null
                 && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
@@ -310,6 +296,7 @@ public final class MemoryChannel implements Component {
     private long dataCyclesReported = -1;
 
     private void allocateQueue(int cap) {
+        int mask = qLine == null ? 0 : qLine.length - 1;
         long[] line = new long[cap];
         int[] lo = new int[cap];
         int[] len = new int[cap];
@@ -325,8 +312,6 @@ public final class MemoryChannel implements Component {
         long[] fseq = new long[cap];
         int[] left = new int[cap];
         int[] step = new int[cap];
-        boolean[] chained = new boolean[cap];
-        boolean[] closed = new boolean[cap];
         MemoryClient[] from = new MemoryClient[cap];
         for (int i = 0; i < qCount; i++) {
             int s = (qStart + i) & (qLine.length - 1);
@@ -345,15 +330,11 @@ public final class MemoryChannel implements Component {
             fseq[i] = qFSeq[s];
             left[i] = qLeft[s];
             step[i] = qStep[s];
-            chained[i] = qChained[s];
-            closed[i] = qClosed[s];
             from[i] = qFrom[s];
         }
         qFrom = from;
         qLeft = left;
         qStep = step;
-        qChained = chained;
-        qClosed = closed;
         qServe = serveAt;
         qFSeq = fseq;
         qLine = line;
@@ -367,47 +348,9 @@ public final class MemoryChannel implements Component {
         qHead = head;
         qTail = tail;
         qData = data;
+        // The slots moved: part i is in slot i now.
+        combiner.regrow(cap, qStart, qCount, qCount == 0 ? 0 : mask, line);
         qStart = 0;
-        if (combining) {
-            // The slots moved: part i is in slot i now; chained oldest first, each chain ends newest first.
-            chainHead = new int[cap * 2];
-            Arrays.fill(chainHead, -1);
-            chainNext = new int[cap];
-            chainPrev = new int[cap];
-            chainShift = 64 - Integer.numberOfTrailingZeros(cap * 2);
-            for (int i = 0; i < qCount; i++) {
-                if (qChained[i]) {
-                    link(i);
-                }
-            }
-        }
-    }
-
-    /** The chain of {@code line} (a multiplicative hash of it). */
-    private int chainOf(long line) {
-        return (int) ((line * 0x9E3779B97F4A7C15L) >>> chainShift);
-    }
-
-    /** Puts the newly taken slot {@code s} at the head of its line's chain. */
-    private void link(int s) {
-        int c = chainOf(qLine[s]);
-        int h = chainHead[c];
-        chainNext[s] = h;
-        chainPrev[s] = -1;
-        if (h >= 0) {
-            chainPrev[h] = s;
-        }
-        chainHead[c] = s;
-    }
-
-    /** Takes slot {@code s} (being served: the oldest waiting part, so its chain's tail) off its chain. */
-    private void unlink(int s) {
-        int p = chainPrev[s];
-        if (p >= 0) {
-            chainNext[p] = -1;
-        } else {
-            chainHead[chainOf(qLine[s])] = -1;
-        }
     }
 
     public int index() {
@@ -508,9 +451,7 @@ public final class MemoryChannel implements Component {
                 qStep[s] = lineService;
                 continue;
             }
-            if (qChained[s]) {
-                unlink(s);
-            }
+            combiner.leave(s, qLine[s]);
             qStart = (s + 1) & mask;
             qCount--;
         }
@@ -526,26 +467,7 @@ public final class MemoryChannel implements Component {
             return -1;
         }
         retire(now);
-        for (int s = chainHead[chainOf(line)]; s >= 0; s = chainNext[s]) {
-            if (qLine[s] == line) {
-                return qWrite[s] && !qClosed[s] ? s : -1;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Write combining: a read of {@code line} is queued after the line's newest waiting part, so if
-     * that is a write it takes no more merges (a merge past the read would let the read see bytes
-     * written after it). What a read's own slot on the chain would do, for a read burst, which has none.
-     */
-    private void close(long line) {
-        for (int s = chainHead[chainOf(line)]; s >= 0; s = chainNext[s]) {
-            if (qLine[s] == line) {
-                qClosed[s] = qWrite[s];
-                return;
-            }
-        }
+        return combiner.mergeTarget(line, qLine, qWrite);
     }
 
     /** Whether this channel serves in scheduled mode ({@link #schedulable}), decided at its first request. */
@@ -613,7 +535,7 @@ public final class MemoryChannel implements Component {
      * those of taking them one by one ({@link #acceptScheduled}); but the burst takes one slot, one
      * link and one in-flight entry, which completes the request when its last part would. The slot
      * leaves the waiting ring a part at a time ({@link #retire}), so the queue's room is the same.
-     * Nothing merges into a read, so it takes no merge chain (see {@link #close}).
+     * Nothing merges into a read, so it takes no merge chain (see WriteCombiner#close).
      */
     void acceptRead(MemoryRequest r, long now) {
         retire(now);
@@ -626,7 +548,7 @@ public final class MemoryChannel implements Component {
         arrived(r, now);
         if (combining) {
             for (long line = first; line < end; line += unit) {
-                close(line);
+                combiner.close(line, qLine, qWrite);
             }
         }
         int link = newLink(r, now);
@@ -741,11 +663,7 @@ public final class MemoryChannel implements Component {
         waiting++;
         qLine[s] = line;
         qLeft[s] = 1;
-        qChained[s] = chained;
-        qClosed[s] = false;
-        if (chained) {
-            link(s);
-        }
+        combiner.take(s, line, chained);
         qLo[s] = lo;
         qLen[s] = len;
         qWrite[s] = write;
@@ -1189,9 +1107,7 @@ public final class MemoryChannel implements Component {
         qCount--;
         waiting--;
         long line = qLine[s];
-        if (qChained[s]) {
-            unlink(s);
-        }
+        combiner.leave(s, line);
         long moved;
         if (qWrite[s]) {
             long m0 = qMask0[s];
