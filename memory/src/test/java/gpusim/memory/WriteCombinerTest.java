@@ -15,6 +15,10 @@ class WriteCombinerTest {
     final boolean[] writes = new boolean[4];
     final WriteCombiner c = new WriteCombiner(true);
 
+    {
+        c.regrow(4, 0, 0, 0, lines); // an empty ring of 4
+    }
+
     void take(int s, long line, boolean write) {
         lines[s] = line;
         writes[s] = write;
@@ -24,7 +28,6 @@ class WriteCombinerTest {
     // A write to A waits in slot 0: a new write to A merges into it; B has none.
     @Test
     void aWriteMergesIntoTheNewestWaitingWriteOfItsLine() {
-        c.regrow(4, 0, 0, 0, lines);
         take(0, A, true);
         assertEquals(0, c.mergeTarget(A, lines, writes));
         assertEquals(-1, c.mergeTarget(B, lines, writes));
@@ -35,7 +38,6 @@ class WriteCombinerTest {
     // A read of A queued after the write: no merge past it; once served (the oldest first), still the read.
     @Test
     void noMergePastARead() {
-        c.regrow(4, 0, 0, 0, lines);
         take(0, A, true);
         take(1, A, false);
         take(2, B, true);
@@ -50,7 +52,6 @@ class WriteCombinerTest {
     // A read burst (no slot on the chain) closes the newest write of its line; a new write opens a new slot.
     @Test
     void aReadBurstClosesTheLinesNewestWrite() {
-        c.regrow(4, 0, 0, 0, lines);
         take(0, A, true);
         c.close(A, lines, writes);
         assertEquals(-1, c.mergeTarget(A, lines, writes));
@@ -62,7 +63,6 @@ class WriteCombinerTest {
     // chains and closed marks.
     @Test
     void growingKeepsChainsInOrder() {
-        c.regrow(4, 0, 0, 0, lines);
         take(2, A, true);
         take(3, B, true);
         take(0, A, true);

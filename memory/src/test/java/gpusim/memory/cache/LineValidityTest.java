@@ -14,6 +14,24 @@ class LineValidityTest {
     static final LineSectors SECTORS = new LineSectors(128, 32, true);
     static final LineSectors WHOLE = new LineSectors(128, 128, false);
 
+    /** Sector validity of one way, allocated, then bytes [from1, to1) and [from2, to2) written (whole sectors). */
+    static SectorValidity sectorsWritten(int from1, int to1, int from2, int to2) {
+        SectorValidity v = new SectorValidity(SECTORS, 1);
+        v.allocated(0);
+        v.written(0, from1, to1, SECTORS.touched(0, from1, to1 - from1));
+        v.written(0, from2, to2, SECTORS.touched(0, from2, to2 - from2));
+        return v;
+    }
+
+    /** Way 0 of {@code v} allocated, bytes [from, to) written, then the line moved into a new MSHR (its masks {@code words} longs). */
+    static Mshr writtenThenMoved(LineValidity v, int from, int to, long touched, int words) {
+        v.allocated(0);
+        v.written(0, from, to, touched);
+        Mshr m = new Mshr(128, words).reset(0, null, true);
+        v.moveInto(m, 0);
+        return m;
+    }
+
     // The geometry: bytes 16..79 touch sectors 0, 1 and 2 and cover only sector 1; unsectored, a line
     // covers nothing (a write-allocate cache without sectors fetches what it writes).
     @Test
@@ -31,10 +49,7 @@ class LineValidityTest {
     // 40..47 (touching sector 1, covering none) needs sector 1's old bytes.
     @Test
     void sectorMasksFetchOnlyMissingSectors() {
-        SectorValidity v = new SectorValidity(SECTORS, 1);
-        v.allocated(0);
-        v.written(0, 0, 32, 0b0001);
-        v.written(0, 64, 96, 0b0100);
+        SectorValidity v = sectorsWritten(0, 32, 64, 96);
         assertEquals(0b1010, v.missing(0, 0, 128, SECTORS.needed(0, 0, 128, false), false));
         assertEquals(0, v.missing(0, 0, 32, SECTORS.needed(0, 0, 32, false), false));
         assertEquals(0b0010, v.missing(0, 40, 48, SECTORS.needed(0, 40, 8, true), true));
@@ -46,10 +61,7 @@ class LineValidityTest {
     // Dirty sectors 0, 1 and 3: written back as two runs, bytes 0..63 and 96..127.
     @Test
     void sectorWriteBacksGoARunAtATime() {
-        SectorValidity v = new SectorValidity(SECTORS, 1);
-        v.allocated(0);
-        v.written(0, 0, 64, 0b0011);
-        v.written(0, 96, 128, 0b1000);
+        SectorValidity v = sectorsWritten(0, 64, 96, 128);
         assertEquals(0, v.nextDirty(0, 0));
         assertEquals(64, v.dirtyEnd(0, 0));
         assertEquals(96, v.nextDirty(0, 64));
@@ -64,10 +76,7 @@ class LineValidityTest {
     @Test
     void anMshrKeepsTheSectorsItTook() {
         SectorValidity v = new SectorValidity(SECTORS, 1);
-        v.allocated(0);
-        v.written(0, 0, 32, 0b0001);
-        Mshr m = new Mshr(128, 0).reset(0, null, true);
-        v.moveInto(m, 0);
+        Mshr m = writtenThenMoved(v, 0, 32, 0b0001, 0);
         assertEquals(0b0001, m.keptValid);
         assertEquals(0b0001, m.keptDirty);
         assertEquals(0b0110, v.mshrMissing(m, 0, 96, 0b0111));
@@ -117,10 +126,7 @@ class LineValidityTest {
     @Test
     void byteMaskFillsMergeUnderHeldBytes() {
         ByteMaskValidity v = new ByteMaskValidity(SECTORS, 1);
-        v.allocated(0);
-        v.written(0, 2, 4, 0b0001);
-        Mshr m = new Mshr(128, 2).reset(0, null, false);
-        v.moveInto(m, 0);
+        Mshr m = writtenThenMoved(v, 2, 4, 0b0001, 2);
         m.bytes[2] = 7;
         m.bytes[3] = 8;
         byte[] fetched = new byte[32];
