@@ -122,12 +122,8 @@ public final class MemoryChannel implements Component {
     private long curSeq = -1;
     private long curMaxF;
 
-    // Link pool: one link per request part, chaining the requests a slot serves.
-    private MemoryRequest[] lReq = new MemoryRequest[64];
-    private int[] lNext = new int[64];
-    private long[] lArrived = new long[64];
-    private int lFree = -1;
-    private int lTop;
+    /** The requests each slot serves: one link per request part. */
+    private final RequestChains links = new RequestChains();
 
     private long busyUntil;
     private long lastArrivalCycle = -1;
@@ -493,7 +489,7 @@ public final class MemoryChannel implements Component {
             reads.inc();
         }
         arrived(r, now);
-        int link = newLink(r, now);
+        int link = links.add(r, now);
         if (scheduled) {
             acceptScheduled(r, line, lo, len, mergeInto, now, write, link, last, split);
             return;
@@ -551,7 +547,7 @@ public final class MemoryChannel implements Component {
                 combiner.close(line, qLine, qWrite);
             }
         }
-        int link = newLink(r, now);
+        int link = links.add(r, now);
         int firstLen = (int) (Math.min(first + unit, end) - a);
         int s = takeSlot(first, (int) (a - first), firstLen, false, link, false);
         long serve = Math.max(now + 1, busyUntil);
@@ -600,7 +596,7 @@ public final class MemoryChannel implements Component {
         requests.add(parts);
         writes.add(parts);
         arrived(r, now);
-        int link = newLink(r, now);
+        int link = links.add(r, now);
         long serve = Math.max(now + 1, busyUntil);
         r.partServed(serve);
         long fseq = 0;
@@ -643,7 +639,7 @@ public final class MemoryChannel implements Component {
             qHead[s] = link;
             fLink[(fStart + (int) (qFSeq[s] - fSeqHead)) & (fDone.length - 1)] = link;
         } else {
-            lNext[qTail[s]] = link;
+            links.append(qTail[s], link);
         }
         qTail[s] = link;
         combined.inc();
@@ -689,7 +685,7 @@ public final class MemoryChannel implements Component {
         if (mergeInto >= 0) {
             s = mergeInto;
             // The client of the write merged into: its first request's, or (no request on the slot yet) its own.
-            MemoryClient into = qHead[s] >= 0 ? lReq[qHead[s]].from() : qFrom[s];
+            MemoryClient into = qHead[s] >= 0 ? links.request(qHead[s]).from() : qFrom[s];
             merge(s, link);
             long before = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]);
             setMask(s, lo, len);
@@ -762,11 +758,9 @@ public final class MemoryChannel implements Component {
             fCount--;
             fSeqHead++;
             while (l >= 0) {
-                MemoryRequest r = lReq[l];
-                int next = lNext[l];
-                lReq[l] = null;
-                lNext[l] = lFree;
-                lFree = l;
+                MemoryRequest r = links.request(l);
+                int next = links.next(l);
+                links.free(l);
                 l = next;
                 progress |= !r.isPoll();
                 if (r.partDone(done)) {
@@ -838,26 +832,6 @@ public final class MemoryChannel implements Component {
         return upTo & (-1L << from);
     }
 
-    private int newLink(MemoryRequest r, long now) {
-        int l;
-        if (lFree >= 0) {
-            l = lFree;
-            lFree = lNext[l];
-        } else {
-            if (lTop == lReq.length) {
-                int n = lReq.length * 2;
-                lReq = Arrays.copyOf(lReq, n);
-                lNext = Arrays.copyOf(lNext, n);
-                lArrived = Arrays.copyOf(lArrived, n);
-            }
-            l = lTop++;
-        }
-        lReq[l] = r;
-        lNext[l] = -1;
-        lArrived[l] = now;
-        return l;
-    }
-
     @Override
     public String name() {
         return name;
@@ -873,7 +847,7 @@ public final class MemoryChannel implements Component {
             return tickDram(now, progress);
         }
         if (qCount > 0 && busyUntil <= now) {
-            progress |= !onlyPolls(qHead[qStart]);
+            progress |= !links.onlyPolls(qHead[qStart]);
             serve(now);
             blocked.wakeAll(now);
         }
@@ -902,7 +876,7 @@ public final class MemoryChannel implements Component {
         while (true) {
             boolean any = false;
             while (qCount > 0 && dramParams.queueDepth() - dram.queued() >= accesses(qStart)) {
-                progress |= !onlyPolls(qHead[qStart]);
+                progress |= !links.onlyPolls(qHead[qStart]);
                 serve(now);
                 any = true;
             }
@@ -1007,7 +981,7 @@ public final class MemoryChannel implements Component {
         if (outcome == DramController.ROW_HIT) {
             return;
         }
-        MemoryClient c = lReq[pLink[p]].from();
+        MemoryClient c = links.request(pLink[p]).from();
         boolean conflict = outcome == DramController.ROW_CONFLICT;
         Stat.Scalar[] by = conflict ? clientRowConflicts : clientRowMisses;
         Stat.Scalar st = by[c.ordinal()];
@@ -1066,12 +1040,12 @@ public final class MemoryChannel implements Component {
     @Override
     public boolean working(long now) {
         for (int i = 0; i < qCount; i++) {
-            if (!onlyPolls(qHead[(qStart + i) & (qLine.length - 1)])) {
+            if (!links.onlyPolls(qHead[(qStart + i) & (qLine.length - 1)])) {
                 return true;
             }
         }
         for (int i = 0; i < fCount; i++) {
-            if (!onlyPolls(fLink[(fStart + i) & (fDone.length - 1)])) {
+            if (!links.onlyPolls(fLink[(fStart + i) & (fDone.length - 1)])) {
                 return true;
             }
         }
@@ -1079,22 +1053,12 @@ public final class MemoryChannel implements Component {
             // Parts in the DRAM controller: a free slot's pLink is the free list, so look only
             // at the slots in use (pLeft > 0).
             for (int p = 0; p < pTop; p++) {
-                if (pLeft[p] > 0 && !onlyPolls(pLink[p])) {
+                if (pLeft[p] > 0 && !links.onlyPolls(pLink[p])) {
                     return true;
                 }
             }
         }
         return false;
-    }
-
-    /** Whether every request on the chain of links from {@code l} is a poll. */
-    private boolean onlyPolls(int l) {
-        for (; l >= 0; l = lNext[l]) {
-            if (!lReq[l].isPoll()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -1118,19 +1082,19 @@ public final class MemoryChannel implements Component {
         } else {
             int lo = qLo[s];
             int len = qLen[s];
-            MemoryRequest r = lReq[qHead[s]];
+            MemoryRequest r = links.request(qHead[s]);
             if (r.data() != null) {
                 memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
             moved = len;
         }
-        for (int l = qHead[s]; l >= 0; l = lNext[l]) {
-            MemoryRequest r = lReq[l];
+        for (int l = qHead[s]; l >= 0; l = links.next(l)) {
+            MemoryRequest r = links.request(l);
             r.partServed(now);
-            recordDelay(now - lArrived[l]);
+            recordDelay(now - links.arrived(l));
         }
         bytes.add(moved);
-        clientBytes(lReq[qHead[s]].from()).add(moved);
+        clientBytes(links.request(qHead[s]).from()).add(moved);
         if (dram != null) {
             toDram(s, line, qHead[s], now);
             return;
