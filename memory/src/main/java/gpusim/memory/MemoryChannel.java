@@ -35,8 +35,9 @@ import java.util.Arrays;
  *
  * <p>Hot state lives in primitive arrays: the waiting ring (line address, byte range,
  * mask, data), the in-flight ring (completion cycle, chain of requests), and a pool of
- * links that chain the requests a slot serves. Nothing is allocated per part once the
- * arrays have grown to the run's working size.
+ * links that chain the requests a slot serves ({@link RequestChains}). Nothing is allocated
+ * per part once the arrays have grown to the run's working size. Write combining's index of
+ * the waiting ring is {@link WriteCombiner}; the DRAM's scheduling is {@link DramController}'s.
  */
 public final class MemoryChannel implements Component {
     private final MemorySystem system;
