@@ -34,8 +34,8 @@ import java.util.Arrays;
  * bytes_per_cycle, latency and partial_write_cycles are not used.
  *
  * <p>Hot state lives in primitive arrays: the waiting ring (line address, byte range,
- * mask, data), the in-flight ring (completion cycle, chain of requests), and a pool of
- * links that chain the requests a slot serves ({@link RequestChains}). Nothing is allocated
+ * mask, data), the in-flight ring (completion cycle, chain of requests: {@link InFlight}), and a
+ * pool of links that chain the requests a slot serves ({@link RequestChains}). Nothing is allocated
  * per part once the arrays have grown to the run's working size. Write combining's index of
  * the waiting ring is {@link WriteCombiner}; the DRAM's scheduling is {@link DramController}'s.
  */
@@ -70,7 +70,7 @@ public final class MemoryChannel implements Component {
     private int qCount;
     /** Scheduled mode: each waiting part's service cycle, fixed when it was taken. */
     private long[] qServe;
-    /** Scheduled mode: the sequence number of each waiting part's in-flight entry (see {@link #fSeqHead}). */
+    /** Scheduled mode: the sequence number of each waiting part's in-flight entry (see InFlight). */
     private long[] qFSeq;
     /**
      * Scheduled mode: each waiting slot's parts not yet served (a read burst holds all of a read's
@@ -88,19 +88,8 @@ public final class MemoryChannel implements Component {
     /** Write combining: which waiting write a new write to its line may merge into. */
     private final WriteCombiner combiner;
 
-    // In-flight ring: served parts waiting out their latency, completion cycles non-decreasing.
-    private long[] fDone = new long[16];
-    private int[] fLink = new int[16];
-    private int fStart;
-    private int fCount;
-    /**
-     * Scheduled mode: whether the entry's completion may complete a request, so the channel must
-     * tick at its cycle; the other entries (the first parts of a line's request, which only count
-     * down its parts) are taken at the next tick, with their own completion cycle.
-     */
-    private boolean[] fSig = new boolean[16];
-    /** The sequence number of the entry at fStart: entry n of the run is at fStart + (n - fSeqHead). */
-    private long fSeqHead;
+    /** Served parts waiting out their latency. */
+    private final InFlight flight = new InFlight();
 
     /**
      * Scheduled mode (no DRAM, no timeline hook, and a part's service time fixed when it is taken:
@@ -361,7 +350,7 @@ public final class MemoryChannel implements Component {
 
     /** Served parts whose latency has not yet passed. */
     public int inFlight() {
-        return fCount;
+        return flight.count();
     }
 
     /**
@@ -638,7 +627,7 @@ public final class MemoryChannel implements Component {
     private void merge(int s, int link) {
         if (qTail[s] < 0) {
             qHead[s] = link;
-            fLink[(fStart + (int) (qFSeq[s] - fSeqHead)) & (fDone.length - 1)] = link;
+            flight.setChain(qFSeq[s], link);
         } else {
             links.append(qTail[s], link);
         }
@@ -736,10 +725,9 @@ public final class MemoryChannel implements Component {
 
     /** Marks in-flight entry {@code fseq} as one the channel must tick at. */
     private void significant(long fseq) {
-        int f = (fStart + (int) (fseq - fSeqHead)) & (fDone.length - 1);
-        if (!fSig[f]) {
-            fSig[f] = true;
-            self.wakeAt(fDone[f]);
+        long at = flight.markSignificant(fseq);
+        if (at >= 0) {
+            self.wakeAt(at);
         }
     }
 
@@ -751,13 +739,10 @@ public final class MemoryChannel implements Component {
      */
     private boolean landed(long now) {
         boolean progress = false;
-        int mask = fDone.length - 1;
-        while (fCount > 0 && fDone[fStart] <= now) {
-            int l = fLink[fStart];
-            long done = fDone[fStart];
-            fStart = (fStart + 1) & mask;
-            fCount--;
-            fSeqHead++;
+        while (flight.headDone() <= now) {
+            int l = flight.headChain();
+            long done = flight.headDone();
+            flight.pop();
             while (l >= 0) {
                 MemoryRequest r = links.request(l);
                 int next = links.next(l);
@@ -786,15 +771,7 @@ public final class MemoryChannel implements Component {
             blocked.wakeAll(now);
         }
         boolean progress = landed(now);
-        int mask = fDone.length - 1;
-        long next = Engine.NEVER;
-        for (int i = 0; i < fCount; i++) {
-            int f = (fStart + i) & mask;
-            if (fSig[f]) {
-                next = fDone[f];
-                break;
-            }
-        }
+        long next = flight.nextSignificant();
         if (!blocked.isEmpty() && qCount > 0) {
             next = Math.min(next, qServe[qStart]);
         }
@@ -852,10 +829,7 @@ public final class MemoryChannel implements Component {
             serve(now);
             blocked.wakeAll(now);
         }
-        long next = Engine.NEVER;
-        if (fCount > 0) {
-            next = fDone[fStart];
-        }
+        long next = flight.headDone();
         if (qCount > 0) {
             next = Math.min(next, Math.max(busyUntil, now + 1));
         }
@@ -890,7 +864,7 @@ public final class MemoryChannel implements Component {
         if (moved) {
             blocked.wakeAll(now);
         }
-        long next = fCount > 0 ? fDone[fStart] : Engine.NEVER;
+        long next = flight.headDone();
         long decision = dram.nextDecision();
         if (decision != Long.MAX_VALUE) {
             next = Math.min(next, Math.max(now + 1, dramParams.toGpu(decision)));
@@ -1019,19 +993,7 @@ public final class MemoryChannel implements Component {
         pFree = p;
         pCount--;
         // Completions come in decision order, not cycle order: insert keeping the ring sorted.
-        if (fCount == fDone.length) {
-            growFlight();
-        }
-        int mask = fDone.length - 1;
-        int i = fCount;
-        while (i > 0 && fDone[(fStart + i - 1) & mask] > done) {
-            fDone[(fStart + i) & mask] = fDone[(fStart + i - 1) & mask];
-            fLink[(fStart + i) & mask] = fLink[(fStart + i - 1) & mask];
-            i--;
-        }
-        fDone[(fStart + i) & mask] = done;
-        fLink[(fStart + i) & mask] = link;
-        fCount++;
+        flight.insert(done, link);
     }
 
     /**
@@ -1045,8 +1007,8 @@ public final class MemoryChannel implements Component {
                 return true;
             }
         }
-        for (int i = 0; i < fCount; i++) {
-            if (!links.onlyPolls(fLink[(fStart + i) & (fDone.length - 1)])) {
+        for (int i = 0; i < flight.count(); i++) {
+            if (!links.onlyPolls(flight.chain(i))) {
                 return true;
             }
         }
@@ -1156,31 +1118,7 @@ public final class MemoryChannel implements Component {
         busy.add(service);
         system.served(service);
         busyUntil = start + service;
-        if (fCount == fDone.length) {
-            growFlight();
-        }
-        int f = (fStart + fCount) & (fDone.length - 1);
-        fDone[f] = busyUntil + latency;
-        fLink[f] = link;
-        fSig[f] = false;
-        return fSeqHead + fCount++;
-    }
-
-    private void growFlight() {
-        int n = fDone.length * 2;
-        long[] d = new long[n];
-        int[] l = new int[n];
-        boolean[] sig = new boolean[n];
-        for (int i = 0; i < fCount; i++) {
-            int s = (fStart + i) & (fDone.length - 1);
-            d[i] = fDone[s];
-            l[i] = fLink[s];
-            sig[i] = fSig[s];
-        }
-        fDone = d;
-        fLink = l;
-        fSig = sig;
-        fStart = 0;
+        return flight.push(busyUntil + latency, link);
     }
 
     private void recordDelay(long d) {
@@ -1196,7 +1134,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public boolean hasPendingWork() {
-        return qCount > 0 || fCount > 0 || pCount > 0;
+        return qCount > 0 || flight.count() > 0 || pCount > 0;
     }
 
     @Override
@@ -1206,7 +1144,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public String describe() {
-        return waiting + " queued, " + fCount + " in flight, " + (dram == null ? "busy until " + busyUntil
+        return waiting + " queued, " + flight.count() + " in flight, " + (dram == null ? "busy until " + busyUntil
                 : pCount + " parts (" + dram.queued() + " accesses) in the DRAM controller");
     }
 }
