@@ -9,7 +9,6 @@ import gpusim.sim.Engine;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import gpusim.sim.WakeList;
-import java.util.Arrays;
 
 /**
  * One memory channel: a clocked component with its own bounded FIFO of line parts. The
@@ -37,7 +36,7 @@ import java.util.Arrays;
  * mask, data), the in-flight ring (completion cycle, chain of requests: {@link InFlight}), and a
  * pool of links that chain the requests a slot serves ({@link RequestChains}). Nothing is allocated
  * per part once the arrays have grown to the run's working size. Write combining's index of
- * the waiting ring is {@link WriteCombiner}; the DRAM's scheduling is {@link DramController}'s.
+ * the waiting ring is {@link WriteCombiner}; the way into the DRAM, {@link DramPort}.
  */
 public final class MemoryChannel implements Component {
     private final MemorySystem system;
@@ -145,24 +144,8 @@ public final class MemoryChannel implements Component {
     /** bytes_CLIENT, made when the client first moves bytes here (so only clients with bytes show). */
     private final Stat.Scalar[] clientBytes = new Stat.Scalar[MemoryClient.values().length];
 
-    // ---- DRAM behind the channel (null: none) ----
-    private final DramParams dramParams;
-    private final DramController dram;
-    private final long localStride;
-    private final long interleave;
-    // Parts handed to the controller whose accesses are not all placed: chain, accesses left,
-    // latest data end (memory cycles); the index is the controller's tag.
-    private int[] pLink = new int[16];
-    private int[] pLeft = new int[16];
-    private long[] pDone = new long[16];
-    private int pFree = -1;
-    private int pTop;
-    private int pCount;
-    private long tickNow;
-    private long busyReported;
-    private long spanEnd;
-    private final DramController.Completion placed = this::accessPlaced;
-    private Stat.Scalar[] dramCounters;
+    /** The DRAM behind the channel, or null (none: the fixed-latency model). */
+    private final DramPort dram;
 
     MemoryChannel(MemorySystem system, Engine engine, DeviceMemory memory, int index, MemorySystem.Params p) {
         this.system = system;
@@ -213,73 +196,8 @@ public final class MemoryChannel implements Component {
         delayMax = stats.scalar("queue_delay_max", "cycles", "longest wait of one part in the queue");
         stats.formula("bytes_per_busy_cycle", "bytes/cycle", "bytes / busy_cycles", () -> (double) bytes.get()
                 / busy.get());
-        dramParams = p.dram();
-        interleave = p.interleave();
-        localStride = (long) p.interleave() * p.channels();
-        if (dramParams == null) {
-            dram = null;
-        } else {
-            dram = new DramController(dramParams.timing(), dramParams.map(), dramParams.policy(),
-                    dramParams.queueDepth());
-            dramStats();
-        }
+        dram = p.dram() == null ? null : new DramPort(p, engine, this, system, links, flight, stats, busy);
     }
-
-    /** The DRAM controller's counters, kept in step with it after every decision it makes. */
-    private void dramStats() {
-        dramCounters = new Stat.Scalar[] {
-            stats.scalar("dram_reads", "accesses", "DRAM read accesses (column commands) of this channel"),
-            stats.scalar("dram_writes", "accesses", "DRAM write accesses (column commands) of this channel"),
-            stats.scalar("row_hits", "accesses", "accesses to their bank's open row (no ACT)"),
-            stats.scalar("row_misses", "accesses", "accesses that found their bank closed (ACT, no PRE)"),
-            stats.scalar("row_conflicts", "accesses",
-                    "accesses that found another row open in their bank (PRE, then ACT)"),
-            stats.scalar("activates", "commands", "ACT commands"),
-            stats.scalar("precharges", "commands",
-                    "PRE commands: one per row conflict, one per access under dram.page_policy=closed, one per "
-                            + "open bank a refresh closes"),
-            stats.scalar("refreshes", "commands", "all-bank refreshes taken (one due every dram.tREFI)"),
-            stats.scalar("bank_busy_cycles", "bank-memory cycles",
-                    "sum over banks of the memory cycles each was busy: from an access's first command (PRE, "
-                            + "ACT, or a row hit's column command) to the end of its data, overlaps counted once"),
-        };
-        stats.formula("bank_utilization", "ratio",
-                "bank_busy_cycles / (banks x the memory cycles of the GPU cycles the engine ran): the share of bank time "
-                        + "in use",
-                () -> (double) dramCounters[8].get() / dram.banks()
-                        / Math.max(1, dramParams.toMemory(engine.now())));
-        stats.formula("row_hit_rate", "ratio", "row_hits / (dram_reads + dram_writes)",
-                () -> (double) dramCounters[2].get() / (dramCounters[0].get() + dramCounters[1].get()));
-    }
-
-    private void syncDramStats() {
-        // Called after every DRAM tick: no allocation, and the bus cycles converted only when they moved.
-        Stat.Scalar[] d = dramCounters;
-        d[0].set(dram.reads());
-        d[1].set(dram.writes());
-        d[2].set(dram.rowHits());
-        d[3].set(dram.rowMisses());
-        d[4].set(dram.rowConflicts());
-        d[5].set(dram.activates());
-        d[6].set(dram.precharges());
-        d[7].set(dram.refreshes());
-        d[8].set(dram.bankBusyCycles());
-        // busy_cycles: the DRAM data bus's cycles, in GPU cycles (rounded up as they add up).
-        long data = dram.dataCycles();
-        if (data == dataCyclesReported) {
-            return;
-        }
-        dataCyclesReported = data;
-        long total = dramParams.toGpu(data);
-        if (total != busyReported) {
-            busy.add(total - busyReported);
-            system.served(total - busyReported);
-            busyReported = total;
-        }
-    }
-
-    /** The DRAM data-bus cycles {@link #syncDramStats} last converted (-1: none yet). */
-    private long dataCyclesReported = -1;
 
     private void allocateQueue(int cap) {
         int mask = qLine == null ? 0 : qLine.length - 1;
@@ -802,7 +720,7 @@ public final class MemoryChannel implements Component {
     }
 
     /** Bits [from, to) of a long, 0 <= from <= to <= 64. */
-    private static long bits(int from, int to) {
+    static long bits(int from, int to) {
         if (from >= to) {
             return 0;
         }
@@ -845,155 +763,30 @@ public final class MemoryChannel implements Component {
      * the next completion or decision.
      */
     private boolean tickDram(long now, boolean progress) {
-        tickNow = now;
-        long mNow = dramParams.toMemory(now);
+        dram.tick(now);
         boolean moved = false;
         while (true) {
             boolean any = false;
-            while (qCount > 0 && dramParams.queueDepth() - dram.queued() >= accesses(qStart)) {
+            while (qCount > 0 && dram.hasRoom(dram.accesses(qWrite[qStart], qMask0[qStart], qMask1[qStart],
+                    qLo[qStart], qLen[qStart]))) {
                 progress |= !links.onlyPolls(qHead[qStart]);
                 serve(now);
                 any = true;
             }
-            if (dram.advance(mNow, placed) == 0 && !any) {
+            if (dram.advance(now) == 0 && !any) {
                 break;
             }
             moved |= any;
         }
-        syncDramStats();
+        dram.sync();
         if (moved) {
             blocked.wakeAll(now);
         }
-        long next = flight.headDone();
-        long decision = dram.nextDecision();
-        if (decision != Long.MAX_VALUE) {
-            next = Math.min(next, Math.max(now + 1, dramParams.toGpu(decision)));
-        }
+        long next = Math.min(flight.headDone(), dram.nextDecision(now));
         if (next != Engine.NEVER) {
             self.wakeAt(next);
         }
         return progress;
-    }
-
-    /** The DRAM accesses the part in slot {@code s} needs: one per access block its bytes touch (at least one). */
-    private int accesses(int s) {
-        int a = dramParams.map().accessBytes();
-        if (a >= unit) {
-            return 1;
-        }
-        int n = 0;
-        for (int k = 0; k < unit; k += a) {
-            n += touches(s, k, a) ? 1 : 0;
-        }
-        return Math.max(1, n);
-    }
-
-    /** Whether the part in slot {@code s} has bytes in [k, k + a) of its line. */
-    private boolean touches(int s, int k, int a) {
-        if (qWrite[s]) {
-            return (qMask0[s] & bits(Math.min(k, 64), Math.min(k + a, 64))) != 0
-                    || (qMask1[s] & bits(Math.max(k, 64) - 64, Math.max(k + a, 64) - 64)) != 0;
-        }
-        return qLo[s] < k + a && k < qLo[s] + qLen[s];
-    }
-
-    /** The address of line byte {@code a} within this channel (the channel's own address space). */
-    private long local(long a) {
-        return a / localStride * interleave + a % interleave;
-    }
-
-    /** Hands the served part in slot {@code s} (line {@code line}, chain {@code link}) to the controller. */
-    private void toDram(int s, long line, int link, long now) {
-        int p;
-        if (pFree >= 0) {
-            p = pFree;
-            pFree = pLink[p];
-        } else {
-            if (pTop == pLink.length) {
-                pLink = Arrays.copyOf(pLink, pTop * 2);
-                pLeft = Arrays.copyOf(pLeft, pTop * 2);
-                pDone = Arrays.copyOf(pDone, pTop * 2);
-            }
-            p = pTop++;
-        }
-        pCount++;
-        pLink[p] = link;
-        pDone[p] = 0;
-        long mNow = dramParams.toMemory(now);
-        int a = dramParams.map().accessBytes();
-        boolean write = qWrite[s];
-        if (a >= unit) {
-            pLeft[p] = 1;
-            dram.enqueue(mNow, local(line) & -a, write, p);
-            return;
-        }
-        int n = accesses(s);
-        pLeft[p] = n;
-        boolean none = n == 1 && !touchesAny(s, a);
-        for (int k = 0; k < unit; k += a) {
-            if (none ? k == 0 : touches(s, k, a)) {
-                dram.enqueue(mNow, local(line + k), write, p);
-            }
-        }
-    }
-
-    private boolean touchesAny(int s, int a) {
-        for (int k = 0; k < unit; k += a) {
-            if (touches(s, k, a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** row_misses_CLIENT and row_conflicts_CLIENT, made when the client first opens a row here. */
-    private final Stat.Scalar[] clientRowMisses = new Stat.Scalar[MemoryClient.values().length];
-    private final Stat.Scalar[] clientRowConflicts = new Stat.Scalar[MemoryClient.values().length];
-
-    /** Counts a placed access that was not a row hit against its part's client (the first request of the part). */
-    private void rowOutcome(int p) {
-        int outcome = dram.lastOutcome();
-        if (outcome == DramController.ROW_HIT) {
-            return;
-        }
-        MemoryClient c = links.request(pLink[p]).from();
-        boolean conflict = outcome == DramController.ROW_CONFLICT;
-        Stat.Scalar[] by = conflict ? clientRowConflicts : clientRowMisses;
-        Stat.Scalar st = by[c.ordinal()];
-        if (st == null) {
-            String what = conflict ? "row_conflicts_" : "row_misses_";
-            st = stats.scalar(what + c.statName(), "accesses", (conflict ? "row conflicts (PRE, then ACT)"
-                    : "row misses (ACT into a closed bank)") + " of " + c.statName() + " accesses (part of "
-                    + (conflict ? "row_conflicts" : "row_misses") + ")");
-            by[c.ordinal()] = st;
-        }
-        st.add(1);
-    }
-
-    /** The controller placed one access of pending part {@code p}, its data ending at memory cycle {@code end}. */
-    private void accessPlaced(int p, long end) {
-        rowOutcome(p);
-        if (engine.hook() != null) {
-            // The access's data burst on the timeline: the data bus serves accesses in placement
-            // order, so the spans follow one another (clamped where GPU-cycle rounding meets).
-            long from = Math.max(spanEnd, dramParams.toGpu(end - dramParams.timing().burst()));
-            long to = dramParams.toGpu(end);
-            if (to > from) {
-                engine.hook().span(this, "busy", from, to);
-                spanEnd = to;
-            }
-        }
-        pDone[p] = Math.max(pDone[p], end);
-        if (--pLeft[p] > 0) {
-            return;
-        }
-        long done = Math.max(tickNow + 1, dramParams.toGpu(pDone[p]));
-        int link = pLink[p];
-        pLink[p] = pFree;
-        pFree = p;
-        pCount--;
-        // Completions come in decision order, not cycle order: insert keeping the ring sorted.
-        flight.insert(done, link);
     }
 
     /**
@@ -1012,16 +805,7 @@ public final class MemoryChannel implements Component {
                 return true;
             }
         }
-        if (pCount > 0) {
-            // Parts in the DRAM controller: a free slot's pLink is the free list, so look only
-            // at the slots in use (pLeft > 0).
-            for (int p = 0; p < pTop; p++) {
-                if (pLeft[p] > 0 && !links.onlyPolls(pLink[p])) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return dram != null && dram.holdsWork();
     }
 
     /**
@@ -1059,7 +843,7 @@ public final class MemoryChannel implements Component {
         bytes.add(moved);
         clientBytes(links.request(qHead[s]).from()).add(moved);
         if (dram != null) {
-            toDram(s, line, qHead[s], now);
+            dram.handOff(line, qWrite[s], qMask0[s], qMask1[s], qLo[s], qLen[s], qHead[s], now);
             return;
         }
         occupy(now, serviceCycles(moved, qWrite[s]), qHead[s]);
@@ -1134,7 +918,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public boolean hasPendingWork() {
-        return qCount > 0 || flight.count() > 0 || pCount > 0;
+        return qCount > 0 || flight.count() > 0 || (dram != null && dram.parts() > 0);
     }
 
     @Override
@@ -1145,6 +929,6 @@ public final class MemoryChannel implements Component {
     @Override
     public String describe() {
         return waiting + " queued, " + flight.count() + " in flight, " + (dram == null ? "busy until " + busyUntil
-                : pCount + " parts (" + dram.queued() + " accesses) in the DRAM controller");
+                : dram.describe());
     }
 }
