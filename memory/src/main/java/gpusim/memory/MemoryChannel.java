@@ -9,7 +9,6 @@ import gpusim.sim.Engine;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import gpusim.sim.WakeList;
-import java.util.Arrays;
 
 /**
  * One memory channel: a clocked component with its own bounded FIFO of line parts. The
@@ -34,9 +33,10 @@ import java.util.Arrays;
  * bytes_per_cycle, latency and partial_write_cycles are not used.
  *
  * <p>Hot state lives in primitive arrays: the waiting ring (line address, byte range,
- * mask, data), the in-flight ring (completion cycle, chain of requests), and a pool of
- * links that chain the requests a slot serves. Nothing is allocated per part once the
- * arrays have grown to the run's working size.
+ * mask, data), the in-flight ring (completion cycle, chain of requests: {@link InFlight}), and a
+ * pool of links that chain the requests a slot serves ({@link RequestChains}). Nothing is allocated
+ * per part once the arrays have grown to the run's working size. Write combining's index of
+ * the waiting ring is {@link WriteCombiner}; the way into the DRAM, {@link DramPort}.
  */
 public final class MemoryChannel implements Component {
     private final MemorySystem system;
@@ -69,7 +69,7 @@ public final class MemoryChannel implements Component {
     private int qCount;
     /** Scheduled mode: each waiting part's service cycle, fixed when it was taken. */
     private long[] qServe;
-    /** Scheduled mode: the sequence number of each waiting part's in-flight entry (see {@link #fSeqHead}). */
+    /** Scheduled mode: the sequence number of each waiting part's in-flight entry (see InFlight). */
     private long[] qFSeq;
     /**
      * Scheduled mode: each waiting slot's parts not yet served (a read burst holds all of a read's
@@ -78,43 +78,17 @@ public final class MemoryChannel implements Component {
      */
     private int[] qLeft;
     private int[] qStep;
-    /** Whether the slot is on a merge chain (write combining; a read burst is not: it closes writes instead). */
-    private boolean[] qChained;
-    /** A waiting write closed to merges by a read burst of its line queued after it (see {@link #close}). */
-    private boolean[] qClosed;
     /** The client of a slot {@link #acceptWrite} took without a request on it. */
     private MemoryClient[] qFrom;
     /** Parts waiting in the queue: what its room counts. */
     private int waiting;
     /** The service cycles of a part that moves a whole line of reads. */
     private final int lineService;
-    /**
-     * Write combining only: the waiting slots chained by line hash, newest first, so a line's
-     * first slot on its chain is its newest waiting part (see {@link #mergeTarget}). A slot
-     * is added at its chain's head when it is taken and leaves when served, as the oldest
-     * waiting part, from its chain's tail (through its link back: a chain holds every waiting
-     * part of its lines, which may be many of one line). There are twice as many chains as
-     * slots, so each step is a load or two where a general hash map cost a tenth of the host
-     * time with surfaces in memory. Without combining nothing asks, and nothing is kept.
-     */
-    private int[] chainHead;
-    private int[] chainNext;
-    private int[] chainPrev;
-    private int chainShift;
+    /** Write combining: which waiting write a new write to its line may merge into. */
+    private final WriteCombiner combiner;
 
-    // In-flight ring: served parts waiting out their latency, completion cycles non-decreasing.
-    private long[] fDone = new long[16];
-    private int[] fLink = new int[16];
-    private int fStart;
-    private int fCount;
-    /**
-     * Scheduled mode: whether the entry's completion may complete a request, so the channel must
-     * tick at its cycle; the other entries (the first parts of a line's request, which only count
-     * down its parts) are taken at the next tick, with their own completion cycle.
-     */
-    private boolean[] fSig = new boolean[16];
-    /** The sequence number of the entry at fStart: entry n of the run is at fStart + (n - fSeqHead). */
-    private long fSeqHead;
+    /** Served parts waiting out their latency. */
+    private final InFlight flight = new InFlight();
 
     /**
      * Scheduled mode (no DRAM, no timeline hook, and a part's service time fixed when it is taken:
@@ -137,12 +111,8 @@ public final class MemoryChannel implements Component {
     private long curSeq = -1;
     private long curMaxF;
 
-    // Link pool: one link per request part, chaining the requests a slot serves.
-    private MemoryRequest[] lReq = new MemoryRequest[64];
-    private int[] lNext = new int[64];
-    private long[] lArrived = new long[64];
-    private int lFree = -1;
-    private int lTop;
+    /** The requests each slot serves: one link per request part. */
+    private final RequestChains links = new RequestChains();
 
     private long busyUntil;
     private long lastArrivalCycle = -1;
@@ -174,24 +144,8 @@ public final class MemoryChannel implements Component {
     /** bytes_CLIENT, made when the client first moves bytes here (so only clients with bytes show). */
     private final Stat.Scalar[] clientBytes = new Stat.Scalar[MemoryClient.values().length];
 
-    // ---- DRAM behind the channel (null: none) ----
-    private final DramParams dramParams;
-    private final DramController dram;
-    private final long localStride;
-    private final long interleave;
-    // Parts handed to the controller whose accesses are not all placed: chain, accesses left,
-    // latest data end (memory cycles); the index is the controller's tag.
-    private int[] pLink = new int[16];
-    private int[] pLeft = new int[16];
-    private long[] pDone = new long[16];
-    private int pFree = -1;
-    private int pTop;
-    private int pCount;
-    private long tickNow;
-    private long busyReported;
-    private long spanEnd;
-    private final DramController.Completion placed = this::accessPlaced;
-    private Stat.Scalar[] dramCounters;
+    /** The DRAM behind the channel, or null (none: the fixed-latency model). */
+    private final DramPort dram;
 
     MemoryChannel(MemorySystem system, Engine engine, DeviceMemory memory, int index, MemorySystem.Params p) {
         this.system = system;
@@ -207,6 +161,7 @@ public final class MemoryChannel implements Component {
         this.bytesPerCycle = p.bytesPerCycle();
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
+        this.combiner = new WriteCombiner(combining);
         this.lineService = (int) Math.max(1, (unit + bytesPerCycle - 1) / bytesPerCycle);
         this.schedulable = p.dram() == null
                 && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
@@ -241,75 +196,11 @@ public final class MemoryChannel implements Component {
         delayMax = stats.scalar("queue_delay_max", "cycles", "longest wait of one part in the queue");
         stats.formula("bytes_per_busy_cycle", "bytes/cycle", "bytes / busy_cycles", () -> (double) bytes.get()
                 / busy.get());
-        dramParams = p.dram();
-        interleave = p.interleave();
-        localStride = (long) p.interleave() * p.channels();
-        if (dramParams == null) {
-            dram = null;
-        } else {
-            dram = new DramController(dramParams.timing(), dramParams.map(), dramParams.policy(),
-                    dramParams.queueDepth());
-            dramStats();
-        }
+        dram = p.dram() == null ? null : new DramPort(p, engine, this, system, links, flight, stats, busy);
     }
-
-    /** The DRAM controller's counters, kept in step with it after every decision it makes. */
-    private void dramStats() {
-        dramCounters = new Stat.Scalar[] {
-            stats.scalar("dram_reads", "accesses", "DRAM read accesses (column commands) of this channel"),
-            stats.scalar("dram_writes", "accesses", "DRAM write accesses (column commands) of this channel"),
-            stats.scalar("row_hits", "accesses", "accesses to their bank's open row (no ACT)"),
-            stats.scalar("row_misses", "accesses", "accesses that found their bank closed (ACT, no PRE)"),
-            stats.scalar("row_conflicts", "accesses",
-                    "accesses that found another row open in their bank (PRE, then ACT)"),
-            stats.scalar("activates", "commands", "ACT commands"),
-            stats.scalar("precharges", "commands",
-                    "PRE commands: one per row conflict, one per access under dram.page_policy=closed, one per "
-                            + "open bank a refresh closes"),
-            stats.scalar("refreshes", "commands", "all-bank refreshes taken (one due every dram.tREFI)"),
-            stats.scalar("bank_busy_cycles", "bank-memory cycles",
-                    "sum over banks of the memory cycles each was busy: from an access's first command (PRE, "
-                            + "ACT, or a row hit's column command) to the end of its data, overlaps counted once"),
-        };
-        stats.formula("bank_utilization", "ratio",
-                "bank_busy_cycles / (banks x the memory cycles of the GPU cycles the engine ran): the share of bank time "
-                        + "in use",
-                () -> (double) dramCounters[8].get() / dram.banks()
-                        / Math.max(1, dramParams.toMemory(engine.now())));
-        stats.formula("row_hit_rate", "ratio", "row_hits / (dram_reads + dram_writes)",
-                () -> (double) dramCounters[2].get() / (dramCounters[0].get() + dramCounters[1].get()));
-    }
-
-    private void syncDramStats() {
-        // Called after every DRAM tick: no allocation, and the bus cycles converted only when they moved.
-        Stat.Scalar[] d = dramCounters;
-        d[0].set(dram.reads());
-        d[1].set(dram.writes());
-        d[2].set(dram.rowHits());
-        d[3].set(dram.rowMisses());
-        d[4].set(dram.rowConflicts());
-        d[5].set(dram.activates());
-        d[6].set(dram.precharges());
-        d[7].set(dram.refreshes());
-        d[8].set(dram.bankBusyCycles());
-        // busy_cycles: the DRAM data bus's cycles, in GPU cycles (rounded up as they add up).
-        long data = dram.dataCycles();
-        if (data == dataCyclesReported) {
-            return;
-        }
-        dataCyclesReported = data;
-        long total = dramParams.toGpu(data);
-        if (total != busyReported) {
-            busy.add(total - busyReported);
-            system.served(total - busyReported);
-            busyReported = total;
-        }
-    }
-
-    /** The DRAM data-bus cycles {@link #syncDramStats} last converted (-1: none yet). */
-    private long dataCyclesReported = -1;
 
     private void allocateQueue(int cap) {
+        int mask = qLine == null ? 0 : qLine.length - 1;
         long[] line = new long[cap];
         int[] lo = new int[cap];
         int[] len = new int[cap];
@@ -325,8 +216,6 @@ public final class MemoryChannel implements Component {
         long[] fseq = new long[cap];
         int[] left = new int[cap];
         int[] step = new int[cap];
-        boolean[] chained = new boolean[cap];
-        boolean[] closed = new boolean[cap];
         MemoryClient[] from = new MemoryClient[cap];
         for (int i = 0; i < qCount; i++) {
             int s = (qStart + i) & (qLine.length - 1);
@@ -345,15 +234,11 @@ public final class MemoryChannel implements Component {
             fseq[i] = qFSeq[s];
             left[i] = qLeft[s];
             step[i] = qStep[s];
-            chained[i] = qChained[s];
-            closed[i] = qClosed[s];
             from[i] = qFrom[s];
         }
         qFrom = from;
         qLeft = left;
         qStep = step;
-        qChained = chained;
-        qClosed = closed;
         qServe = serveAt;
         qFSeq = fseq;
         qLine = line;
@@ -367,47 +252,9 @@ public final class MemoryChannel implements Component {
         qHead = head;
         qTail = tail;
         qData = data;
+        // The slots moved: part i is in slot i now.
+        combiner.regrow(cap, qStart, qCount, qCount == 0 ? 0 : mask, line);
         qStart = 0;
-        if (combining) {
-            // The slots moved: part i is in slot i now; chained oldest first, each chain ends newest first.
-            chainHead = new int[cap * 2];
-            Arrays.fill(chainHead, -1);
-            chainNext = new int[cap];
-            chainPrev = new int[cap];
-            chainShift = 64 - Integer.numberOfTrailingZeros(cap * 2);
-            for (int i = 0; i < qCount; i++) {
-                if (qChained[i]) {
-                    link(i);
-                }
-            }
-        }
-    }
-
-    /** The chain of {@code line} (a multiplicative hash of it). */
-    private int chainOf(long line) {
-        return (int) ((line * 0x9E3779B97F4A7C15L) >>> chainShift);
-    }
-
-    /** Puts the newly taken slot {@code s} at the head of its line's chain. */
-    private void link(int s) {
-        int c = chainOf(qLine[s]);
-        int h = chainHead[c];
-        chainNext[s] = h;
-        chainPrev[s] = -1;
-        if (h >= 0) {
-            chainPrev[h] = s;
-        }
-        chainHead[c] = s;
-    }
-
-    /** Takes slot {@code s} (being served: the oldest waiting part, so its chain's tail) off its chain. */
-    private void unlink(int s) {
-        int p = chainPrev[s];
-        if (p >= 0) {
-            chainNext[p] = -1;
-        } else {
-            chainHead[chainOf(qLine[s])] = -1;
-        }
     }
 
     public int index() {
@@ -421,7 +268,7 @@ public final class MemoryChannel implements Component {
 
     /** Served parts whose latency has not yet passed. */
     public int inFlight() {
-        return fCount;
+        return flight.count();
     }
 
     /**
@@ -508,9 +355,7 @@ public final class MemoryChannel implements Component {
                 qStep[s] = lineService;
                 continue;
             }
-            if (qChained[s]) {
-                unlink(s);
-            }
+            combiner.leave(s, qLine[s]);
             qStart = (s + 1) & mask;
             qCount--;
         }
@@ -526,26 +371,7 @@ public final class MemoryChannel implements Component {
             return -1;
         }
         retire(now);
-        for (int s = chainHead[chainOf(line)]; s >= 0; s = chainNext[s]) {
-            if (qLine[s] == line) {
-                return qWrite[s] && !qClosed[s] ? s : -1;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Write combining: a read of {@code line} is queued after the line's newest waiting part, so if
-     * that is a write it takes no more merges (a merge past the read would let the read see bytes
-     * written after it). What a read's own slot on the chain would do, for a read burst, which has none.
-     */
-    private void close(long line) {
-        for (int s = chainHead[chainOf(line)]; s >= 0; s = chainNext[s]) {
-            if (qLine[s] == line) {
-                qClosed[s] = qWrite[s];
-                return;
-            }
-        }
+        return combiner.mergeTarget(line, qLine, qWrite);
     }
 
     /** Whether this channel serves in scheduled mode ({@link #schedulable}), decided at its first request. */
@@ -571,7 +397,7 @@ public final class MemoryChannel implements Component {
             reads.inc();
         }
         arrived(r, now);
-        int link = newLink(r, now);
+        int link = links.add(r, now);
         if (scheduled) {
             acceptScheduled(r, line, lo, len, mergeInto, now, write, link, last, split);
             return;
@@ -613,7 +439,7 @@ public final class MemoryChannel implements Component {
      * those of taking them one by one ({@link #acceptScheduled}); but the burst takes one slot, one
      * link and one in-flight entry, which completes the request when its last part would. The slot
      * leaves the waiting ring a part at a time ({@link #retire}), so the queue's room is the same.
-     * Nothing merges into a read, so it takes no merge chain (see {@link #close}).
+     * Nothing merges into a read, so it takes no merge chain (see WriteCombiner#close).
      */
     void acceptRead(MemoryRequest r, long now) {
         retire(now);
@@ -626,10 +452,10 @@ public final class MemoryChannel implements Component {
         arrived(r, now);
         if (combining) {
             for (long line = first; line < end; line += unit) {
-                close(line);
+                combiner.close(line, qLine, qWrite);
             }
         }
-        int link = newLink(r, now);
+        int link = links.add(r, now);
         int firstLen = (int) (Math.min(first + unit, end) - a);
         int s = takeSlot(first, (int) (a - first), firstLen, false, link, false);
         long serve = Math.max(now + 1, busyUntil);
@@ -678,7 +504,7 @@ public final class MemoryChannel implements Component {
         requests.add(parts);
         writes.add(parts);
         arrived(r, now);
-        int link = newLink(r, now);
+        int link = links.add(r, now);
         long serve = Math.max(now + 1, busyUntil);
         r.partServed(serve);
         long fseq = 0;
@@ -719,9 +545,9 @@ public final class MemoryChannel implements Component {
     private void merge(int s, int link) {
         if (qTail[s] < 0) {
             qHead[s] = link;
-            fLink[(fStart + (int) (qFSeq[s] - fSeqHead)) & (fDone.length - 1)] = link;
+            flight.setChain(qFSeq[s], link);
         } else {
-            lNext[qTail[s]] = link;
+            links.append(qTail[s], link);
         }
         qTail[s] = link;
         combined.inc();
@@ -741,11 +567,7 @@ public final class MemoryChannel implements Component {
         waiting++;
         qLine[s] = line;
         qLeft[s] = 1;
-        qChained[s] = chained;
-        qClosed[s] = false;
-        if (chained) {
-            link(s);
-        }
+        combiner.take(s, line, chained);
         qLo[s] = lo;
         qLen[s] = len;
         qWrite[s] = write;
@@ -771,7 +593,7 @@ public final class MemoryChannel implements Component {
         if (mergeInto >= 0) {
             s = mergeInto;
             // The client of the write merged into: its first request's, or (no request on the slot yet) its own.
-            MemoryClient into = qHead[s] >= 0 ? lReq[qHead[s]].from() : qFrom[s];
+            MemoryClient into = qHead[s] >= 0 ? links.request(qHead[s]).from() : qFrom[s];
             merge(s, link);
             long before = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]);
             setMask(s, lo, len);
@@ -821,10 +643,9 @@ public final class MemoryChannel implements Component {
 
     /** Marks in-flight entry {@code fseq} as one the channel must tick at. */
     private void significant(long fseq) {
-        int f = (fStart + (int) (fseq - fSeqHead)) & (fDone.length - 1);
-        if (!fSig[f]) {
-            fSig[f] = true;
-            self.wakeAt(fDone[f]);
+        long at = flight.markSignificant(fseq);
+        if (at >= 0) {
+            self.wakeAt(at);
         }
     }
 
@@ -836,19 +657,14 @@ public final class MemoryChannel implements Component {
      */
     private boolean landed(long now) {
         boolean progress = false;
-        int mask = fDone.length - 1;
-        while (fCount > 0 && fDone[fStart] <= now) {
-            int l = fLink[fStart];
-            long done = fDone[fStart];
-            fStart = (fStart + 1) & mask;
-            fCount--;
-            fSeqHead++;
+        while (flight.headDone() <= now) {
+            int l = flight.headChain();
+            long done = flight.headDone();
+            flight.pop();
             while (l >= 0) {
-                MemoryRequest r = lReq[l];
-                int next = lNext[l];
-                lReq[l] = null;
-                lNext[l] = lFree;
-                lFree = l;
+                MemoryRequest r = links.request(l);
+                int next = links.next(l);
+                links.free(l);
                 l = next;
                 progress |= !r.isPoll();
                 if (r.partDone(done)) {
@@ -873,15 +689,7 @@ public final class MemoryChannel implements Component {
             blocked.wakeAll(now);
         }
         boolean progress = landed(now);
-        int mask = fDone.length - 1;
-        long next = Engine.NEVER;
-        for (int i = 0; i < fCount; i++) {
-            int f = (fStart + i) & mask;
-            if (fSig[f]) {
-                next = fDone[f];
-                break;
-            }
-        }
+        long next = flight.nextSignificant();
         if (!blocked.isEmpty() && qCount > 0) {
             next = Math.min(next, qServe[qStart]);
         }
@@ -912,32 +720,12 @@ public final class MemoryChannel implements Component {
     }
 
     /** Bits [from, to) of a long, 0 <= from <= to <= 64. */
-    private static long bits(int from, int to) {
+    static long bits(int from, int to) {
         if (from >= to) {
             return 0;
         }
         long upTo = to == 64 ? -1L : (1L << to) - 1;
         return upTo & (-1L << from);
-    }
-
-    private int newLink(MemoryRequest r, long now) {
-        int l;
-        if (lFree >= 0) {
-            l = lFree;
-            lFree = lNext[l];
-        } else {
-            if (lTop == lReq.length) {
-                int n = lReq.length * 2;
-                lReq = Arrays.copyOf(lReq, n);
-                lNext = Arrays.copyOf(lNext, n);
-                lArrived = Arrays.copyOf(lArrived, n);
-            }
-            l = lTop++;
-        }
-        lReq[l] = r;
-        lNext[l] = -1;
-        lArrived[l] = now;
-        return l;
     }
 
     @Override
@@ -955,14 +743,11 @@ public final class MemoryChannel implements Component {
             return tickDram(now, progress);
         }
         if (qCount > 0 && busyUntil <= now) {
-            progress |= !onlyPolls(qHead[qStart]);
+            progress |= !links.onlyPolls(qHead[qStart]);
             serve(now);
             blocked.wakeAll(now);
         }
-        long next = Engine.NEVER;
-        if (fCount > 0) {
-            next = fDone[fStart];
-        }
+        long next = flight.headDone();
         if (qCount > 0) {
             next = Math.min(next, Math.max(busyUntil, now + 1));
         }
@@ -978,167 +763,30 @@ public final class MemoryChannel implements Component {
      * the next completion or decision.
      */
     private boolean tickDram(long now, boolean progress) {
-        tickNow = now;
-        long mNow = dramParams.toMemory(now);
+        dram.tick(now);
         boolean moved = false;
         while (true) {
             boolean any = false;
-            while (qCount > 0 && dramParams.queueDepth() - dram.queued() >= accesses(qStart)) {
-                progress |= !onlyPolls(qHead[qStart]);
+            while (qCount > 0 && dram.hasRoom(dram.accesses(qWrite[qStart], qMask0[qStart], qMask1[qStart],
+                    qLo[qStart], qLen[qStart]))) {
+                progress |= !links.onlyPolls(qHead[qStart]);
                 serve(now);
                 any = true;
             }
-            if (dram.advance(mNow, placed) == 0 && !any) {
+            if (dram.advance(now) == 0 && !any) {
                 break;
             }
             moved |= any;
         }
-        syncDramStats();
+        dram.sync();
         if (moved) {
             blocked.wakeAll(now);
         }
-        long next = fCount > 0 ? fDone[fStart] : Engine.NEVER;
-        long decision = dram.nextDecision();
-        if (decision != Long.MAX_VALUE) {
-            next = Math.min(next, Math.max(now + 1, dramParams.toGpu(decision)));
-        }
+        long next = Math.min(flight.headDone(), dram.nextDecision(now));
         if (next != Engine.NEVER) {
             self.wakeAt(next);
         }
         return progress;
-    }
-
-    /** The DRAM accesses the part in slot {@code s} needs: one per access block its bytes touch (at least one). */
-    private int accesses(int s) {
-        int a = dramParams.map().accessBytes();
-        if (a >= unit) {
-            return 1;
-        }
-        int n = 0;
-        for (int k = 0; k < unit; k += a) {
-            n += touches(s, k, a) ? 1 : 0;
-        }
-        return Math.max(1, n);
-    }
-
-    /** Whether the part in slot {@code s} has bytes in [k, k + a) of its line. */
-    private boolean touches(int s, int k, int a) {
-        if (qWrite[s]) {
-            return (qMask0[s] & bits(Math.min(k, 64), Math.min(k + a, 64))) != 0
-                    || (qMask1[s] & bits(Math.max(k, 64) - 64, Math.max(k + a, 64) - 64)) != 0;
-        }
-        return qLo[s] < k + a && k < qLo[s] + qLen[s];
-    }
-
-    /** The address of line byte {@code a} within this channel (the channel's own address space). */
-    private long local(long a) {
-        return a / localStride * interleave + a % interleave;
-    }
-
-    /** Hands the served part in slot {@code s} (line {@code line}, chain {@code link}) to the controller. */
-    private void toDram(int s, long line, int link, long now) {
-        int p;
-        if (pFree >= 0) {
-            p = pFree;
-            pFree = pLink[p];
-        } else {
-            if (pTop == pLink.length) {
-                pLink = Arrays.copyOf(pLink, pTop * 2);
-                pLeft = Arrays.copyOf(pLeft, pTop * 2);
-                pDone = Arrays.copyOf(pDone, pTop * 2);
-            }
-            p = pTop++;
-        }
-        pCount++;
-        pLink[p] = link;
-        pDone[p] = 0;
-        long mNow = dramParams.toMemory(now);
-        int a = dramParams.map().accessBytes();
-        boolean write = qWrite[s];
-        if (a >= unit) {
-            pLeft[p] = 1;
-            dram.enqueue(mNow, local(line) & -a, write, p);
-            return;
-        }
-        int n = accesses(s);
-        pLeft[p] = n;
-        boolean none = n == 1 && !touchesAny(s, a);
-        for (int k = 0; k < unit; k += a) {
-            if (none ? k == 0 : touches(s, k, a)) {
-                dram.enqueue(mNow, local(line + k), write, p);
-            }
-        }
-    }
-
-    private boolean touchesAny(int s, int a) {
-        for (int k = 0; k < unit; k += a) {
-            if (touches(s, k, a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** row_misses_CLIENT and row_conflicts_CLIENT, made when the client first opens a row here. */
-    private final Stat.Scalar[] clientRowMisses = new Stat.Scalar[MemoryClient.values().length];
-    private final Stat.Scalar[] clientRowConflicts = new Stat.Scalar[MemoryClient.values().length];
-
-    /** Counts a placed access that was not a row hit against its part's client (the first request of the part). */
-    private void rowOutcome(int p) {
-        int outcome = dram.lastOutcome();
-        if (outcome == DramController.ROW_HIT) {
-            return;
-        }
-        MemoryClient c = lReq[pLink[p]].from();
-        boolean conflict = outcome == DramController.ROW_CONFLICT;
-        Stat.Scalar[] by = conflict ? clientRowConflicts : clientRowMisses;
-        Stat.Scalar st = by[c.ordinal()];
-        if (st == null) {
-            String what = conflict ? "row_conflicts_" : "row_misses_";
-            st = stats.scalar(what + c.statName(), "accesses", (conflict ? "row conflicts (PRE, then ACT)"
-                    : "row misses (ACT into a closed bank)") + " of " + c.statName() + " accesses (part of "
-                    + (conflict ? "row_conflicts" : "row_misses") + ")");
-            by[c.ordinal()] = st;
-        }
-        st.add(1);
-    }
-
-    /** The controller placed one access of pending part {@code p}, its data ending at memory cycle {@code end}. */
-    private void accessPlaced(int p, long end) {
-        rowOutcome(p);
-        if (engine.hook() != null) {
-            // The access's data burst on the timeline: the data bus serves accesses in placement
-            // order, so the spans follow one another (clamped where GPU-cycle rounding meets).
-            long from = Math.max(spanEnd, dramParams.toGpu(end - dramParams.timing().burst()));
-            long to = dramParams.toGpu(end);
-            if (to > from) {
-                engine.hook().span(this, "busy", from, to);
-                spanEnd = to;
-            }
-        }
-        pDone[p] = Math.max(pDone[p], end);
-        if (--pLeft[p] > 0) {
-            return;
-        }
-        long done = Math.max(tickNow + 1, dramParams.toGpu(pDone[p]));
-        int link = pLink[p];
-        pLink[p] = pFree;
-        pFree = p;
-        pCount--;
-        // Completions come in decision order, not cycle order: insert keeping the ring sorted.
-        if (fCount == fDone.length) {
-            growFlight();
-        }
-        int mask = fDone.length - 1;
-        int i = fCount;
-        while (i > 0 && fDone[(fStart + i - 1) & mask] > done) {
-            fDone[(fStart + i) & mask] = fDone[(fStart + i - 1) & mask];
-            fLink[(fStart + i) & mask] = fLink[(fStart + i - 1) & mask];
-            i--;
-        }
-        fDone[(fStart + i) & mask] = done;
-        fLink[(fStart + i) & mask] = link;
-        fCount++;
     }
 
     /**
@@ -1148,35 +796,16 @@ public final class MemoryChannel implements Component {
     @Override
     public boolean working(long now) {
         for (int i = 0; i < qCount; i++) {
-            if (!onlyPolls(qHead[(qStart + i) & (qLine.length - 1)])) {
+            if (!links.onlyPolls(qHead[(qStart + i) & (qLine.length - 1)])) {
                 return true;
             }
         }
-        for (int i = 0; i < fCount; i++) {
-            if (!onlyPolls(fLink[(fStart + i) & (fDone.length - 1)])) {
+        for (int i = 0; i < flight.count(); i++) {
+            if (!links.onlyPolls(flight.chain(i))) {
                 return true;
             }
         }
-        if (pCount > 0) {
-            // Parts in the DRAM controller: a free slot's pLink is the free list, so look only
-            // at the slots in use (pLeft > 0).
-            for (int p = 0; p < pTop; p++) {
-                if (pLeft[p] > 0 && !onlyPolls(pLink[p])) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** Whether every request on the chain of links from {@code l} is a poll. */
-    private boolean onlyPolls(int l) {
-        for (; l >= 0; l = lNext[l]) {
-            if (!lReq[l].isPoll()) {
-                return false;
-            }
-        }
-        return true;
+        return dram != null && dram.holdsWork();
     }
 
     /**
@@ -1189,9 +818,7 @@ public final class MemoryChannel implements Component {
         qCount--;
         waiting--;
         long line = qLine[s];
-        if (qChained[s]) {
-            unlink(s);
-        }
+        combiner.leave(s, line);
         long moved;
         if (qWrite[s]) {
             long m0 = qMask0[s];
@@ -1202,21 +829,21 @@ public final class MemoryChannel implements Component {
         } else {
             int lo = qLo[s];
             int len = qLen[s];
-            MemoryRequest r = lReq[qHead[s]];
+            MemoryRequest r = links.request(qHead[s]);
             if (r.data() != null) {
                 memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
             moved = len;
         }
-        for (int l = qHead[s]; l >= 0; l = lNext[l]) {
-            MemoryRequest r = lReq[l];
+        for (int l = qHead[s]; l >= 0; l = links.next(l)) {
+            MemoryRequest r = links.request(l);
             r.partServed(now);
-            recordDelay(now - lArrived[l]);
+            recordDelay(now - links.arrived(l));
         }
         bytes.add(moved);
-        clientBytes(lReq[qHead[s]].from()).add(moved);
+        clientBytes(links.request(qHead[s]).from()).add(moved);
         if (dram != null) {
-            toDram(s, line, qHead[s], now);
+            dram.handOff(line, qWrite[s], qMask0[s], qMask1[s], qLo[s], qLen[s], qHead[s], now);
             return;
         }
         occupy(now, serviceCycles(moved, qWrite[s]), qHead[s]);
@@ -1275,31 +902,7 @@ public final class MemoryChannel implements Component {
         busy.add(service);
         system.served(service);
         busyUntil = start + service;
-        if (fCount == fDone.length) {
-            growFlight();
-        }
-        int f = (fStart + fCount) & (fDone.length - 1);
-        fDone[f] = busyUntil + latency;
-        fLink[f] = link;
-        fSig[f] = false;
-        return fSeqHead + fCount++;
-    }
-
-    private void growFlight() {
-        int n = fDone.length * 2;
-        long[] d = new long[n];
-        int[] l = new int[n];
-        boolean[] sig = new boolean[n];
-        for (int i = 0; i < fCount; i++) {
-            int s = (fStart + i) & (fDone.length - 1);
-            d[i] = fDone[s];
-            l[i] = fLink[s];
-            sig[i] = fSig[s];
-        }
-        fDone = d;
-        fLink = l;
-        fSig = sig;
-        fStart = 0;
+        return flight.push(busyUntil + latency, link);
     }
 
     private void recordDelay(long d) {
@@ -1315,7 +918,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public boolean hasPendingWork() {
-        return qCount > 0 || fCount > 0 || pCount > 0;
+        return qCount > 0 || flight.count() > 0 || (dram != null && dram.parts() > 0);
     }
 
     @Override
@@ -1325,7 +928,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public String describe() {
-        return waiting + " queued, " + fCount + " in flight, " + (dram == null ? "busy until " + busyUntil
-                : pCount + " parts (" + dram.queued() + " accesses) in the DRAM controller");
+        return waiting + " queued, " + flight.count() + " in flight, " + (dram == null ? "busy until " + busyUntil
+                : dram.describe());
     }
 }

@@ -1,20 +1,22 @@
 package gpusim.memory.cache;
 
-import com.carrotsearch.hppc.LongObjectHashMap;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.MemoryPort;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
-import gpusim.sim.WakeList;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A set-associative cache with LRU replacement in front of a downstream {@link MemoryPort}
  * (the memory system, or another cache): itself a port, so inserting it is wiring (gem5's
  * ports). Requests are cut at line boundaries; each line part is looked up on arrival.
+ *
+ * <p>This class is the lookup algorithm and the wiring; its parts each do one job (as Akita's
+ * write-back cache is split into stages, {@code mem/cache/writeback/}): the {@link TagArray}
+ * with its {@link ReplacementPolicy} ({@link LruPolicy}), the {@link MshrFile} of {@link Mshr}s,
+ * the {@link LineValidity} (whole lines, sectors or byte masks), the {@link HitPipeline} and the
+ * {@link WriteBuffer}. docs/memory.md, "The cache's parts", has the table.
  *
  * <p>Timing. A hit completes {@code hitLatency} cycles after the request. A miss allocates an
  * MSHR for its line (a later miss to a line already in flight merges into that MSHR and
@@ -84,106 +86,24 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final MemoryPort downstream;
     private final CacheParams p;
     private final int line;
-    /** log2 of line and of sector (both powers of two): a shift, not a division, on every part. */
+    /** log2 of the line (a power of two): a shift, not a division, on every part. */
     private final int lineShift;
-    private final int sectorShift;
     private final int sets;
     private final int ways;
-    /** The sector (the line itself when unsectored): the unit of validity, fetches and write-backs. */
+    /** The line's sectors (the line itself when unsectored): the unit of validity, fetches and write-backs. */
+    private final LineSectors sectors;
     private final int sector;
     private final boolean sectored;
-    /** Every sector of a line. */
-    private final long allSectors;
 
-    private final long[] tag;
-    private final boolean[] valid;
-    /** Per way: the sectors holding valid bytes (all of them when unsectored), and the dirty ones. */
-    private final long[] validSectors;
-    private final long[] dirtySectors;
-    /** Whose bytes each line holds (the client of the request that filled it), for its write-back. */
-    private final gpusim.sim.MemoryClient[] owner;
-    private final long[] lastUse;
+    /** The tags, with LRU replacement. */
+    private final TagArray tags;
+    /** What of each line is valid and dirty: whole lines, sectors or bytes. */
+    private final LineValidity validity;
     /** The lines' bytes; null for a timing-only cache ({@link CacheParams#withoutBytes}). */
     private final byte[] data;
     private final boolean timingOnly;
-    private long useClock;
-    /** Byte masks on: per way, {@code words} longs of valid bits and as many of dirty bits, one a byte; else null. */
+    /** Byte masks on (CacheParams#masksBytes). */
     private final boolean masked;
-    private final int words;
-    private final long[] validBytes;
-    private final long[] dirtyBytes;
-
-    /** One part of a client request applied to a line: [addr, addr + len); completes at fill when {@code completes}. */
-    private record Target(MemoryRequest r, long addr, int len, boolean completes) { }
-
-    /** A line being fetched: the parts waiting on it, in arrival order. */
-    private static final class Mshr {
-        long line;
-        final List<Target> targets = new ArrayList<>();
-        /** The line's bytes as they will be installed: the sectors it kept (if it was resident) and those fetched. */
-        final byte[] bytes;
-        gpusim.sim.MemoryClient owner;
-        /** Whether the line was resident (a sector miss took it out of its way) rather than allocated anew. */
-        boolean wasResident;
-        /** Sectors kept from the resident line, and their dirty ones. */
-        long keptValid;
-        long keptDirty;
-        /** Sectors valid once the fill is installed and the targets applied; those the targets dirty. */
-        long willBeValid;
-        long dirtied;
-        long fetchedBytes;
-        int fetchesPending;
-        /**
-         * Byte masks only (else null): the bytes the resident line held (they win over the fill), the bytes
-         * valid once the fetches land and the parts are applied, and the dirty ones then.
-         */
-        final long[] keptBytes;
-        final long[] validBytes;
-        final long[] dirtyBytes;
-
-        Mshr(int lineBytes, int maskWords) {
-            this.bytes = new byte[lineBytes];
-            this.keptBytes = maskWords == 0 ? null : new long[maskWords];
-            this.validBytes = maskWords == 0 ? null : new long[maskWords];
-            this.dirtyBytes = maskWords == 0 ? null : new long[maskWords];
-        }
-
-        /**
-         * Makes a free entry (new, or back from {@link #release}) the MSHR of {@code line}: every field as a
-         * new one has, so that reuse is invisible. {@code resident}: its bytes and masks are about to be
-         * copied from the line's way whole, so they need no clearing.
-         */
-        Mshr reset(long line, gpusim.sim.MemoryClient owner, boolean resident) {
-            this.line = line;
-            this.owner = owner;
-            targets.clear();
-            wasResident = false;
-            keptValid = 0;
-            keptDirty = 0;
-            willBeValid = 0;
-            dirtied = 0;
-            fetchedBytes = 0;
-            fetchesPending = 0;
-            if (!resident) {
-                java.util.Arrays.fill(bytes, (byte) 0);
-                if (keptBytes != null) {
-                    java.util.Arrays.fill(keptBytes, 0L);
-                    java.util.Arrays.fill(validBytes, 0L);
-                    java.util.Arrays.fill(dirtyBytes, 0L);
-                }
-            }
-            return this;
-        }
-    }
-
-    /**
-     * Free MSHR entries, reused: a miss made one (its line buffer and masks) each, most of a
-     * run's allocation with surfaces in memory. An entry is freed once its fill has been
-     * applied; the only references left then are the tags of its completed fetches, which
-     * nothing reads again.
-     */
-    private Mshr[] freeMshrs = new Mshr[8];
-    private int freeMshrCount;
 
     /**
      * Free fill-read buffers by size in sectors, reused: every fetch allocated one, the largest
@@ -199,34 +119,14 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private record WriteThrough(MemoryRequest r) { }
 
 
-    /**
-     * Lines being fetched, by line number (address / line): keyed by the address, a line's low
-     * zero bits would put every line of a 64 KiB window in one HashMap bucket. A primitive map:
-     * every line part looks here, and a boxed key cost a HashMap lookup and an allocation each.
-     */
-    private final LongObjectHashMap<Mshr> inFlight = new LongObjectHashMap<>();
-    /*
-     * Two FIFOs in parallel primitive rings (a power of two long), in place of a queue of records: a
-     * record a hit and one a request sent downstream were much of the allocation left per miss.
-     * hitsDue: the hits (and parts completing as hits) and the cycle each completes.
-     * out: what goes downstream, the cycle it may, and whether its acceptance frees an MSHR (the last
-     * write of a write-back, whose buffer entry it frees).
-     */
-    private MemoryRequest[] hitReq = new MemoryRequest[16];
-    private long[] hitAt = new long[16];
-    private int hitHead;
-    private int hitCount;
-    private MemoryRequest[] outReq = new MemoryRequest[16];
-    private long[] outAt = new long[16];
-    private boolean[] outFrees = new boolean[16];
-    private int outHead;
-    private int outCount;
-    /** Requesters refused for want of MSHRs, to wake when one frees. */
-    private final WakeList waiting;
+    /** The MSHRs (and write-back buffer entries) and the lines being fetched. */
+    private final MshrFile mshrs;
+    /** Parts completing after the hit latency. */
+    private final HitPipeline hitsDue;
+    /** Fills, write-backs and write-throughs going downstream, in order. */
+    private final WriteBuffer out = new WriteBuffer();
     /** Wakes this component by its engine index (no lookup a wake). */
     private final gpusim.sim.Waker self;
-    /** MSHRs in use: fills in flight, write-throughs in flight, write-backs not yet accepted downstream. */
-    private int busy;
     private int outstanding;
     private long seq;
 
@@ -249,7 +149,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.name = name;
         this.engine = engine;
         this.self = new gpusim.sim.Waker(engine, this);
-        this.waiting = new WakeList(engine);
         this.downstream = downstream;
         this.p = p;
         this.line = p.lineBytes();
@@ -257,25 +156,29 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         this.ways = p.ways();
         this.sector = p.sectorOrLine();
         this.lineShift = Integer.numberOfTrailingZeros(line);
-        this.sectorShift = Integer.numberOfTrailingZeros(sector);
         this.sectored = p.sectored();
         int perLine = line / sector;
-        this.allSectors = perLine == 64 ? -1L : (1L << perLine) - 1;
+        this.sectors = new LineSectors(line, sector, sectored);
         freeBufs = new byte[perLine + 1][4][];
         freeBufCount = new int[perLine + 1];
         int n = sets * ways;
-        tag = new long[n];
-        valid = new boolean[n];
-        validSectors = new long[n];
-        dirtySectors = new long[n];
-        owner = new gpusim.sim.MemoryClient[n];
-        lastUse = new long[n];
+        tags = new TagArray(sets, ways, line, ReplacementPolicy.named("lru", n));
         timingOnly = p.timingOnly();
         data = timingOnly ? null : new byte[(int) p.sizeBytes()];
         masked = p.masksBytes();
-        words = masked ? (line + 63) / 64 : 0;
-        validBytes = masked ? new long[n * words] : null;
-        dirtyBytes = masked ? new long[n * words] : null;
+        int words = 0;
+        if (masked) {
+            ByteMaskValidity v = new ByteMaskValidity(sectors, n);
+            words = v.words();
+            validity = v;
+        } else if (sectored) {
+            validity = new SectorValidity(sectors, n);
+        } else {
+            validity = new WholeLineValidity(sectors, n);
+        }
+        // A timing-only cache keeps no bytes, in its ways or its MSHRs (nothing to clear at each reuse).
+        hitsDue = new HitPipeline(p.hitLatency());
+        mshrs = new MshrFile(engine, p.mshrs(), line, timingOnly ? 0 : line, words);
         stats = new StatGroup(name, "cache: " + p.sizeBytes() + " bytes, " + ways + " ways, " + line + "-byte lines, "
                 + (sectored ? sector + "-byte sectors, " : "") + (masked ? "byte masks, " : "")
                 + (p.writeBack() ? "write-back/write-allocate" : "write-through/no-allocate") + ", " + p.mshrs()
@@ -325,50 +228,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** MSHRs in use now. */
     public int mshrsInUse() {
-        return busy;
-    }
-
-    private int setOf(long lineAddr) {
-        return (int) ((lineAddr >>> lineShift) & (sets - 1));
-    }
-
-    /** The way index (set * ways + way) holding {@code lineAddr}, or -1. */
-    private int find(long lineAddr) {
-        int base = setOf(lineAddr) * ways;
-        for (int w = 0; w < ways; w++) {
-            if (valid[base + w] && tag[base + w] == lineAddr) {
-                return base + w;
-            }
-        }
-        return -1;
-    }
-
-    /** The sectors of line {@code l} that [a, a + len) touches. */
-    private long touched(long l, long a, int len) {
-        int first = (int) ((a - l) >>> sectorShift);
-        int last = (int) ((a + len - 1 - l) >>> sectorShift);
-        return span(first, last);
-    }
-
-    /** The sectors of line {@code l} that [a, a + len) covers whole (none when unsectored: a write then needs its line). */
-    private long covered(long l, long a, int len) {
-        if (!sectored) {
-            return 0;
-        }
-        int first = (int) ((a - l + sector - 1) >>> sectorShift);
-        int end = (int) ((a + len - l) >>> sectorShift);
-        return end > first ? span(first, end - 1) : 0;
-    }
-
-    private static long span(int first, int last) {
-        long upTo = last == 63 ? -1L : (1L << (last + 1)) - 1;
-        return upTo & -(1L << first);
-    }
-
-    /** The sectors of line {@code l} whose old bytes a part needs: all it touches, less those a write covers whole. */
-    private long needed(long l, long a, int len, boolean write) {
-        long t = touched(l, a, len);
-        return write ? t & ~covered(l, a, len) : t;
+        return mshrs.inUse();
     }
 
     @Override
@@ -391,33 +251,29 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
                 need++;
-            } else if (!inFlight.containsKey(l >>> lineShift)) {
-                int w = find(l);
+            } else if (!mshrs.fetching(l)) {
+                int w = tags.find(l);
                 if (w < 0) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
                     // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
                     // a one-line write knows its victim now, and takes an entry only when that is dirty (with
                     // more lines, one may be the victim of another's set: counted as if dirty).
-                    if (!(masked && write && oneLine && !dirtyVictim(l))) {
+                    if (!(validity.writesWithoutFetch() && write && oneLine && !dirtyVictim(l))) {
                         need++;
                     }
-                } else if (masked) {
+                } else {
                     int from = (int) (a - l);
-                    if (!write && !allSet(validBytes, w * words, from, (int) (Math.min(l + line, end) - l))) {
-                        need++; // a read missing bytes of a resident line
-                    }
-                } else if (sectored) {
                     int len = (int) (Math.min(l + line, end) - a);
-                    if ((needed(l, a, len, write) & ~validSectors[w]) != 0) {
-                        need++; // a sector miss
+                    if (validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write) != 0) {
+                        need++; // a read missing bytes of a resident line, or a sector miss
                     }
                 }
             }
             a = l + line;
         } while (a < end);
-        if (need > 0 && busy + need > p.mshrs() && !(need > p.mshrs() && busy == 0)) {
+        if (mshrs.refuses(need)) {
             mshrStalls.inc();
-            waiting.add(requester);
+            mshrs.refuse(requester);
             return false;
         }
         r.admitted(seq++, now);
@@ -434,93 +290,102 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void part(MemoryRequest r, long l, long a, int len, boolean write, long now) {
-        int w = find(l);
-        Mshr m = w < 0 ? inFlight.get(l >>> lineShift) : null;
+        int w = tags.find(l);
+        Mshr m = w < 0 ? mshrs.of(l) : null;
         if (write && !p.writeBack()) {
             // Write-through, no allocate: the line (present or being fetched) takes the bytes,
             // memory gets them through a write of this part, which the part waits for.
             if (w >= 0) {
                 hits.inc();
                 copyIn(r, a, len, w);
-                lastUse[w] = ++useClock;
+                tags.touch(w);
             } else {
                 misses.inc();
                 if (m != null) {
                     merges.inc();
-                    m.targets.add(new Target(r, a, len, false));
+                    m.targets.add(new Mshr.Target(r, a, len, false));
                 }
             }
-            busy++;
+            mshrs.take();
             send(downstreamWrite(a, r.data(), (int) (a - r.address()), len, this, new WriteThrough(r)).from(r.from()),
                     now + p.hitLatency(), false);
             return;
         }
-        if (masked) {
-            maskedPart(r, l, a, len, write, w, m, now);
-            return;
-        }
-        long touched = touched(l, a, len);
-        long covered = write ? covered(l, a, len) : 0;
+        int from = (int) (a - l);
+        int to = from + len;
+        long touched = sectors.touched(l, a, len);
+        long covered = write ? sectors.covered(l, a, len) : 0;
         long needed = touched & ~covered;
         if (m != null) {
             // The line is being fetched: the part waits for the fill, fetching any sector it needs that the MSHR
-            // does not bring (or keep).
+            // does not bring (or keep); with byte masks a write needs nothing and completes now, applied at the
+            // fill after the parts before it.
             misses.inc();
             merges.inc();
-            fillsAvoided.add(Long.bitCount(covered & ~m.willBeValid));
-            fetch(m, needed & ~m.willBeValid, r.from(), now);
-            join(m, r, a, len, write, touched);
-            return;
-        }
-        if (w >= 0 && (needed & ~validSectors[w]) == 0) {
-            hits.inc();
-            if (write) {
-                fillsAvoided.add(Long.bitCount(covered & ~validSectors[w]));
-                copyIn(r, a, len, w);
-                validSectors[w] |= touched;
-                dirtySectors[w] |= touched;
-            } else if (r.data() != null) {
-                System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
+            if (write && validity.writesWithoutFetch()) {
+                validity.joined(m, from, to, touched, true);
+                m.targets.add(new Mshr.Target(r, a, len, false));
+                hitDue(r, now);
+                return;
             }
-            lastUse[w] = ++useClock;
-            hitDue(r, now);
-            return;
-        }
-        misses.inc();
-        if (w < 0 && needed == 0) {
-            allocateWithoutFetch(r, l, a, len, touched, now);
+            fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+            fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
+            join(m, r, a, len, from, to, write, touched);
             return;
         }
         if (w >= 0) {
-            // A sector miss: the line moves into the MSHR with the sectors it holds (see the class comment).
+            if (validity.missing(w, from, to, needed, write) == 0) {
+                // Served in place.
+                if (!write) {
+                    hits.inc();
+                    if (r.data() != null) {
+                        System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
+                    }
+                } else {
+                    if (validity.writeHits(w, touched)) {
+                        hits.inc();
+                    } else {
+                        // Byte masks: a sector it touches held no valid byte; it would have fetched a partial one.
+                        misses.inc();
+                        if ((needed & ~validity.holding(w)) != 0) {
+                            fetchesAvoided.inc();
+                        }
+                    }
+                    fillsAvoided.add(Long.bitCount(covered & ~validity.full(w)));
+                    copyIn(r, a, len, w);
+                    validity.written(w, from, to, touched);
+                }
+                tags.touch(w);
+                hitDue(r, now);
+                return;
+            }
+            // A sector (or byte) miss: the line moves into the MSHR with what it holds (see the class comment).
+            misses.inc();
             sectorMisses.inc();
-            m = newMshr(l, owner[w], true);
+            m = mshrs.open(l, tags.owner(w), true);
             m.wasResident = true;
-            m.keptValid = validSectors[w];
-            m.keptDirty = dirtySectors[w];
             if (!timingOnly) {
                 System.arraycopy(data, w * line, m.bytes, 0, line);
             }
-            valid[w] = false;
+            validity.moveInto(m, w);
+            tags.invalidate(w);
         } else {
-            m = newMshr(l, r.from(), false);
+            misses.inc();
+            if (write && (needed == 0 || validity.writesWithoutFetch())) {
+                allocateWithoutFetch(r, l, a, len, from, to, touched, covered, needed, now);
+                return;
+            }
+            m = mshrs.open(l, r.from(), false);
         }
-        m.willBeValid = m.keptValid;
-        m.dirtied = m.keptDirty;
-        inFlight.put(l >>> lineShift, m);
-        busy++;
-        fillsAvoided.add(Long.bitCount(covered & ~m.keptValid));
-        fetch(m, needed & ~m.keptValid, r.from(), now);
-        join(m, r, a, len, write, touched);
+        fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+        fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
+        join(m, r, a, len, from, to, write, touched);
     }
 
-    /** Adds a part to an MSHR's targets: once the fill is applied the sectors it touches are valid (and dirty, a write's). */
-    private void join(Mshr m, MemoryRequest r, long a, int len, boolean write, long touched) {
-        m.targets.add(new Target(r, a, len, true));
-        m.willBeValid |= touched;
-        if (write) {
-            m.dirtied |= touched;
-        }
+    /** Adds a part to an MSHR's targets, completing at the fill: its bytes are valid then (and dirty, a write's). */
+    private void join(Mshr m, MemoryRequest r, long a, int len, int from, int to, boolean write, long touched) {
+        validity.joined(m, from, to, touched, write);
+        m.targets.add(new Mshr.Target(r, a, len, true));
     }
 
     /** Sends an MSHR's fetches of {@code sectors}: one read a run of adjacent sectors, after the lookup. */
@@ -533,9 +398,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             m.fetchesPending++;
             m.fetchedBytes += n;
             fillBytes.add(n);
-            if (m.validBytes != null) {
-                setRange(m.validBytes, 0, first * sector, end * sector);
-            }
+            validity.fetching(m, first * sector, end * sector);
             // A whole line read straight into the MSHR's buffer (no byte masks: nothing to merge under):
             // the bytes land before memoryDone would copy them, and nothing else touches the buffer
             // while the fetch is out (its other fetches, if any, are of other sectors).
@@ -543,62 +406,39 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             MemoryRequest read = timingOnly ? MemoryRequest.fetch(at, n, this, m)
                     : MemoryRequest.read(at, n == line && m.keptBytes == null ? m.bytes : takeBuffer(end - first), this, m);
             send(read.from(from), now + p.hitLatency(), false);
-            left &= ~span(first, end - 1);
+            left &= ~LineSectors.span(first, end - 1);
         }
     }
 
     /**
-     * A write that covers every sector it touches of an absent line: the line is allocated now, with those
-     * sectors valid and dirty, and nothing fetched; the victim, if dirty, is written back after the lookup
-     * and holds an MSHR (a write-back buffer entry; the request counted one) until the downstream accepts it.
+     * A write that needs no old bytes of an absent line (it covers every sector it touches, or byte masks keep
+     * what it writes valid): the line is allocated now, the bytes written valid and dirty, and nothing fetched;
+     * the victim, if dirty, is written back after the lookup and holds an MSHR (a write-back buffer entry; the
+     * request counted one) until the downstream accepts it. With byte masks a write of part of a sector is one
+     * that would have fetched without them.
      */
-    private void allocateWithoutFetch(MemoryRequest r, long l, long a, int len, long touched, long now) {
-        int w = victim(l);
-        if (valid[w] && evict(w, now + p.hitLatency())) {
-            busy++;
+    private void allocateWithoutFetch(MemoryRequest r, long l, long a, int len, int from, int to, long touched,
+                                      long covered, long needed, long now) {
+        if (needed != 0) {
+            fetchesAvoided.inc();
         }
-        install(w, l, r.from(), touched, touched);
-        fillsAvoided.add(Long.bitCount(touched));
+        int w = tags.victim(l);
+        if (tags.valid(w) && evict(w, now + p.hitLatency())) {
+            mshrs.take();
+        }
+        tags.install(w, l, r.from());
+        validity.allocated(w);
+        fillsAvoided.add(Long.bitCount(covered));
         bytesSaved.add(line);
         copyIn(r, a, len, w);
+        validity.written(w, from, to, touched);
         hitDue(r, now);
     }
 
     private void hitDue(MemoryRequest r, long now) {
-        if (hitCount == hitReq.length) {
-            int n = hitReq.length;
-            hitReq = unwrap(hitReq, hitHead, new MemoryRequest[2 * n]);
-            hitAt = unwrap(hitAt, hitHead, new long[2 * n]);
-            hitHead = 0;
-        }
-        int i = (hitHead + hitCount++) & (hitReq.length - 1);
-        hitReq[i] = r;
-        hitAt[i] = now + p.hitLatency();
-        if (hitCount == 1) {
+        if (hitsDue.add(r, now)) {
             self.wakeAt(now + p.hitLatency());
         }
-    }
-
-    /** Ring {@code ring} (full, its oldest at {@code head}) copied in order to the start of {@code to}. */
-    private static MemoryRequest[] unwrap(MemoryRequest[] ring, int head, MemoryRequest[] to) {
-        unwrap((Object) ring, ring.length, head, to);
-        return to;
-    }
-
-    private static long[] unwrap(long[] ring, int head, long[] to) {
-        unwrap((Object) ring, ring.length, head, to);
-        return to;
-    }
-
-    private static boolean[] unwrap(boolean[] ring, int head, boolean[] to) {
-        unwrap((Object) ring, ring.length, head, to);
-        return to;
-    }
-
-    /** The ring array {@code ring} of {@code n} entries, oldest at {@code head}, copied in order to the start of {@code to}. */
-    private static void unwrap(Object ring, int n, int head, Object to) {
-        System.arraycopy(ring, head, to, 0, n - head);
-        System.arraycopy(ring, 0, to, n - head, head);
     }
 
     private int offset(int way, long a) {
@@ -613,18 +453,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     }
 
     private void send(MemoryRequest req, long readyAt, boolean frees) {
-        if (outCount == outReq.length) {
-            int n = outReq.length;
-            outReq = unwrap(outReq, outHead, new MemoryRequest[2 * n]);
-            outAt = unwrap(outAt, outHead, new long[2 * n]);
-            outFrees = unwrap(outFrees, outHead, new boolean[2 * n]);
-            outHead = 0;
-        }
-        int i = (outHead + outCount++) & (outReq.length - 1);
-        outReq[i] = req;
-        outAt[i] = readyAt;
-        outFrees[i] = frees;
-        if (outCount == 1) {
+        if (out.add(req, readyAt, frees)) {
             self.wakeAt(readyAt);
         }
     }
@@ -636,42 +465,16 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             int off = (int) (req.address() - m.line);
             // A whole line read into m.bytes itself is in place already (see fetch).
             if (!timingOnly && req.data() != m.bytes) {
-                if (m.keptBytes == null) {
-                    System.arraycopy(req.data(), 0, m.bytes, off, req.size());
-                } else {
-                    // The bytes the line held are newer than memory's (dirty) or equal to them: they win.
-                    for (int i = 0; i < req.size(); i++) {
-                        if (!bit(m.keptBytes, 0, off + i)) {
-                            m.bytes[off + i] = req.data()[i];
-                        }
-                    }
-                }
+                validity.landed(m, req.data(), off, req.size());
                 releaseBuffer(req.data(), req.size() / sector);
             }
             if (--m.fetchesPending == 0) {
                 fill(m, now);
             }
         } else if (req.tag() instanceof WriteThrough wt) {
-            free(now);
+            mshrs.release(now);
             finishPart(wt.r(), now);
         }
-    }
-
-    /** The way a new line of {@code lineAddr}'s set goes into: an invalid one, else the least recently used. */
-    private int victim(long lineAddr) {
-        int base = setOf(lineAddr) * ways;
-        for (int i = 0; i < ways; i++) {
-            if (!valid[base + i]) {
-                return base + i;
-            }
-        }
-        int w = base;
-        for (int i = 1; i < ways; i++) {
-            if (lastUse[base + i] < lastUse[w]) {
-                w = base + i;
-            }
-        }
-        return w;
     }
 
     /**
@@ -686,29 +489,26 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     /** Way {@code w}'s dirty sectors (or bytes) downstream, ready at {@code readyAt}: {@link #evict} without the eviction. */
     private boolean writeBack(int w, long readyAt) {
-        if (masked) {
-            return writeBackDirtyBytes(w, readyAt);
-        }
-        long dirty = dirtySectors[w];
-        if (dirty == 0) {
+        int start = validity.nextDirty(w, 0);
+        if (start < 0) {
             return false;
         }
         writeBacks.inc();
-        if (dirty != allSectors) {
+        int dirty = 0;
+        while (start >= 0) {
+            int end = validity.dirtyEnd(w, start);
+            int next = end < line ? validity.nextDirty(w, end) : -1;
+            int n = end - start;
+            dirty += n;
+            writeBackBytes.add(n);
+            send(downstreamWrite(tags.tag(w) + start, data, w * line + start, n, null, null).from(tags.owner(w)),
+                    readyAt, next < 0);
+            start = next;
+        }
+        if (dirty != line) {
             partialWriteBacks.inc();
         }
-        long left = dirty;
-        while (left != 0) {
-            int first = Long.numberOfTrailingZeros(left);
-            int end = first + Long.numberOfTrailingZeros(~(left >>> first));
-            int n = (end - first) * sector;
-            left &= ~span(first, end - 1);
-            writeBackBytes.add(n);
-            bytesSaved.add(-n);
-            send(downstreamWrite(tag[w] + (long) first * sector, data, w * line + first * sector, n, null, null)
-                    .from(owner[w]), readyAt, left == 0);
-        }
-        bytesSaved.add(line);
+        bytesSaved.add(line - dirty);
         return true;
     }
 
@@ -720,45 +520,30 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
      */
     public int flush(long now) {
         int n = 0;
-        for (int w = 0; w < valid.length; w++) {
-            if (valid[w] && writeBack(w, now)) {
-                busy++;
+        for (int w = 0; w < tags.size(); w++) {
+            if (tags.valid(w) && writeBack(w, now)) {
+                mshrs.take();
                 n++;
-                dirtySectors[w] = 0;
-                if (masked) {
-                    java.util.Arrays.fill(dirtyBytes, w * words, (w + 1) * words, 0L);
-                }
+                validity.cleaned(w);
             }
         }
         return n;
     }
 
-    private void install(int w, long lineAddr, gpusim.sim.MemoryClient from, long validMask, long dirtyMask) {
-        tag[w] = lineAddr;
-        owner[w] = from;
-        valid[w] = true;
-        validSectors[w] = validMask;
-        dirtySectors[w] = dirtyMask;
-        lastUse[w] = ++useClock;
-    }
-
     private void fill(Mshr m, long now) {
-        inFlight.remove(m.line >>> lineShift);
-        int w = victim(m.line);
+        mshrs.filled(m);
+        int w = tags.victim(m.line);
         // The fill's MSHR becomes a dirty victim's write-back buffer entry.
-        boolean keptEntry = valid[w] && evict(w, now);
-        install(w, m.line, m.owner, m.willBeValid, m.dirtied);
-        if (masked) {
-            System.arraycopy(m.validBytes, 0, validBytes, w * words, words);
-            System.arraycopy(m.dirtyBytes, 0, dirtyBytes, w * words, words);
-        }
+        boolean keptEntry = tags.valid(w) && evict(w, now);
+        tags.install(w, m.line, m.owner);
+        validity.filled(w, m);
         bytesSaved.add((m.wasResident ? 0 : line) - m.fetchedBytes);
         if (!timingOnly) {
             System.arraycopy(m.bytes, 0, data, w * line, line);
         }
         // Indexed loops: an iterator each fill was a steady allocation.
         for (int k = 0; k < m.targets.size(); k++) {
-            Target t = m.targets.get(k);
+            Mshr.Target t = m.targets.get(k);
             if (t.r().kind() == MemoryRequest.Kind.WRITE) {
                 copyIn(t.r(), t.addr(), t.len(), w);
             } else if (t.r().data() != null) {
@@ -766,15 +551,15 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             }
         }
         if (!keptEntry) {
-            free(now);
+            mshrs.release(now);
         }
         for (int k = 0; k < m.targets.size(); k++) {
-            Target t = m.targets.get(k);
+            Mshr.Target t = m.targets.get(k);
             if (t.completes()) {
                 finishPart(t.r(), now);
             }
         }
-        releaseMshr(m);
+        mshrs.recycle(m);
     }
 
     /**
@@ -814,19 +599,6 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     /** Zero arrays by length, for {@link #bytesOf}. */
     private byte[][] zeros = new byte[0][];
 
-    private Mshr newMshr(long lineAddr, gpusim.sim.MemoryClient from, boolean resident) {
-        // A timing-only cache keeps no bytes, in its ways or its MSHRs (nothing to clear at each reuse).
-        Mshr m = freeMshrCount > 0 ? freeMshrs[--freeMshrCount] : new Mshr(timingOnly ? 0 : line, words);
-        return m.reset(lineAddr, from, resident);
-    }
-
-    private void releaseMshr(Mshr m) {
-        if (freeMshrCount == freeMshrs.length) {
-            freeMshrs = java.util.Arrays.copyOf(freeMshrs, freeMshrCount * 2);
-        }
-        freeMshrs[freeMshrCount++] = m;
-    }
-
     /** A read buffer of {@code sectors} sectors, free or new (its bytes are all overwritten before they are read). */
     private byte[] takeBuffer(int sectors) {
         int c = freeBufCount[sectors];
@@ -846,203 +618,10 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         freeBufCount[sectors] = c + 1;
     }
 
-    // ---- Byte masks (CacheParams#masksBytes) ----
-
-    /** One part on a cache with byte masks (see the class comment); {@code w} its way or -1, {@code m} its MSHR or null. */
-    private void maskedPart(MemoryRequest r, long l, long a, int len, boolean write, int w, Mshr m, long now) {
-        int from = (int) (a - l);
-        int to = from + len;
-        long touched = touched(l, a, len);
-        long partial = touched & ~covered(l, a, len);
-        if (m != null) {
-            misses.inc();
-            merges.inc();
-            if (write) {
-                // Applied at the fill after the parts before it; it needs no old bytes, so it completes now.
-                m.targets.add(new Target(r, a, len, false));
-                setRange(m.validBytes, 0, from, to);
-                setRange(m.dirtyBytes, 0, from, to);
-                hitDue(r, now);
-            } else {
-                fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
-                m.targets.add(new Target(r, a, len, true));
-            }
-            return;
-        }
-        if (write) {
-            if (w >= 0) {
-                int base = w * words;
-                long held = sectorsHolding(validBytes, base);
-                if ((touched & ~held) == 0) {
-                    hits.inc();
-                } else {
-                    misses.inc();
-                    if ((partial & ~held) != 0) {
-                        fetchesAvoided.inc();
-                    }
-                }
-                fillsAvoided.add(Long.bitCount(covered(l, a, len) & ~fullSectors(validBytes, base)));
-                lastUse[w] = ++useClock;
-            } else {
-                misses.inc();
-                if (partial != 0) {
-                    fetchesAvoided.inc();
-                }
-                w = victim(l);
-                if (valid[w] && evict(w, now + p.hitLatency())) {
-                    busy++; // the victim's write-back buffer entry (the request counted one)
-                }
-                install(w, l, r.from(), 0, 0);
-                java.util.Arrays.fill(validBytes, w * words, (w + 1) * words, 0L);
-                java.util.Arrays.fill(dirtyBytes, w * words, (w + 1) * words, 0L);
-                fillsAvoided.add(Long.bitCount(covered(l, a, len)));
-                bytesSaved.add(line);
-            }
-            copyIn(r, a, len, w);
-            setRange(validBytes, w * words, from, to);
-            setRange(dirtyBytes, w * words, from, to);
-            hitDue(r, now);
-            return;
-        }
-        if (w >= 0 && allSet(validBytes, w * words, from, to)) {
-            hits.inc();
-            if (r.data() != null) {
-                System.arraycopy(data, offset(w, a), r.data(), (int) (a - r.address()), len);
-            }
-            lastUse[w] = ++useClock;
-            hitDue(r, now);
-            return;
-        }
-        misses.inc();
-        if (w >= 0) {
-            // The line moves into the MSHR with its bytes and masks, as a sector miss does.
-            sectorMisses.inc();
-            m = newMshr(l, owner[w], true);
-            m.wasResident = true;
-            if (!timingOnly) {
-                System.arraycopy(data, w * line, m.bytes, 0, line);
-            }
-            System.arraycopy(validBytes, w * words, m.keptBytes, 0, words);
-            System.arraycopy(validBytes, w * words, m.validBytes, 0, words);
-            System.arraycopy(dirtyBytes, w * words, m.dirtyBytes, 0, words);
-            valid[w] = false;
-        } else {
-            m = newMshr(l, r.from(), false);
-        }
-        inFlight.put(l >>> lineShift, m);
-        busy++;
-        fetch(m, missingSectors(m.validBytes, 0, from, to), r.from(), now);
-        m.targets.add(new Target(r, a, len, true));
-    }
-
-    /** Whether the line a new {@code lineAddr} would replace holds dirty bytes (byte masks on). */
+    /** Whether the line a new {@code lineAddr} would replace holds dirty bytes. */
     private boolean dirtyVictim(long lineAddr) {
-        int v = victim(lineAddr);
-        return valid[v] && anySet(dirtyBytes, v * words, 0, line);
-    }
-
-    /**
-     * Writes back way {@code w} of a cache with byte masks: its dirty bytes go downstream, one write a
-     * contiguous run, ready at {@code readyAt}; returns whether anything was written back (as {@link #evict}).
-     */
-    private boolean writeBackDirtyBytes(int w, long readyAt) {
-        int base = w * words;
-        List<int[]> runs = new ArrayList<>();
-        int dirty = 0;
-        for (int i = 0; i < line; i++) {
-            if (bit(dirtyBytes, base, i)) {
-                int start = i;
-                while (i < line && bit(dirtyBytes, base, i)) {
-                    i++;
-                }
-                runs.add(new int[] {start, i});
-                dirty += i - start;
-            }
-        }
-        if (runs.isEmpty()) {
-            return false;
-        }
-        writeBacks.inc();
-        if (dirty != line) {
-            partialWriteBacks.inc();
-        }
-        for (int k = 0; k < runs.size(); k++) {
-            int start = runs.get(k)[0];
-            int n = runs.get(k)[1] - start;
-            writeBackBytes.add(n);
-            send(downstreamWrite(tag[w] + start, data, w * line + start, n, null, null).from(owner[w]), readyAt,
-                    k == runs.size() - 1);
-        }
-        bytesSaved.add(line - dirty);
-        return true;
-    }
-
-    private static boolean bit(long[] mask, int base, int i) {
-        return (mask[base + (i >>> 6)] & (1L << (i & 63))) != 0;
-    }
-
-    /** The bits of word {@code wi} that bytes [from, to) of a line cover. */
-    private static long wordBits(int wi, int from, int to) {
-        int lo = Math.max(from - wi * 64, 0);
-        int hi = Math.min(to - wi * 64, 64);
-        return (hi == 64 ? -1L : (1L << hi) - 1) & -(1L << lo);
-    }
-
-    private static void setRange(long[] mask, int base, int from, int to) {
-        for (int wi = from >>> 6; wi * 64 < to; wi++) {
-            mask[base + wi] |= wordBits(wi, from, to);
-        }
-    }
-
-    private static boolean allSet(long[] mask, int base, int from, int to) {
-        for (int wi = from >>> 6; wi * 64 < to; wi++) {
-            long b = wordBits(wi, from, to);
-            if ((mask[base + wi] & b) != b) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean anySet(long[] mask, int base, int from, int to) {
-        for (int wi = from >>> 6; wi * 64 < to; wi++) {
-            if ((mask[base + wi] & wordBits(wi, from, to)) != 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The sectors holding a byte of [from, to) whose bit is clear: what a read of those bytes must fetch. */
-    private long missingSectors(long[] mask, int base, int from, int to) {
-        long s = 0;
-        for (int k = from / sector; k * sector < to; k++) {
-            if (!allSet(mask, base, Math.max(from, k * sector), Math.min(to, (k + 1) * sector))) {
-                s |= 1L << k;
-            }
-        }
-        return s;
-    }
-
-    /** The sectors of a line with at least one valid byte. */
-    private long sectorsHolding(long[] mask, int base) {
-        long s = 0;
-        for (int k = 0; k * sector < line; k++) {
-            if (anySet(mask, base, k * sector, (k + 1) * sector)) {
-                s |= 1L << k;
-            }
-        }
-        return s;
-    }
-
-    /** The sectors of a line whose bytes are all valid: those a read of the whole line would not fetch. */
-    private long fullSectors(long[] mask, int base) {
-        return allSectors & ~missingSectors(mask, base, 0, line);
-    }
-
-    private void free(long now) {
-        busy--;
-        waiting.wakeAll(now);
+        int v = tags.victim(lineAddr);
+        return tags.valid(v) && validity.anyDirty(v);
     }
 
     private void finishPart(MemoryRequest r, long now) {
@@ -1062,35 +641,13 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     @Override
     public boolean tick(long now) {
         boolean progress = false;
-        while (hitCount > 0 && hitAt[hitHead] <= now) {
-            MemoryRequest r = hitReq[hitHead];
-            hitReq[hitHead] = null;
-            hitHead = (hitHead + 1) & (hitReq.length - 1);
-            hitCount--;
+        for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
             // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
             progress |= !r.isPoll();
             finishPart(r, now);
         }
-        while (outCount > 0 && outAt[outHead] <= now) {
-            if (!downstream.request(outReq[outHead], this, now)) {
-                break; // the downstream wakes us when it has room
-            }
-            boolean frees = outFrees[outHead];
-            outReq[outHead] = null;
-            outHead = (outHead + 1) & (outReq.length - 1);
-            outCount--;
-            progress = true;
-            if (frees) {
-                free(now);
-            }
-        }
-        long next = Engine.NEVER;
-        if (hitCount > 0) {
-            next = hitAt[hitHead];
-        }
-        if (outCount > 0 && outAt[outHead] > now) {
-            next = Math.min(next, outAt[outHead]);
-        }
+        progress |= out.drain(now, downstream, this, mshrs);
+        long next = Math.min(hitsDue.nextDue(), out.readyAfter(now));
         if (next != Engine.NEVER) {
             self.wakeAt(next);
         }
@@ -1099,17 +656,12 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public boolean hasPendingWork() {
-        return outstanding > 0 || outCount > 0 || busy > 0;
+        return outstanding > 0 || out.size() > 0 || mshrs.inUse() > 0;
     }
 
     @Override
     public boolean working(long now) {
-        for (int k = 0; k < hitCount; k++) {
-            if (!hitReq[(hitHead + k) & (hitReq.length - 1)].isPoll()) {
-                return true;
-            }
-        }
-        return false;
+        return hitsDue.holdsWork();
     }
 
     @Override
@@ -1119,7 +671,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     @Override
     public String describe() {
-        return outstanding + " requests outstanding, " + busy + "/" + p.mshrs() + " MSHRs in use, " + outCount
+        return outstanding + " requests outstanding, " + mshrs.inUse() + "/" + p.mshrs() + " MSHRs in use, " + out.size()
                 + " waiting to go downstream";
     }
 }

@@ -7,9 +7,8 @@ package gpusim.memory.dram;
  *
  * <p><b>Scheduling.</b> The controller makes one decision at a time, at decision time
  * T = max(issue cycle of the last column command, arrival of the oldest waiting request).
- * Among the requests that have arrived by T it takes the oldest row hit (a request to its
- * bank's open row), else the oldest request (FR-FCFS, Rixner et al., "Memory Access
- * Scheduling", ISCA 2000). The chosen request's commands are then placed at the earliest
+ * Its {@link DramScheduler} chooses among the requests that have arrived by T (FR-FCFS unless
+ * built with another: the oldest row hit, else the oldest; {@link FrFcfsScheduler}). The chosen request's commands are then placed at the earliest
  * cycles the constraints allow, which may be before T: this stands for a command-level
  * scheduler that issues an ACT/PRE for a waiting request while another's column command is
  * still pending, so streams to different banks overlap. Row commands (ACT) issue in
@@ -30,13 +29,10 @@ package gpusim.memory.dram;
  * column + tCL + burst, a write at column + tCWL + burst. Under {@link PagePolicy#CLOSED} the
  * bank precharges at its earliest PRE cycle after every access.
  *
- * <p><b>Refresh.</b> All-bank refresh is due every tREFI (first at tREFI). It is taken at the
- * first decision at or after its due cycle (the standards allow postponing refreshes; here
- * at most past the request being placed): every open bank precharges, the refresh starts
- * tRP after the last of those PREs (or at the due cycle) and lasts tRFC, and every bank is
- * idle with its next ACT no earlier than its end.
+ * <p><b>Refresh.</b> Before each decision its {@link DramRefresh} takes the refreshes due by
+ * then (all-bank refresh every tREFI unless built with another: {@link AllBankRefresh}).
  *
- * <p>Deterministic, no allocation per request: the queue is primitive arrays.
+ * <p>Deterministic, no allocation per request: the queue ({@link DramQueue}) is primitive arrays.
  */
 public final class DramController {
     /** Row-buffer outcomes of an access ({@link #lastOutcome}). */
@@ -55,13 +51,10 @@ public final class DramController {
     private final PagePolicy policy;
     private final DramBank[] banks;
 
-    // Waiting requests, oldest first (compacted on removal; depth is small).
-    private final long[] qArrival;
-    private final long[] qRow;
-    private final int[] qBank;
-    private final boolean[] qWrite;
-    private final int[] qTag;
-    private int qCount;
+    /** Waiting requests, oldest first. */
+    private final DramQueue queue;
+    private final DramScheduler scheduler;
+    private final DramRefresh refresh;
 
     private long lastColumn = Long.MIN_VALUE;
     private int lastColumnGroup = -1;
@@ -72,7 +65,6 @@ public final class DramController {
     private final long[] recentActs = new long[4];
     private long actCount;
     private int lastActGroup = -1;
-    private long nextRefresh;
 
     private long reads;
     private long writes;
@@ -83,11 +75,17 @@ public final class DramController {
     private long rowConflicts;
     private long activates;
     private long precharges;
-    private long refreshes;
     private long bankBusy;
     private long dataCycles;
 
+    /** An FR-FCFS controller with all-bank refresh. */
     public DramController(DramTiming timing, DramAddressMap map, PagePolicy policy, int queueDepth) {
+        this(timing, map, policy, queueDepth, "frfcfs", "all_bank");
+    }
+
+    /** A controller with the scheduler and refresh registered as {@code scheduler} and {@code refresh}. */
+    public DramController(DramTiming timing, DramAddressMap map, PagePolicy policy, int queueDepth, String scheduler,
+                          String refresh) {
         if (queueDepth <= 0 || queueDepth > 4096) {
             throw new IllegalArgumentException("DRAM queue depth must be 1..4096: " + queueDepth);
         }
@@ -98,20 +96,17 @@ public final class DramController {
         for (int i = 0; i < banks.length; i++) {
             banks[i] = new DramBank(i % map.bankGroups());
         }
-        qArrival = new long[queueDepth];
-        qRow = new long[queueDepth];
-        qBank = new int[queueDepth];
-        qWrite = new boolean[queueDepth];
-        qTag = new int[queueDepth];
-        nextRefresh = timing.tREFI();
+        this.queue = new DramQueue(queueDepth);
+        this.scheduler = DramScheduler.named(scheduler);
+        this.refresh = DramRefresh.named(refresh, timing);
     }
 
     public boolean canAccept() {
-        return qCount < qArrival.length;
+        return !queue.full();
     }
 
     public int queued() {
-        return qCount;
+        return queue.count();
     }
 
     /**
@@ -120,18 +115,14 @@ public final class DramController {
      */
     public void enqueue(long arrival, long address, boolean write, int tag) {
         if (!canAccept()) {
-            throw new IllegalStateException("DRAM queue full (" + qArrival.length + ")");
+            throw new IllegalStateException("DRAM queue full (" + queue.capacity() + ")");
         }
-        if (qCount > 0 && arrival < qArrival[qCount - 1]) {
+        int n = queue.count();
+        if (n > 0 && arrival < queue.arrival(n - 1)) {
             throw new IllegalArgumentException("DRAM requests must arrive in order: " + arrival + " after "
-                    + qArrival[qCount - 1]);
+                    + queue.arrival(n - 1));
         }
-        qArrival[qCount] = arrival;
-        qRow[qCount] = map.row(address);
-        qBank[qCount] = map.bank(address);
-        qWrite[qCount] = write;
-        qTag[qCount] = tag;
-        qCount++;
+        queue.add(arrival, map.row(address), map.bank(address), write, tag);
     }
 
     /**
@@ -140,32 +131,16 @@ public final class DramController {
      */
     public int advance(long now, Completion sink) {
         int placed = 0;
-        while (qCount > 0) {
-            long decision = Math.max(lastColumn, qArrival[0]);
+        while (queue.count() > 0) {
+            long decision = Math.max(lastColumn, queue.arrival(0));
             if (decision > now) {
                 break;
             }
-            if (decision >= nextRefresh) {
-                refresh();
-                if (decision >= nextRefresh) {
-                    // Refreshes due while idle: after the first all banks are closed and each
-                    // ends before the next is due (tRFC < tREFI), so only the last one matters.
-                    long skipped = (decision - nextRefresh) / t.tREFI();
-                    nextRefresh += skipped * t.tREFI();
-                    refreshes += skipped;
-                    refresh();
-                }
-            }
-            int pick = 0;
-            for (int i = 0; i < qCount && qArrival[i] <= decision; i++) {
-                if (banks[qBank[i]].openRow == qRow[i]) {
-                    pick = i;
-                    break;
-                }
-            }
-            long done = place(qArrival[pick], qBank[pick], qRow[pick], qWrite[pick]);
-            int tag = qTag[pick];
-            remove(pick);
+            refresh.before(decision, banks);
+            int pick = scheduler.pick(queue, banks, decision);
+            long done = place(queue.arrival(pick), queue.bank(pick), queue.row(pick), queue.write(pick));
+            int tag = queue.tag(pick);
+            queue.remove(pick);
             placed++;
             sink.done(tag, done);
         }
@@ -175,36 +150,6 @@ public final class DramController {
     /** Places every waiting request. */
     public int drain(Completion sink) {
         return advance(Long.MAX_VALUE, sink);
-    }
-
-    private void remove(int i) {
-        int n = qCount - i - 1;
-        System.arraycopy(qArrival, i + 1, qArrival, i, n);
-        System.arraycopy(qRow, i + 1, qRow, i, n);
-        System.arraycopy(qBank, i + 1, qBank, i, n);
-        System.arraycopy(qWrite, i + 1, qWrite, i, n);
-        System.arraycopy(qTag, i + 1, qTag, i, n);
-        qCount--;
-    }
-
-    private void refresh() {
-        long start = nextRefresh;
-        for (DramBank b : banks) {
-            if (b.openRow != DramBank.NO_ROW) {
-                precharges++;
-            }
-            long ready = b.openRow != DramBank.NO_ROW
-                    ? Math.max(nextRefresh, b.earliestPrecharge) + t.tRP()
-                    : Math.max(nextRefresh, b.earliestAct);
-            start = Math.max(start, ready);
-        }
-        long end = start + t.tRFC();
-        for (DramBank b : banks) {
-            b.openRow = DramBank.NO_ROW;
-            b.earliestAct = end;
-        }
-        nextRefresh += t.tREFI();
-        refreshes++;
     }
 
     private long place(long arrival, int bankIndex, long row, boolean write) {
@@ -334,12 +279,12 @@ public final class DramController {
     }
 
     public long refreshes() {
-        return refreshes;
+        return refresh.refreshes();
     }
 
     /** PREs issued: one per row conflict, one per access under the closed policy, one per open bank a refresh closes. */
     public long precharges() {
-        return precharges;
+        return precharges + refresh.precharges();
     }
 
     /**
@@ -360,7 +305,7 @@ public final class DramController {
      * Long.MAX_VALUE when nothing is waiting: a caller need not advance before it.
      */
     public long nextDecision() {
-        return qCount == 0 ? Long.MAX_VALUE : Math.max(lastColumn, qArrival[0]);
+        return queue.count() == 0 ? Long.MAX_VALUE : Math.max(lastColumn, queue.arrival(0));
     }
 
     /** Data-bus cycles used (burst per access): over a run's cycles, the bus utilisation. */

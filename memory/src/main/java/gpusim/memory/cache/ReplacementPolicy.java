@@ -1,0 +1,44 @@
+package gpusim.memory.cache;
+
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+
+/**
+ * Which valid way of a full set a new line replaces. The {@link TagArray} asks only when every way
+ * of the set is valid (an invalid way is always taken first) and tells the policy of every use of a
+ * way (a hit, or a fill installing a line), so a policy keeps whatever per-way state it needs.
+ *
+ * <p>One small interface with implementations registered by name, as Ramulator 2 makes a
+ * controller's scheduler and plug-ins (its {@code src/dram_controller/scheduler.h} and
+ * {@code plugin.h}: an interface, implementations registered by name and chosen by configuration);
+ * Akita's write-back cache likewise keeps the victim finder apart from its directory stage
+ * ({@code mem/cache/writeback/directorystage.go}). Each cache uses one implementation for a whole
+ * run, so the call sites stay monomorphic and the JIT inlines them.
+ */
+public interface ReplacementPolicy {
+    /** Way {@code way} (set * ways + way) was used: hit, written, or filled. */
+    void touched(int way);
+
+    /** The way to replace among the valid ways {@code base} .. {@code base + ways - 1} of one set. */
+    int victim(int base, int ways);
+
+    /** The registered policies by name, each made for a cache of {@code ways} ways in all (sets x ways). */
+    Map<String, IntFunction<ReplacementPolicy>> REGISTERED = registered();
+
+    private static Map<String, IntFunction<ReplacementPolicy>> registered() {
+        Map<String, IntFunction<ReplacementPolicy>> m = new TreeMap<>();
+        m.put("lru", LruPolicy::new);
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The policy registered as {@code name} for {@code ways} ways in all. */
+    static ReplacementPolicy named(String name, int ways) {
+        IntFunction<ReplacementPolicy> make = REGISTERED.get(name);
+        if (make == null) {
+            throw new IllegalArgumentException("cache: no replacement policy " + name + " (registered: "
+                    + REGISTERED.keySet() + ")");
+        }
+        return make.apply(ways);
+    }
+}

@@ -1,0 +1,96 @@
+package gpusim.memory.cache;
+
+import gpusim.sim.MemoryClient;
+
+/**
+ * The tag store of a set-associative cache: for each way (set * ways + way) whether it holds a line,
+ * which line, and whose bytes the line holds (the client of the request that filled it, for its
+ * write-back's statistics). It finds a line's way and chooses where a new line goes: an invalid way of
+ * the set if there is one, else the {@link ReplacementPolicy}'s victim. Akita's write-back cache calls
+ * this the directory ({@code mem/cache/writeback/directorystage.go}); what of a line is valid or dirty
+ * is the line validity's, not the tags'.
+ */
+final class TagArray {
+    private final int sets;
+    private final int ways;
+    private final int lineShift;
+    private final long[] tag;
+    private final boolean[] valid;
+    private final MemoryClient[] owner;
+    private final ReplacementPolicy policy;
+
+    /** {@code lineBytes} a power of two, {@code sets} a power of two. */
+    TagArray(int sets, int ways, int lineBytes, ReplacementPolicy policy) {
+        this.sets = sets;
+        this.ways = ways;
+        this.lineShift = Integer.numberOfTrailingZeros(lineBytes);
+        int n = sets * ways;
+        this.tag = new long[n];
+        this.valid = new boolean[n];
+        this.owner = new MemoryClient[n];
+        this.policy = policy;
+    }
+
+    /** The ways in all (sets x ways). */
+    int size() {
+        return valid.length;
+    }
+
+    private int setOf(long lineAddr) {
+        return (int) ((lineAddr >>> lineShift) & (sets - 1));
+    }
+
+    /** The way holding line {@code lineAddr} (its first byte's address), or -1. */
+    int find(long lineAddr) {
+        int base = setOf(lineAddr) * ways;
+        for (int w = 0; w < ways; w++) {
+            if (valid[base + w] && tag[base + w] == lineAddr) {
+                return base + w;
+            }
+        }
+        return -1;
+    }
+
+    /** The way a new line {@code lineAddr} goes into: an invalid one of its set, else the policy's victim. */
+    int victim(long lineAddr) {
+        int base = setOf(lineAddr) * ways;
+        for (int i = 0; i < ways; i++) {
+            if (!valid[base + i]) {
+                return base + i;
+            }
+        }
+        return policy.victim(base, ways);
+    }
+
+    /** Way {@code w} was used (a hit or a write into it). */
+    void touch(int w) {
+        policy.touched(w);
+    }
+
+    /** Way {@code w} now holds line {@code lineAddr}, filled for {@code from}; a use of it. */
+    void install(int w, long lineAddr, MemoryClient from) {
+        tag[w] = lineAddr;
+        owner[w] = from;
+        valid[w] = true;
+        policy.touched(w);
+    }
+
+    /** Way {@code w} holds no line (it moved into an MSHR). */
+    void invalidate(int w) {
+        valid[w] = false;
+    }
+
+    boolean valid(int w) {
+        return valid[w];
+    }
+
+    /** The address of the line in way {@code w}. */
+    long tag(int w) {
+        return tag[w];
+    }
+
+    /** The client whose request filled way {@code w}. */
+    MemoryClient owner(int w) {
+        return owner[w];
+    }
+}

@@ -1,0 +1,86 @@
+package gpusim.memory.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import gpusim.sim.MemoryClient;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The tag store and LRU, by hand: 2 sets of 4 ways, 64-byte lines, so line L*64 lives in set L mod 2
+ * (ways 0..3 of set 0 are indices 0..3, of set 1 indices 4..7).
+ */
+class TagArrayTest {
+    static TagArray tags() {
+        return new TagArray(2, 4, 64, ReplacementPolicy.named("lru", 8));
+    }
+
+    // Set 0 takes lines 0, 128, 256, 384 in its free ways in order; line 64 goes to set 1.
+    @Test
+    void linesGoToTheFreeWaysOfTheirSetInOrder() {
+        TagArray t = tags();
+        for (int i = 0; i < 4; i++) {
+            long line = i * 128L;
+            int w = t.victim(line);
+            assertEquals(i, w);
+            t.install(w, line, MemoryClient.values()[0]);
+        }
+        assertEquals(4, t.victim(64));
+        assertEquals(2, t.find(256));
+        assertEquals(256, t.tag(2));
+        assertSame(MemoryClient.values()[0], t.owner(2));
+        assertEquals(-1, t.find(512));
+        assertEquals(-1, t.find(64));
+    }
+
+    // Fills at clock 1..4 into ways 0..3; a hit on way 0 at clock 5: the oldest use is way 1's, then
+    // (way 1 refilled at 6) way 2's.
+    @Test
+    void lruEvictsTheLeastRecentlyUsedWay() {
+        TagArray t = tags();
+        for (int i = 0; i < 4; i++) {
+            t.install(t.victim(i * 128L), i * 128L, MemoryClient.values()[0]);
+        }
+        assertEquals(0, t.victim(512)); // untouched since its fill, the oldest
+        t.touch(0);
+        assertEquals(1, t.victim(512));
+        t.install(1, 512, MemoryClient.values()[0]);
+        assertEquals(-1, t.find(128));
+        assertEquals(2, t.victim(640));
+    }
+
+    // An invalidated way is taken before any victim, whatever its age.
+    @Test
+    void anInvalidWayComesBeforeTheVictim() {
+        TagArray t = tags();
+        for (int i = 0; i < 4; i++) {
+            t.install(t.victim(i * 128L), i * 128L, MemoryClient.values()[0]);
+        }
+        t.invalidate(3);
+        assertFalse(t.valid(3));
+        assertEquals(-1, t.find(384));
+        assertEquals(3, t.victim(512));
+        assertTrue(t.valid(0));
+    }
+
+    @Test
+    void policiesAreFoundByName() {
+        assertTrue(ReplacementPolicy.named("lru", 4) instanceof LruPolicy);
+        assertThrows(IllegalArgumentException.class, () -> ReplacementPolicy.named("plru", 4));
+    }
+
+    // LRU alone: ways 0..2 of one set used in the order 2, 0, 1: the victim is 2, then (2 used) 0.
+    @Test
+    void lruPicksTheOldestUseAmongTheSet() {
+        LruPolicy lru = new LruPolicy(3);
+        lru.touched(2);
+        lru.touched(0);
+        lru.touched(1);
+        assertEquals(2, lru.victim(0, 3));
+        lru.touched(2);
+        assertEquals(0, lru.victim(0, 3));
+    }
+}
