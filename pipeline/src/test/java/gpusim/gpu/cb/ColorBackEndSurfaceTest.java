@@ -5,21 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.api.BlendMode;
 import gpusim.config.Config;
-import gpusim.gpu.DrawTracker;
-import gpusim.gpu.PipelineDrain;
 import gpusim.gpu.PipelineParams;
-import gpusim.gpu.RunLength;
-import gpusim.gpu.RunMode;
-import gpusim.gpu.StageWiring;
 import gpusim.gpu.db.SurfaceMemory;
 import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.Work;
-import gpusim.memory.DeviceMemory;
-import gpusim.memory.MemorySystem;
 import gpusim.memory.cache.Cache;
-import gpusim.memory.cache.CacheParams;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
@@ -37,17 +29,16 @@ import org.junit.jupiter.api.Test;
  * wave's reads wait for the wave before it.
  */
 class ColorBackEndSurfaceTest {
-    static final long HIT = 4;
-    static final long LATENCY = 20;
+    static final long HIT = gpusim.gpu.UnitRig.HIT;
+    static final long LATENCY = gpusim.gpu.UnitRig.LATENCY;
     /** Lines of one 8 x 8 RGBA8 tile at one sample in a cache of 64-byte lines. */
     static final int LINES = 4;
 
     /** One colour back end over a colour cache over a one-channel memory serving a 64-byte line a cycle. */
     static final class Rig {
-        final Engine engine = new Engine(10_000);
-        final DeviceMemory memory = new DeviceMemory(256);
-        final DrawTracker draws = new DrawTracker();
-        final BoundedQueue<Work> in;
+        final gpusim.gpu.UnitRig u = new gpusim.gpu.UnitRig();
+        final Engine engine = u.engine;
+        final BoundedQueue<Work> in = u.in;
         final ColorBackEnd cb;
         final Cache cache;
         final SurfaceMemory rt;
@@ -58,27 +49,15 @@ class ColorBackEndSurfaceTest {
         final List<long[]> spans = new ArrayList<>();
 
         Rig(int wavesInFlight) {
-            MemorySystem ms = new MemorySystem(engine, memory, MemorySystem.Params.single(64, LATENCY, 64));
-            StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, ms), draws, RunMode.TIMED,
-                    new RunLength());
             TileMap tiles = new TileMap(1, 8);
-            gpusim.gpu.IdleComponent src = new gpusim.gpu.IdleComponent("src");
-            gpusim.gpu.IdleComponent sink = new gpusim.gpu.IdleComponent("sink");
-            engine.add(src);
-            in = engine.queue("in", 16, 1);
-            cb = new ColorBackEnd(wiring, 0, in, new java.util.ArrayDeque<>(), inFlight,
+            cb = new ColorBackEnd(u.wiring, 0, in, new java.util.ArrayDeque<>(), inFlight,
                     PipelineParams.of(Config.defaults()).cb());
-            engine.add(cb);
-            engine.add(sink);
-            cache = new Cache("cb0_cache", engine, ms, new CacheParams(16384, 4, 64, true, 16, HIT).withoutBytes());
-            engine.add(cache);
-            ms.register();
+            cache = u.wire(cb, "cb0_cache", true);
             cb.surfacesThrough(cache, 64, wavesInFlight, tiles, false, null);
-            in.connect(src, cb);
-            cb.connect(engine.<Work>queue("out", 16, 1).connect(cb, sink));
+            cb.connect(u.out(cb));
             ColorSurface c = new ColorSurface("rt", 32, 8, 1, 8);
-            rt = SurfaceMemory.color(memory, c.layout);
-            draws.issue(1, 0);
+            rt = SurfaceMemory.color(u.memory, c.layout);
+            u.draws.issue(1, 0);
             engine.setHook(new TraceHook() {
                 @Override
                 public void span(Component comp, String kind, long start, long end) {

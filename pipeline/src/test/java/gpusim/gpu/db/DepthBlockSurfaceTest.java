@@ -5,22 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.api.DepthFormat;
 import gpusim.config.Config;
-import gpusim.gpu.DrawTracker;
 import gpusim.gpu.PipelineCounters;
-import gpusim.gpu.PipelineDrain;
-import gpusim.gpu.RunLength;
-import gpusim.gpu.RunMode;
-import gpusim.gpu.StageWiring;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.gpu.work.DrawState;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.TriBatch;
 import gpusim.gpu.work.Work;
-import gpusim.memory.DeviceMemory;
-import gpusim.memory.MemorySystem;
 import gpusim.memory.cache.Cache;
-import gpusim.memory.cache.CacheParams;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
@@ -38,15 +30,14 @@ import org.junit.jupiter.api.Test;
  * each missing line and return it; the same tile's next step hits and waits only the lookup.
  */
 class DepthBlockSurfaceTest {
-    static final long HIT = 4;
-    static final long LATENCY = 20;
+    static final long HIT = gpusim.gpu.UnitRig.HIT;
+    static final long LATENCY = gpusim.gpu.UnitRig.LATENCY;
 
     /** One DB (one tile, 8 x 8, one sample, D32) over a depth cache over a one-channel memory. */
     static final class Rig {
-        final Engine engine = new Engine(10_000);
-        final DeviceMemory memory = new DeviceMemory(256);
-        final DrawTracker draws = new DrawTracker();
-        final BoundedQueue<Work> in;
+        final gpusim.gpu.UnitRig u = new gpusim.gpu.UnitRig();
+        final Engine engine = u.engine;
+        final BoundedQueue<Work> in = u.in;
         final DepthBlock db;
         final Cache cache;
         final DrawState state;
@@ -59,32 +50,20 @@ class DepthBlockSurfaceTest {
 
         /** The depth surface {@code width} pixels wide (tiles (0, 0), (1, 0) ...), 8 high. */
         Rig(int width) {
-            MemorySystem ms = new MemorySystem(engine, memory, MemorySystem.Params.single(64, LATENCY, 64));
-            StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, ms), draws, RunMode.TIMED,
-                    new RunLength());
             TileMap tiles = new TileMap(1, 8);
-            gpusim.gpu.IdleComponent src = new gpusim.gpu.IdleComponent("src");
-            gpusim.gpu.IdleComponent sink = new gpusim.gpu.IdleComponent("sink");
-            engine.add(src);
-            in = engine.queue("in", 16, 1);
-            db = new DepthBlock(wiring, new PipelineCounters(), tiles, 0, in, new DepthBlockCore(0, tiles, false),
-                    new FunctionalLanes(1, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, draws),
+            db = new DepthBlock(u.wiring, new PipelineCounters(), tiles, 0, in, new DepthBlockCore(0, tiles, false),
+                    new FunctionalLanes(1, 1, 0), new SampleWorkLimit(Long.MAX_VALUE, u.draws),
                     new java.util.ArrayDeque<>(), new java.util.ArrayDeque<>(), new gpusim.gpu.cb.QuadsInFlight(),
                     new RenderBackEndQueryProtocol(tiles), gpusim.gpu.PipelineParams.of(Config.defaults()).db());
-            engine.add(db);
-            engine.add(sink);
-            cache = new Cache("db0_cache", engine, ms, new CacheParams(16384, 4, 64, true, 16, HIT));
-            engine.add(cache);
-            ms.register();
+            cache = u.wire(db, "db0_cache", false);
             db.surfacesThrough(cache, 64, 8, false, false, false);
-            in.connect(src, db);
-            db.connect(engine.<Work>queue("out", 16, 1).connect(db, sink));
+            db.connect(u.out(db));
             DepthSurface ds = new DepthSurface("ds", width, 8, 1, DepthFormat.D32_FLOAT, 8);
-            ds.memory = SurfaceMemory.depth(memory, ds.layout, DepthFormat.D32_FLOAT);
+            ds.memory = SurfaceMemory.depth(u.memory, ds.layout, DepthFormat.D32_FLOAT);
             // Depth only (no render target), early Z, LESS with writes: no waves, only depth traffic.
             state = new DrawState(PipelineState.defaults("p", 1), null, ds, 1, 0, 0, 8, 8, 0, 1, 0, 0, 7, 7,
                     new float[16], 0, null, null);
-            draws.issue(1, 0);
+            u.draws.issue(1, 0);
             engine.setHook(new TraceHook() {
                 @Override
                 public void span(Component c, String kind, long start, long end) {

@@ -1,0 +1,56 @@
+package gpusim.gpu;
+
+import gpusim.gpu.work.Work;
+import gpusim.memory.DeviceMemory;
+import gpusim.memory.MemorySystem;
+import gpusim.memory.cache.Cache;
+import gpusim.memory.cache.CacheParams;
+import gpusim.sim.BoundedQueue;
+import gpusim.sim.Component;
+import gpusim.sim.Engine;
+
+/**
+ * One back-end unit driven through its ports: an idle source feeding its input queue, an idle
+ * sink behind its output, and its own cache (16 KB, 4 ways, 64-byte lines, 16 MSHRs, {@link #HIT}
+ * cycles a lookup) over a one-channel memory that serves a 64-byte line a cycle and returns it
+ * {@link #LATENCY} cycles later. The surface tests derive their exact cycles from these.
+ */
+public final class UnitRig {
+    public static final long HIT = 4;
+    public static final long LATENCY = 20;
+
+    public final Engine engine = new Engine(10_000);
+    public final DeviceMemory memory = new DeviceMemory(256);
+    public final DrawTracker draws = new DrawTracker();
+    private final MemorySystem ms = new MemorySystem(engine, memory, MemorySystem.Params.single(64, LATENCY, 64));
+    public final StageWiring wiring = new StageWiring(engine, new PipelineDrain(engine, ms), draws, RunMode.TIMED,
+            new RunLength());
+    private final IdleComponent src = new IdleComponent("src");
+    private final IdleComponent sink = new IdleComponent("sink");
+    public final BoundedQueue<Work> in;
+
+    public UnitRig() {
+        engine.add(src);
+        in = engine.queue("in", 16, 1);
+    }
+
+    /**
+     * Registers {@code unit} (built on {@link #wiring} and {@link #in}) and its cache, named
+     * {@code cacheName} (holding no bytes when {@code timingOnly}); returns the cache.
+     */
+    public Cache wire(Component unit, String cacheName, boolean timingOnly) {
+        engine.add(unit);
+        engine.add(sink);
+        CacheParams p = new CacheParams(16384, 4, 64, true, 16, HIT);
+        Cache cache = new Cache(cacheName, engine, ms, timingOnly ? p.withoutBytes() : p);
+        engine.add(cache);
+        ms.register();
+        in.connect(src, unit);
+        return cache;
+    }
+
+    /** The unit's output queue, into the sink. */
+    public BoundedQueue<Work> out(Component unit) {
+        return engine.<Work>queue("out", 16, 1).connect(unit, sink);
+    }
+}
