@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Issue 12's speed check as a benchmark: a glTF model of about 100k triangles (Debian's
+ * The speed check on a large scene as a benchmark: a glTF model of about 100k triangles (Debian's
  * assimp-testmodels 2CylinderEngine.glb: 121,496 triangles, 115 objects) converted to an
  * occlusion-culling trace of 8 frames at 1920x1080 ({@code predicated}, orbit camera, the
  * defaults of {@code gpusim scene}), then that trace parsed, validated and simulated in

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Calibration traces (data/calibration) on the h200 preset, the runs {@code correlate} and
- * {@code calibrate} repeat, through the host-side fast paths made for them (issue 14:
- * flat depth and colour planes in the general tile kernel, a flat colour's blend
- * remembered, parsed traces kept across evaluations). A few cheap traces of each shape
+ * {@code calibrate} repeat, through the host-side fast paths made for them (for a fast
+ * evaluation of the set: flat depth and colour planes in the general tile kernel, a flat
+ * colour's blend remembered, parsed traces kept across evaluations). A few cheap traces of each shape
  * (1, 2, 4 and 8 samples; depth, colour, both, neither; blending; stencil tests and writes;
  * overdraw both ways):
  *

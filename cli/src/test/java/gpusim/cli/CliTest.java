@@ -201,7 +201,7 @@ class CliTest {
 
     @Test
     void noDebugLayerTurnsOffDebugRulesOnly() throws IOException {
-        // D3D12 debug layer: beginning a query twice without ending it is illegal (seed 000).
+        // D3D12 debug layer: beginning a query twice without ending it is illegal (D3D12 "Queries" page).
         String text = ConformanceTest.resource("case-000.trace").replace(
                 "begin_query qh BINARY_OCCLUSION 7\n", "begin_query qh BINARY_OCCLUSION 7\nbegin_query qh BINARY_OCCLUSION 7\n");
         Path trace = write("twice.trace", text);

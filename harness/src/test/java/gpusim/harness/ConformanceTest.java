@@ -128,7 +128,7 @@ public class ConformanceTest {
         for (gpusim.config.Preset p : gpusim.config.Preset.values()) {
             assertDumps(name, run(name, p.config())); // every preset
         }
-        // Surfaces in memory (issue 10): tiny depth caches with one MSHR and one tile in flight,
+        // Surfaces in memory: tiny depth caches with one MSHR and one tile in flight,
         // write-through colour caches, starved channels, fast clears, depth planes and colour compression
         // (64-byte blocks, 64-byte payloads, 2-byte keys); then the default caches; then colour compression
         // without fast clears (clears stored as constant blocks) through 32-byte colour lines, partially

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * A TIMESTAMP after every draw of stress-2k costs little, as on a real GPU (issue 9: 3.4% on
+ * A TIMESTAMP after every draw of stress-2k costs little, as on a real GPU (3.4% on
  * the H200 the calibration set was measured on; at most 10% asked of the model; it gives
  * +0.3%): timestamps are end-of-pipe events that do not stop the command processor. A
  * draining timestamp (the model's old behaviour, {@code timestamp.at=drain}: +31%) empties

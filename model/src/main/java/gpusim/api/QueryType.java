@@ -43,7 +43,7 @@ public enum QueryType implements D3DEnum {
 
     /**
      * D3D12 core runtime: "the query type must be compatible with the query heap"
-     * (the table of the Direct3D 12 query documentation, seed 000).
+     * (the table of the Direct3D 12 "Queries" documentation).
      */
     public boolean compatibleWith(QueryHeapType heap) {
         switch (this) {

@@ -1,15 +1,16 @@
 package gpusim.api;
 
 /**
- * The WriteQuery FLAGS bits the model supports. Seed 004 names the parameter ("a set of
- * flags ... D3D11X_QUERY_FLAG enumeration constants") but not the constants, so these are
- * the model's own, chosen for what an architect wants to study; any other bit is refused.
+ * The WriteQuery FLAGS bits the model supports. ID3D11DeviceContextX::WriteQuery (the Xbox One XDK
+ * documentation) names the parameter ("a set of flags ... D3D11X_QUERY_FLAG enumeration constants")
+ * but not the constants, so these are the model's own, chosen for what an architect wants to
+ * study; any other bit is refused.
  */
 public enum WriteQueryFlag {
     /**
      * Write without waiting for earlier work: the command processor samples the counters as
      * they are when it reaches the command, before the fragments of earlier draws still in the
-     * pipeline are counted (a racy read, as the seed warns: "It is the responsibility of the
+     * pipeline are counted (a racy read, as that documentation warns: "It is the responsibility of the
      * caller to perform any required synchronization"). Without it, results are written
      * after every earlier fragment has been counted.
      */

@@ -84,7 +84,7 @@ public final class ConfigKeys {
             "bytes/cycle", "bandwidth of each memory channel: a line part of B bytes occupies its channel for "
                     + "max(1, ceil(B / this)) cycles");
 
-    // ---- DRAM behind every memory channel (issue 10; docs/memory.md "DRAM behind the channels").
+    // ---- DRAM behind every memory channel (docs/memory.md "DRAM behind the channels").
     // A DRAM key whose value is 0 takes the memory.dram preset's value (gpusim config lists the
     // values in effect); with memory.dram=none none of them is read.
     public static final ConfigKey MEMORY_DRAM = ConfigKey.choice("memory.dram", "none",
@@ -151,7 +151,7 @@ public final class ConfigKeys {
             + "completes as a hit), a read fetches the sectors holding bytes it needs that are not valid and merges "
             + "them under those the cache holds, and a dirty line is written back as its dirty bytes only, one "
             + "write a contiguous run";
-    // ---- L2 slices in front of the memory channels (issue 10; gpusim.memory.L2Slices) ----
+    // ---- L2 slices in front of the memory channels (gpusim.memory.L2Slices) ----
     public static final ConfigKey L2_ENABLED = ConfigKey.flag("l2.enabled", false,
             "an L2 slice (a set-associative LRU cache) in front of each memory channel; never changes results, "
                     + "only timing (off: every request goes straight to its channel, as before)");
@@ -321,7 +321,7 @@ public final class ConfigKeys {
                     + "records them); off: the clear is a marker in the pipe, overlapping the work around it; never changes "
                     + "results");
 
-    // ---- The command processor's query, timestamp and resolve costs (issue 11, refit), one block ----
+    // ---- The command processor's query, timestamp and resolve costs (refit to the calibration set), one block ----
     // Each is cycles of the queue engine beyond cp.cycles_per_command, spent after the command's
     // last step (its marker sent, its results written), so the next command waits for them. 0 (the
     // default) adds nothing: every golden stays cycle-exact. On NVIDIA hardware each of these is a
@@ -376,7 +376,7 @@ public final class ConfigKeys {
             "cp.resolve_small_cycles_per_query", 0, 0, 10_000, "cycles/query", "command processor cost of a "
                     + "ResolveQueryData that takes the compute copy's small form, for each query it resolves");
     // ---- end of the command processor's query costs ----
-    // ---- The ROP back end (issue 10): backend.kind and the rop.* keys, one block ----
+    // ---- The ROP back end: backend.kind and the rop.* keys, one block ----
     public static final ConfigKey BACKEND_KIND = ConfigKey.choice("backend.kind", "render_back_ends",
             new String[] {"render_back_ends", "rops"},
             "the bottom of the pipe: render_back_ends = AMD render back ends (a depth block and a colour back end "
@@ -437,7 +437,7 @@ public final class ConfigKeys {
             "backend.kind=rops: cycles from an occlusion marker leaving the last ROP to the on-chip sum of every "
                     + "ROP's counter being written as the query's one report");
     // ---- end of the ROP back end's block ----
-    // ---- Surfaces in memory, the render back ends' depth and colour caches, compression (issue 10) ----
+    // ---- Surfaces in memory, the render back ends' depth and colour caches, compression ----
     public static final ConfigKey SURFACES_IN_MEMORY = ConfigKey.flag("surfaces.in_memory", false,
             "depth, stencil, HTILE and colour surfaces live at device addresses: every tile a DB tests reads and "
                     + "writes its depth (and stencil, HTILE) and the colour back end writes (and, blending, reads) "

@@ -2,7 +2,7 @@ package gpusim.sim;
 
 /**
  * Which kind of client a memory request serves, so the memory can say whose bytes fill its
- * channels (issue 10: "bytes per client"). A cache's own traffic (a fill, a write-back)
+ * channels (its bytes per client). A cache's own traffic (a fill, a write-back)
  * carries the client of the line it moves. Statistics names are {@link #statName()}.
  */
 public enum MemoryClient {

@@ -10,12 +10,12 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two tables of the Direct3D 12 query documentation (seed 000): which query heap type each
+ * The two tables of the Direct3D 12 "Queries" documentation: which query heap type each
  * query type needs, and which command list types support each query type.
  */
 class QueryRulesTest {
 
-    // "Query type must be compatible with the query heap": the table of seed 000, plus the
+    // "Query type must be compatible with the query heap": the table of the "Queries" page, plus the
     // Direct3D 12 rows it leaves out (video decode statistics, PIPELINE_STATISTICS1, and timestamps in
     // a COPY_QUEUE_TIMESTAMP heap).
     private static final Map<QueryType, Set<QueryHeapType>> HEAP_FOR = Map.of(

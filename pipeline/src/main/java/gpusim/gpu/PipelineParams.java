@@ -171,7 +171,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     }
 
     /**
-     * Surfaces in memory (issue 10): whether the render back ends' surface accesses go through
+     * Surfaces in memory: whether the render back ends' surface accesses go through
      * memory, each RB's depth and colour cache, the prefetch window of a DB, and the
      * compressions. {@code dbCache}, {@code cbCache} and {@code color} are null when
      * {@code inMemory} is off; {@code color} also when compression.color is off.

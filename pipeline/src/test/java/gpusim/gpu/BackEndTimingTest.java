@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The back end's timing structure (docs/model.md, "Back end"): exact cycles where the
- * design fixes them, and the checks of issue 9 that follow from how hardware is built:
+ * design fixes them, and the checks of the finer back end that follow from how hardware is built:
  * depth-bound fill scales with the depth blocks, layers rejected by depth are far cheaper
  * than layers that pass, and one draw of many layers costs what one draw per layer costs
  * (work moves in tiles and waves, not in whole batches).

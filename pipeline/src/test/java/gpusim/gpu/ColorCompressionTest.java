@@ -12,7 +12,7 @@ import gpusim.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 /**
- * DCC-style colour compression (compression.color, issue 10): exact colour and key bytes of
+ * DCC-style colour compression (compression.color): exact colour and key bytes of
  * a clear and flat fills (every block constant: key and a 32-byte payload), of gradient fills
  * (partially compressed to the 32-byte units their delta code needs, or, with
  * compression.color.partial off, not at all: the clear's constant blocks are expanded once),

@@ -164,7 +164,7 @@ class QueuesTest {
 
     // D3D12_QUERY_DATA_VIDEO_DECODE_STATISTICS: Status, NumMacroblocksAffected, FrameRate
     // {Numerator, Denominator}, BitRate, 4 bytes of padding: 32 bytes, resolved as 4 words. Recorded
-    // only for the last decode_frame of the list (seed 003).
+    // only for the last decode_frame of the list (the D3D12_QUERY_TYPE documentation).
     @Test
     void videoDecodeStatisticsOkAndRateExceeded() {
         TraceBuilder t = new TraceBuilder();

@@ -15,7 +15,7 @@ import gpusim.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 /**
- * Surfaces in memory (issue 10): a 4x-MSAA fill whose depth and colour traffic goes through
+ * Surfaces in memory: a 4x-MSAA fill whose depth and colour traffic goes through
  * the RBs' caches to the memory channels slows down when the channels' bandwidth drops, the
  * channels' extra bytes are exactly the caches' line traffic (depth caches the most), and the
  * results never move.

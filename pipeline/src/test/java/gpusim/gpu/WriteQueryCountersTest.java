@@ -12,7 +12,7 @@ import gpusim.trace.Resource;
 import org.junit.jupiter.api.Test;
 
 /**
- * The DBs' two occlusion counters (seed 004: INDEX selects "one of two available occlusion
+ * The DBs' two occlusion counters (XDK WriteQuery: INDEX selects "one of two available occlusion
  * counters") and the WriteQuery flags. Counter 0 counts every sample that passed since the
  * start; counter 1 counts since the previous WriteQuery of counter 1, which resets it. On a
  * 24x16 target with 8-pixel tiles and 4 DBs, DBs 0..3 own 64, 128, 128 and 64 pixels.

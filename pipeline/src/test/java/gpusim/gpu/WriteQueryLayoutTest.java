@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * WriteQuery(OCCLUSION) layout (seed 004: each DB's 64-bit counter at OFFSET + DB x STRIDE,
+ * WriteQuery(OCCLUSION) layout (Xbox One XDK documentation: each DB's 64-bit counter at OFFSET + DB x STRIDE,
  * STRIDE 64, 128 or 256), for every stride and every DB count from 1 to 16, with all DBs
  * enabled and with some disabled, in each ownership pattern. The expected per-DB values are
  * counted independently of the DBs: the pixels of a full-screen quad in the tiles each DB owns.

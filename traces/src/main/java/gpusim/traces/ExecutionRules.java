@@ -114,7 +114,7 @@ final class ExecutionRules {
             s.bits = b.after();
             s.promoted = false;
         } else if (c instanceof Command.ResolveQueryData r) {
-            // D3D12 (seed 000): ResolveQueryData needs its destination in COPY_DEST.
+            // D3D12 (the "Queries" documentation): ResolveQueryData needs its destination in COPY_DEST.
             use(r.buffer(), COPY_DEST, c, exec, Rule.RESOLVE_DEST_STATE, "resolve destination");
             BitSet done = ended.get(r.heap());
             int firstOpen = done == null ? r.start() : done.nextClearBit(r.start());

@@ -105,18 +105,20 @@ final class RecordingRules {
                 }
             } else if (c instanceof Command.BeginQuery q) {
                 checkQuery(q.heap(), q.type(), q.index(), type, line, "begin_query");
-                // D3D12_QUERY_TYPE_VIDEO_DECODE_STATISTICS does not use BeginQuery, only EndQuery (seed 003).
+                // D3D12_QUERY_TYPE_VIDEO_DECODE_STATISTICS does not use BeginQuery, only EndQuery
+                // (the D3D12_QUERY_TYPE documentation).
                 if (q.type() == QueryType.VIDEO_DECODE_STATISTICS) {
                     throw error(line, Rule.BEGIN_ON_VIDEO_DECODE_STATISTICS, "VIDEO_DECODE_STATISTICS queries use "
                             + "end_query only (ID3D12VideoDecodeCommandList::EndQuery); they cannot be begun");
                 }
-                // D3D12 core runtime and debug layer: BeginQuery on a timestamp query is illegal (seed 000).
+                // D3D12 core runtime and debug layer: BeginQuery on a timestamp query is illegal
+                // (the Direct3D 12 "Queries" documentation).
                 if (!q.type().needsBegin()) {
                     throw error(line, Rule.BEGIN_ON_TIMESTAMP, q.type() + " queries support end_query only; they cannot be begun");
                 }
                 QueryKey key = new QueryKey(q.heap(), q.index());
                 Command.BeginQuery open = active.get(key);
-                // D3D12 debug layer: beginning a query twice without ending it is illegal (seed 000).
+                // D3D12 debug layer: beginning a query twice without ending it is illegal (D3D12 "Queries" page).
                 if (debug && open != null) {
                     throw error(line, Rule.QUERY_BEGUN_TWICE, "query " + q.heap().name() + "[" + q.index()
                             + "] was begun at line " + open.line() + " and not ended");
@@ -126,12 +128,12 @@ final class RecordingRules {
                 checkQuery(q.heap(), q.type(), q.index(), type, line, "end_query");
                 if (q.type().needsBegin()) {
                     Command.BeginQuery open = active.remove(new QueryKey(q.heap(), q.index()));
-                    // D3D12 debug layer: ending a begin/end query before its begin is illegal (seed 000).
+                    // D3D12 debug layer: ending a begin/end query before its begin is illegal (D3D12 "Queries" page).
                     if (debug && open == null) {
                         throw error(line, Rule.QUERY_END_WITHOUT_BEGIN, "query " + q.heap().name() + "[" + q.index()
                                 + "] is ended but was not begun in this command list");
                     }
-                    // D3D12 debug layer: EndQuery's type must match BeginQuery's (seed 000).
+                    // D3D12 debug layer: EndQuery's type must match BeginQuery's (D3D12 "Queries" page).
                     if (debug && open.type() != q.type()) {
                         throw error(line, Rule.QUERY_TYPE_BEGIN_END_MISMATCH, "end_query " + q.type() + " ends query "
                                 + q.heap().name() + "[" + q.index() + "] begun as " + open.type() + " at line " + open.line());
@@ -189,7 +191,7 @@ final class RecordingRules {
             }
             // ResourceBarrier: its rule (BEFORE == current state) needs execution order; see ExecutionRules.
         }
-        // D3D12 core runtime: a begin/end query must not span command lists (seed 000).
+        // D3D12 core runtime: a begin/end query must not span command lists (the D3D12 "Queries" documentation).
         if (!active.isEmpty()) {
             Command.BeginQuery open = active.values().iterator().next();
             throw error(list.closeLine(), Rule.QUERY_SPANS_LISTS, "query " + open.heap().name() + "[" + open.index()
@@ -283,7 +285,7 @@ final class RecordingRules {
 
     // ------------------------------------------------------------------ queries
 
-    /** D3D12 core runtime (seed 000): heap compatibility, list-type support, element index in range. */
+    /** D3D12 core runtime ("Queries" documentation): heap compatibility, list-type support, element index in range. */
     private void checkQuery(Resource.QueryHeap heap, QueryType type, int index, CommandListType listType, int line,
                             String cmd) {
         checkQueryType(heap, type, listType, line, cmd);
@@ -305,7 +307,10 @@ final class RecordingRules {
         }
     }
 
-    /** ResolveQueryData (seed 000): the core runtime's range, alignment and size rules, the debug layer's active-query rule. */
+    /**
+     * ResolveQueryData (the Direct3D 12 "Queries" documentation): the core runtime's range, alignment and size
+     * rules, the debug layer's active-query rule.
+     */
     private void checkResolve(Command.ResolveQueryData r, CommandListType listType,
                               Map<QueryKey, Command.BeginQuery> active) {
         int line = r.line();
@@ -401,7 +406,7 @@ final class RecordingRules {
         }
     }
 
-    /** ID3D11DeviceContextX::WriteQuery (seed 004). */
+    /** ID3D11DeviceContextX::WriteQuery (the Xbox One XDK documentation). */
     private void checkWriteQuery(Command.WriteQuery w, CommandListType listType) {
         int line = w.line();
         graphicsOnly(listType, line, "write_query");
@@ -428,7 +433,7 @@ final class RecordingRules {
             throw error(line, Rule.WRITE_QUERY_FLAGS, "SET_VALID (0x2) applies to OCCLUSION only, not " + w.type());
         }
         if (w.type() == D3D11Query.OCCLUSION && !perUnitCounters) {
-            // seed 004's layout is one counter per DB at OFFSET + db x STRIDE; the ROP back end
+            // The XDK's WriteQuery layout is one counter per DB at OFFSET + db x STRIDE; the ROP back end
             // keeps no per-unit counters in memory (nvk-style: one summed report per query).
             throw error(line, Rule.WRITE_QUERY_NO_PER_UNIT_COUNTERS, "write_query OCCLUSION writes each depth "
                     + "block's counter at OFFSET + db x STRIDE, but backend.kind=rops sums its ROPs' counts on chip "
@@ -437,7 +442,7 @@ final class RecordingRules {
         }
         Resource.Buffer buf = w.buffer();
         if (w.type() == D3D11Query.OCCLUSION) {
-            // Each enabled DB writes its counter at OFFSET + db x STRIDE (seed 004): the last one must fit too.
+            // Each enabled DB writes its counter at OFFSET + db x STRIDE (XDK WriteQuery): the last one must fit too.
             bytes = (dbCount - 1) * w.stride() + 8;
         }
         if (w.offset() < 0 || w.offset() > buf.size() - bytes) {
@@ -448,7 +453,7 @@ final class RecordingRules {
     }
 
     /**
-     * Bytes of the first result WriteQuery writes (seed 004's structures: EVENT is a UINT,
+     * Bytes of the first result WriteQuery writes (the Xbox One XDK documentation's structures: EVENT is a UINT,
      * TIMESTAMP and an occlusion counter UINT64, pipeline statistics 11 UINT64, stream-out
      * statistics 2 UINT64); 0 for the types the format does not offer.
      */

@@ -256,11 +256,12 @@ public final class TraceReader {
         args.begin("query_heap", "usage: query_heap NAME type=HEAP_TYPE count=N", "type", "count");
         args.arity(1, 1);
         String name = defineName(1, "query heap");
-        // D3D12 core runtime: the heap type must be a member of D3D12_QUERY_HEAP_TYPE (seed 000, 001).
+        // D3D12 core runtime: the heap type must be a member of D3D12_QUERY_HEAP_TYPE (the Direct3D 12 "Queries"
+        // documentation and the D3D12_QUERY_HEAP_TYPE documentation).
         QueryHeapType type = args.reqEnum("type", Enums.QUERY_HEAP_TYPE, Rule.QUERY_HEAP_TYPE_INVALID,
                 "a D3D12_QUERY_HEAP_TYPE (" + D3DEnum.spellings(QueryHeapType.class) + ")");
         long count = args.reqInteger("count");
-        // D3D12 core runtime: the count must be greater than 0 (seed 000).
+        // D3D12 core runtime: the count must be greater than 0 (the D3D12 "Queries" documentation).
         if (count == 0) {
             throw args.error(Rule.QUERY_HEAP_COUNT_ZERO, "query heap " + name + " has count=0; the count must be greater than 0");
         }
@@ -787,7 +788,10 @@ public final class TraceReader {
         add(begin ? new Command.BeginQuery(heap, type, index, lx.line) : new Command.EndQuery(heap, type, index, lx.line));
     }
 
-    /** D3D12 core runtime: the query type must be a member of D3D12_QUERY_TYPE (seed 000, 003). */
+    /**
+     * D3D12 core runtime: the query type must be a member of D3D12_QUERY_TYPE (the Direct3D 12 "Queries"
+     * documentation and the D3D12_QUERY_TYPE documentation).
+     */
     private QueryType queryType(int i) {
         return args.enumValue(i, Enums.QUERY_TYPE, Rule.QUERY_TYPE_INVALID, "query type",
                 "a D3D12_QUERY_TYPE (" + D3DEnum.spellings(QueryType.class) + ")");

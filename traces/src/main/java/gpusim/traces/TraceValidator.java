@@ -79,7 +79,8 @@ public final class TraceValidator {
             if (heapLine < listLine && heapLine < subLine) {
                 Resource.QueryHeap q = heaps.get(h++);
                 // CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS3).CopyQueueTimestampQueriesSupported
-                // FALSE: CreateQueryHeap of D3D12_QUERY_HEAP_TYPE_COPY_QUEUE_TIMESTAMP fails (seed 001).
+                // FALSE: CreateQueryHeap of D3D12_QUERY_HEAP_TYPE_COPY_QUEUE_TIMESTAMP fails
+                // (the D3D12_QUERY_HEAP_TYPE documentation).
                 throw new TraceException(trace.file(), q.line(), Rule.COPY_QUEUE_TIMESTAMP_NOT_SUPPORTED, "query heap "
                         + q.name() + " is COPY_QUEUE_TIMESTAMP, but this device does not support copy queue timestamp "
                         + "queries (features.copy_queue_timestamps=off: D3D12_FEATURE_DATA_D3D12_OPTIONS3."

@@ -8,7 +8,7 @@ import gpusim.trace.Trace;
 import org.junit.jupiter.api.Test;
 
 /**
- * WriteQuery(OCCLUSION) writes one 64-bit counter per DB at OFFSET + db x STRIDE (seed 004):
+ * WriteQuery(OCCLUSION) writes one 64-bit counter per DB at OFFSET + db x STRIDE (the Xbox One XDK's WriteQuery):
  * the last DB's result must fit in the buffer, so the check depends on the DB count.
  */
 class WriteQueryRangeTest {

@@ -5,7 +5,7 @@ package gpusim.memory.cache;
  * miss fetches the line and dirties it; dirty victims are written back); false:
  * write-through with no write-allocate (every write goes downstream; a write miss does not
  * fetch). Reads always allocate. Built once; the configuration keys that will fill it come
- * with the wiring into the GPU (issue 10), not in this standalone step.
+ * with the wiring into the GPU (surfaces in memory), not in this standalone step.
  *
  * @param sizeBytes  total data capacity, bytes (sizeBytes / (ways * lineBytes) sets, a power of two)
  * @param ways       lines per set (LRU among them)

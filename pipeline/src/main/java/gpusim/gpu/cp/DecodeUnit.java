@@ -14,7 +14,7 @@ import gpusim.trace.Resource;
  * <p>DecodeFrame reads the compressed bitstream through memory in 4 KiB pieces (when the
  * command names a bitstream buffer), then decodes at {@code decode.cycles_per_byte}. The
  * frame's decode time (from the command starting to the decoder finishing) is kept for a
- * following VIDEO_DECODE_STATISTICS EndQuery: D3D12 (seed 003) records video decode
+ * following VIDEO_DECODE_STATISTICS EndQuery: D3D12 (D3D12_QUERY_TYPE docs) records video decode
  * statistics only for the last DecodeFrame of the list, so a new list starts with none
  * ({@link #reset}).
  */
@@ -100,7 +100,7 @@ final class DecodeUnit implements CommandUnit<Command> {
     }
 
     /**
-     * EndQuery(VIDEO_DECODE_STATISTICS), EndQuery only (seed 003): the statistics of the list's
+     * EndQuery(VIDEO_DECODE_STATISTICS), EndQuery only (D3D12_QUERY_TYPE docs): the statistics of the list's
      * last decode_frame before it, which has completed (the decode engine runs one command at a
      * time); none: zeros.
      */

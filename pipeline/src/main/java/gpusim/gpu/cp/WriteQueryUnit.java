@@ -13,12 +13,12 @@ import gpusim.trace.Command;
 import java.util.Arrays;
 
 /**
- * The WriteQuery unit: ID3D11DeviceContextX::WriteQuery (seed 004). OCCLUSION: a marker travels
- * behind all earlier work and each enabled DB writes counter INDEX at OFFSET + db x STRIDE when
- * it gets there (the gaps are not touched). The other types are written at the bottom of the
- * pipe once all earlier work is done (the unit drains the pipe first). With NO_WAIT the values
- * are sampled when the command processor reaches the command, and written at once (a racy
- * read): for OCCLUSION one write per enabled DB, of its counter as it is now.
+ * The WriteQuery unit: ID3D11DeviceContextX::WriteQuery (the Xbox One XDK documentation).
+ * OCCLUSION: a marker travels behind all earlier work and each enabled DB writes counter INDEX
+ * at OFFSET + db x STRIDE when it gets there (the gaps are not touched). The other types are
+ * written at the bottom of the pipe once all earlier work is done (the unit drains the pipe
+ * first). With NO_WAIT the values are sampled when the command processor reaches the command,
+ * and written at once (a racy read): for OCCLUSION one write per enabled DB, of its counter as it is now.
  */
 final class WriteQueryUnit implements CommandUnit<Command.WriteQuery> {
     @Override public gpusim.sim.MemoryClient memoryClient() { return gpusim.sim.MemoryClient.COUNTER; }

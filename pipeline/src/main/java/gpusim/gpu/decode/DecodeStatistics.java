@@ -21,7 +21,7 @@ import java.math.BigInteger;
  * clock / FrameRate cycles. Within it the status is OK, FrameRate is the heap's, and
  * NumMacroblocksAffected and BitRate are 0 ("for all other Status values, BitRate is set to
  * zero"). Over it the status is RATE_EXCEEDED and the structure suggests values that would
- * succeed (seed 003: "the query contains new BitRate and FrameRate values that would
+ * succeed (the D3D12_QUERY_TYPE documentation: "the query contains new BitRate and FrameRate values that would
  * succeed"): FrameRate = clock / T frames a second for a decode of T cycles, as a fraction
  * in lowest terms (halved, numerator down and denominator up, until both fit a UINT);
  * BitRate = the frame's bits x clock / T, the bit rate the decoder sustained (at most

@@ -21,7 +21,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
  * result the pipeline writes, the cycles until it is resolvable (all of its writes landed).
  *
  * <p>The EndQuery latencies are also split by what the pipeline held when the end was
- * issued (issue 9): <em>loaded</em> when an earlier draw was still in a stage after that
+ * issued: <em>loaded</em> when an earlier draw was still in a stage after that
  * cycle (its last item left a stage later: {@link DrawTracker.DrawRecord#finished}), so the
  * end marker queued behind it; <em>idle</em> when every earlier draw had left the pipeline,
  * so the latency is the marker's own trip down the pipe and its writes (markers, clears
