@@ -177,8 +177,8 @@ public final class ColorBackEnd extends PipeStage {
     /**
      * The wave's colour traffic: its reads (issued when it was taken; false until they have
      * returned, while later waves are taken and their reads issued), then the writes of the
-     * samples it writes. A tile a fast clear left cleared reads no data and has its metadata rewritten
-     * when first written.
+     * samples it writes. A tile a fast clear left cleared reads no data and has its metadata
+     * rewritten when first written.
      */
     private boolean colorTraffic(QuadWave q, long now) {
         fill(1, now);
@@ -218,9 +218,6 @@ public final class ColorBackEnd extends PipeStage {
         if (dcc != null) {
             dcc.reads(q, q.pso.blend() != BlendMode.OFF, now);
             return;
-        }
-        if (q.tileWasCleared.length < q.tiles) {
-            q.tileWasCleared = new boolean[q.tileAt.length];
         }
         if (q.pso.blend() != BlendMode.OFF) {
             for (int i = 0; i < q.tiles; i++) {

@@ -127,9 +127,6 @@ final class DeltaColorCompression {
         if (q.dccBefore.length < q.tiles * n) {
             q.dccBefore = new byte[q.tileAt.length * n];
         }
-        if (q.tileWasCleared.length < q.tiles) {
-            q.tileWasCleared = new boolean[q.tileAt.length];
-        }
         byte[] before = q.dccBefore;
         int slot = q.readSlot;
         for (int i = 0; i < q.tiles; i++) {

@@ -116,9 +116,7 @@ public final class DepthBlock extends PipeStage {
     /** The batch's depth-stencil surface in memory (null: none, or no traffic) and what its state reads and writes. */
     private SurfaceMemory ds;
     private SurfaceMemory rt;
-    private boolean depthRead;
     private boolean depthWrite;
-    private boolean stencilRead;
     private boolean stencilWrite;
     /** Tile records whose surface reads this DB has issued, over the run (the next one's running number). */
     private long issuedRecords;
@@ -309,10 +307,8 @@ public final class DepthBlock extends PipeStage {
             ds = d == null ? null : d.memory;
             ColorSurface c = tb.source.state.rt();
             rt = c == null || !color ? null : c.memory;
-            depthRead = ds != null && pso.depthEnable();
-            depthWrite = depthRead && pso.depthWrite();
-            stencilRead = ds != null && ds.stencil >= 0 && pso.stencilEnable();
-            stencilWrite = stencilRead && pso.stencilWriteMask() != 0;
+            depthWrite = readsDepth(ds, pso) && pso.depthWrite();
+            stencilWrite = readsStencil(ds, pso) && pso.stencilWriteMask() != 0;
             startReads(tb);
         }
         // PSInvocations: pixels with a passing sample, counted as the DB sends them on. A
@@ -469,13 +465,23 @@ public final class DepthBlock extends PipeStage {
         if (tb.readsIssued < tb.tiles) {
             SurfaceMemory d = tb.source.state.ds() == null ? null : tb.source.state.ds().memory;
             gpusim.trace.PipelineState pso = tb.source.state.pso();
-            boolean depth = d != null && pso.depthEnable();
-            boolean stencil = d != null && d.stencil >= 0 && pso.stencilEnable();
+            boolean depth = readsDepth(d, pso);
+            boolean stencil = readsStencil(d, pso);
             for (; tb.readsIssued < tb.tiles && issuedRecords < limit; tb.readsIssued++, issuedRecords++) {
                 readTile(tb, d, depth, stencil, tb.readsIssued, now);
             }
         }
         return tb.readsIssued == tb.tiles;
+    }
+
+    /** Whether a batch of {@code pso} over depth-stencil surface {@code d} (null: none) reads its depth. */
+    private static boolean readsDepth(SurfaceMemory d, gpusim.trace.PipelineState pso) {
+        return d != null && pso.depthEnable();
+    }
+
+    /** Whether a batch of {@code pso} over depth-stencil surface {@code d} (null: none) reads its stencil. */
+    private static boolean readsStencil(SurfaceMemory d, gpusim.trace.PipelineState pso) {
+        return d != null && d.stencil >= 0 && pso.stencilEnable();
     }
 
     private int tileIndex(SurfaceMemory s, int at) {
@@ -493,11 +499,13 @@ public final class DepthBlock extends PipeStage {
         }
         int slot = slot(tb, k);
         int tile = tileIndex(ds, tb.tileAt[k]);
-        long meta = ds.metaAddress(tile);
-        long line = meta & -(long) traffic.line();
-        if (!hizOnChip && line != htileLine) {
-            htileLine = line;
-            traffic.read(slot, meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE, now);
+        if (!hizOnChip) {
+            long meta = ds.metaAddress(tile);
+            long line = meta & -(long) traffic.line();
+            if (line != htileLine) {
+                htileLine = line;
+                traffic.read(slot, meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE, now);
+            }
         }
         int tested = tb.tileTested[k];
         if (tested == 0) {
@@ -559,10 +567,13 @@ public final class DepthBlock extends PipeStage {
                         gpusim.sim.MemoryClient.STENCIL), traffic.port());
             }
             ds.cleared.clear(tile);
-            long meta = ds.metaAddress(tile);
-            if (!hizOnChip && (meta & -(long) traffic.line()) != lastMeta) {
-                lastMeta = meta & -(long) traffic.line();
-                emitMemory(traffic.write(meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE), traffic.port());
+            if (!hizOnChip) {
+                long meta = ds.metaAddress(tile);
+                if ((meta & -(long) traffic.line()) != lastMeta) {
+                    lastMeta = meta & -(long) traffic.line();
+                    emitMemory(traffic.write(meta, SurfaceMemory.META_BYTES, gpusim.sim.MemoryClient.HTILE),
+                            traffic.port());
+                }
             }
         }
     }

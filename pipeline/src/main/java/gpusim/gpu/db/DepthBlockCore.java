@@ -364,7 +364,8 @@ public final class DepthBlockCore {
                     // the same tests, counts and record as one at a time. The loop goes on at the
                     // first one kept or at the run's last tile.
                     // Only up to the row's last tile HiZ covers; a tile beyond is not tested against it.
-                    int n = flatRejects(ty * ds.hizTilesX, tx, Math.min(runLast, coveredTiles - ty * ds.hizTilesX), step);
+                    int n = flatRejects(ty * ds.hizTilesX, tx, Math.min(runLast, coveredTiles - ty * ds.hizTilesX),
+                            step);
                     if (n > 0) {
                         long rejectedScan = (long) n * ts * (y1 - y0 + 1) * sp.samples;
                         scanned += rejectedScan;
@@ -470,7 +471,8 @@ public final class DepthBlockCore {
         tTested += r.covered;
         tPassed += r.passed;
         // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
-        if (hizAccept && accept && hizIndex < acceptCoveredTiles && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+        if (hizAccept && accept && hizIndex < acceptCoveredTiles
+                && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
             // Accepted whole: coverage is the count, no fine scan, no sample read, and
             // nothing to shade (the draw writes nothing), so no quads end the DB's step.
             tb.hizAcceptedTiles++;

@@ -58,6 +58,7 @@ public final class QuadWave implements Work {
         if (tiles == tileAt.length) {
             tileAt = java.util.Arrays.copyOf(tileAt, tiles * 2);
             tileSamples = java.util.Arrays.copyOf(tileSamples, tiles * 2);
+            tileWasCleared = new boolean[tiles * 2];
             tileDcc = java.util.Arrays.copyOf(tileDcc, tiles * 2 * gpusim.gpu.db.SurfaceMemory.MAX_DCC_BLOCKS);
         }
         tileAt[tiles] = at;

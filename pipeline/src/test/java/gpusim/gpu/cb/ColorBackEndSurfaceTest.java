@@ -1,5 +1,7 @@
 package gpusim.gpu.cb;
 
+import static gpusim.gpu.UnitRig.HIT;
+import static gpusim.gpu.UnitRig.LATENCY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,8 +31,6 @@ import org.junit.jupiter.api.Test;
  * wave's reads wait for the wave before it.
  */
 class ColorBackEndSurfaceTest {
-    static final long HIT = gpusim.gpu.UnitRig.HIT;
-    static final long LATENCY = gpusim.gpu.UnitRig.LATENCY;
     /** Lines of one 8 x 8 RGBA8 tile at one sample in a cache of 64-byte lines. */
     static final int LINES = 4;
 

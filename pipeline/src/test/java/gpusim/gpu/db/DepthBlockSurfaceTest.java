@@ -1,5 +1,7 @@
 package gpusim.gpu.db;
 
+import static gpusim.gpu.UnitRig.HIT;
+import static gpusim.gpu.UnitRig.LATENCY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,8 +32,6 @@ import org.junit.jupiter.api.Test;
  * each missing line and return it; the same tile's next step hits and waits only the lookup.
  */
 class DepthBlockSurfaceTest {
-    static final long HIT = gpusim.gpu.UnitRig.HIT;
-    static final long LATENCY = gpusim.gpu.UnitRig.LATENCY;
 
     /** One DB (one tile, 8 x 8, one sample, D32) over a depth cache over a one-channel memory. */
     static final class Rig {
