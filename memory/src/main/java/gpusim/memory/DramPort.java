@@ -1,5 +1,7 @@
 package gpusim.memory;
 
+import gpusim.memory.cache.Interleave;
+
 import gpusim.memory.dram.DramController;
 import gpusim.memory.dram.DramParams;
 import gpusim.sim.Component;
@@ -25,7 +27,7 @@ final class DramPort {
     private final DramParams params;
     private final DramController dram;
     private final int unit;
-    private final long localStride;
+    private final Interleave interleaving;
     private final long interleave;
     private final Engine engine;
     /** The channel: timeline spans are its. */
@@ -64,7 +66,7 @@ final class DramPort {
         this.params = p.dram();
         this.unit = p.unit();
         this.interleave = p.interleave();
-        this.localStride = (long) p.interleave() * p.channels();
+        this.interleaving = new Interleave(p.channels(), p.interleave());
         this.engine = engine;
         this.channel = channel;
         this.system = system;
@@ -130,7 +132,7 @@ final class DramPort {
 
     /** The address of line byte {@code a} within this channel (the channel's own address space). */
     private long local(long a) {
-        return a / localStride * interleave + a % interleave;
+        return interleaving.local(a);
     }
 
     /** Hands a served part of line {@code line} (its bytes as in {@link #accesses}, chain {@code link}) to the controller at {@code now}. */

@@ -1,6 +1,7 @@
 package gpusim.memory;
 
 import gpusim.memory.cache.Cache;
+import gpusim.memory.cache.Interleave;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.MemoryClient;
@@ -37,9 +38,9 @@ import java.util.List;
  *
  * <p>Coherence: the functional bytes land at the front door, the caches and channels model
  * only timing. At admission a write's bytes go into {@link DeviceMemory} and a read takes
- * its bytes from it; the pieces sent on carry no data that matters (reads are
- * {@link MemoryRequest#fetch}es, and the channels behind an L2 move their bytes in a shadow
- * memory of their own). Why: with the L2 off, requests to one address are served in the
+ * its bytes from it; the pieces sent on carry no bytes (reads are {@link MemoryRequest#fetch}es,
+ * writes {@link MemoryRequest#timedWrite}s), and the slices hold none
+ * ({@link gpusim.memory.cache.CacheParams#withoutBytes}): tags, validity and dirtiness only. Why: with the L2 off, requests to one address are served in the
  * order they were admitted (an address always maps to the same channel, a channel is a
  * FIFO), so every read sees exactly the writes admitted before it; applying each request
  * at admission gives the same bytes by construction, on every path at once -- through a
@@ -83,8 +84,9 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         this.countersDirect = new Stat.Scalar[mp.channels()];
         this.countersThrough = new Stat.Scalar[mp.channels()];
         this.flushed = new Stat.Scalar[mp.channels()];
+        Interleave share = new Interleave(mp.channels(), mp.interleave());
         for (int c = 0; c < slices.length; c++) {
-            slices[c] = new Cache("l2_" + c, engine, channelDoor, params.slice());
+            slices[c] = new Cache("l2_" + c, engine, channelDoor, params.slice().withoutBytes(), share);
             queued.add(new ArrayDeque<>());
             blocked.add(new ArrayList<>());
             StatGroup g = slices[c].stats();
@@ -140,7 +142,7 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         long end = r.address() + r.size();
         if (counter && params.countersDirect()) {
             // Past the L2: a timing copy through the channel door, which admits it or refuses it whole.
-            MemoryRequest t = MemoryRequest.write(r.address(), r.data(), this, r).from(r.from());
+            MemoryRequest t = MemoryRequest.timedWrite(r.address(), r.size(), this, r).from(r.from());
             if (!system.toChannels(t, requester, now, false)) {
                 return false;
             }
@@ -175,14 +177,10 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         a = r.address();
         do {
             long pieceEnd = Math.min((a & -granule) + granule, end);
-            int off = (int) (a - r.address());
             int len = (int) (pieceEnd - a);
             MemoryRequest p;
-            if (write && r.data() == null) {
+            if (write) {
                 p = MemoryRequest.timedWrite(a, len, this, r);
-            } else if (write) {
-                byte[] bytes = len == r.size() ? r.data() : Arrays.copyOfRange(r.data(), off, off + len);
-                p = MemoryRequest.write(a, bytes, this, r);
             } else {
                 p = MemoryRequest.fetch(a, len, this, r);
                 if (r.isPoll()) {

@@ -146,7 +146,8 @@ public final class MemorySystem implements Component, MemoryPort {
         this.l2Params = l2;
         this.hashBits = 32 - Integer.numberOfLeadingZeros(params.channels() - 1);
         this.channelMask = Integer.bitCount(params.channels()) == 1 ? params.channels() - 1 : -1;
-        // Behind an L2 the bytes land at the front door (L2Slices): the channels move theirs in a shadow.
+        // Behind an L2 the bytes land at the front door (L2Slices) and nothing sent on carries any:
+        // the channels get an empty memory of their own, which no request writes.
         DeviceMemory channelBytes = l2.enabled() ? new DeviceMemory(memory.alignment()) : memory;
         for (int c = 0; c < channels.length; c++) {
             channels[c] = new MemoryChannel(this, engine, channelBytes, c, params);

@@ -146,6 +146,15 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     private final Stat.Scalar fetchesAvoided;
 
     public Cache(String name, Engine engine, MemoryPort downstream, CacheParams p) {
+        this(name, engine, downstream, p, null);
+    }
+
+    /**
+     * A cache that is one slice of an interleaved level ({@code slice}: the level's channels and
+     * granule), taking its set index from the slice's own addresses ({@link Interleave}); null:
+     * a cache that sees the whole address space.
+     */
+    public Cache(String name, Engine engine, MemoryPort downstream, CacheParams p, Interleave slice) {
         this.name = name;
         this.engine = engine;
         this.self = new gpusim.sim.Waker(engine, this);
@@ -162,7 +171,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         freeBufs = new byte[perLine + 1][4][];
         freeBufCount = new int[perLine + 1];
         int n = sets * ways;
-        tags = new TagArray(sets, ways, line, ReplacementPolicy.named("lru", n));
+        tags = new TagArray(sets, ways, line, ReplacementPolicy.named("lru", n), slice);
         timingOnly = p.timingOnly();
         data = timingOnly ? null : new byte[(int) p.sizeBytes()];
         masked = p.masksBytes();

@@ -14,16 +14,27 @@ final class TagArray {
     private final int sets;
     private final int ways;
     private final int lineShift;
+    /** The slice's share of the address space its set index is taken from, or null (the whole space). */
+    private final Interleave slice;
+    private final int setShift;
     private final long[] tag;
     private final boolean[] valid;
     private final MemoryClient[] owner;
     private final ReplacementPolicy policy;
 
-    /** {@code lineBytes} a power of two, {@code sets} a power of two. */
-    TagArray(int sets, int ways, int lineBytes, ReplacementPolicy policy) {
+    /**
+     * {@code lineBytes} a power of two, {@code sets} a power of two; {@code slice}: the cache is one
+     * slice of an interleaved level and takes its set index from the slice's own addresses
+     * ({@link Interleave#local}), or null.
+     */
+    TagArray(int sets, int ways, int lineBytes, ReplacementPolicy policy, Interleave slice) {
         this.sets = sets;
         this.ways = ways;
         this.lineShift = Integer.numberOfTrailingZeros(lineBytes);
+        this.slice = slice;
+        // A line wider than the granule: the slice holds one granule of it, so a granule is its unit.
+        this.setShift = slice == null ? lineShift
+                : Math.min(lineShift, Integer.numberOfTrailingZeros(slice.granule()));
         int n = sets * ways;
         this.tag = new long[n];
         this.valid = new boolean[n];
@@ -37,7 +48,8 @@ final class TagArray {
     }
 
     private int setOf(long lineAddr) {
-        return (int) ((lineAddr >>> lineShift) & (sets - 1));
+        long a = slice == null ? lineAddr : slice.local(lineAddr);
+        return (int) ((a >>> setShift) & (sets - 1));
     }
 
     /** The way holding line {@code lineAddr} (its first byte's address), or -1. */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class TagArrayTest {
     static TagArray tags() {
-        return new TagArray(2, 4, 64, ReplacementPolicy.named("lru", 8));
+        return new TagArray(2, 4, 64, ReplacementPolicy.named("lru", 8), null);
     }
 
     // Set 0 takes lines 0, 128, 256, 384 in its free ways in order; line 64 goes to set 1.
@@ -82,5 +82,37 @@ class TagArrayTest {
         assertEquals(2, lru.victim(0, 3));
         lru.touched(2);
         assertEquals(0, lru.victim(0, 3));
+    }
+
+    // One slice of 4 channels interleaved every 256 bytes, 8 sets of 1 way, 64-byte lines. The slice of
+    // channel 1 receives granules 1, 5, 9, ... (bytes 256..511, 1280..1535, ...). Indexed by the raw
+    // address, lines 256, 320, 384, 448 would take sets 4..7 and the next granule's lines (1280..) sets
+    // 4..7 again: half the sets never used. Indexed by the slice's own addresses (granule k of the slice
+    // at local byte 256k), the two granules' eight lines take the eight sets 0..7.
+    @Test
+    void aSliceTakesItsSetFromItsOwnShareOfTheAddresses() {
+        TagArray t = new TagArray(8, 1, 64, ReplacementPolicy.named("lru", 8), new Interleave(4, 256));
+        long[] lines = {256, 320, 384, 448, 1280, 1344, 1408, 1472};
+        for (int i = 0; i < lines.length; i++) {
+            assertEquals(i, t.victim(lines[i]));
+            t.install(i, lines[i], MemoryClient.values()[0]);
+        }
+        for (int i = 0; i < lines.length; i++) {
+            assertEquals(i, t.find(lines[i]));
+        }
+        TagArray raw = new TagArray(8, 1, 64, ReplacementPolicy.named("lru", 8), null);
+        assertEquals(4, raw.victim(256));
+        assertEquals(4, raw.victim(1280));
+    }
+
+    // A line wider than the granule (128-byte lines over 64-byte granules, 2 channels): the slice keeps one
+    // granule of each line, so consecutive lines of the slice take consecutive sets.
+    @Test
+    void aLineWiderThanTheGranuleIndexesByGranule() {
+        TagArray t = new TagArray(4, 1, 128, ReplacementPolicy.named("lru", 4), new Interleave(2, 64));
+        assertEquals(0, t.victim(0));
+        assertEquals(1, t.victim(128));
+        assertEquals(2, t.victim(256));
+        assertEquals(3, t.victim(384));
     }
 }
