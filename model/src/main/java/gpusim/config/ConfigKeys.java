@@ -423,6 +423,11 @@ public final class ConfigKeys {
     public static final ConfigKey ROP_DEPTH_WRITE_SAMPLES_D24S8 = ConfigKey.range(
             "rop.depth_write_samples_per_clock_d24s8", 0, 0, 4096, "samples/cycle", "backend.kind=rops: "
                     + "rop.depth_write_samples_per_clock for D24_UNORM_S8_UINT; 0 = rop.depth_write_samples_per_clock");
+    public static final ConfigKey ROP_ZROP_SAMPLES = ConfigKey.range("rop.zrop_samples_per_clock", 0, 0, 4096,
+            "samples/cycle", "backend.kind=rops: rate at which one ROP unit's depth half (ZROP) takes the samples of "
+                    + "a depth-tested wave that also writes colour, in series with the colour half (CROP) and before the "
+                    + "wave's depth writes: a depth-tested colour fill that leaves the depth as it was still pays it; "
+                    + "0 = none");
     public static final ConfigKey ROP_DEPTH_WRITE_SAMPLES_D32S8 = ConfigKey.range(
             "rop.depth_write_samples_per_clock_d32s8", 0, 0, 4096, "samples/cycle", "backend.kind=rops: "
                     + "rop.depth_write_samples_per_clock for D32_FLOAT_S8X24_UINT; 0 = rop.depth_write_samples_per_clock");
@@ -673,6 +678,7 @@ public final class ConfigKeys {
             ROP_DEPTH_WRITE_SAMPLES_D16,
             ROP_DEPTH_WRITE_SAMPLES_D24S8,
             ROP_DEPTH_WRITE_SAMPLES_D32S8,
+            ROP_ZROP_SAMPLES,
             ROP_WHOLE_QUADS,
             ROP_LATENCY,
             ROP_REPORT_LATENCY);

@@ -136,9 +136,21 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     /**
      * @param wholeQuads the colour and depth-write rates count every sample of each quad with a
      *                   passing sample, not only the passing ones (the ROP back end's rop.whole_quads)
+     * @param zropSamplesPerClock the rate at which the unit's depth half takes a depth-tested wave's
+     *                   samples in series with its colour (rop.zrop_samples_per_clock; 0: none)
+     * @param pipelined  a wave's cycles are its samples over the rates with the part of a cycle left
+     *                   over carried to the next wave (a ROP unit's rates hold across waves); false:
+     *                   each wave's cycles rounded up (the render back ends' colour blocks)
      */
     public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
-                                     long latency, DepthWriteRates depthWrites, boolean wholeQuads) {
+                                     long latency, DepthWriteRates depthWrites, boolean wholeQuads,
+                                     long zropSamplesPerClock, boolean pipelined) {
+        /** A colour block that rounds each wave's cycles up and has no depth half in series. */
+        public ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
+                                  long latency, DepthWriteRates depthWrites, boolean wholeQuads) {
+            this(lateSamplesPerClock, samplesPerClock, blendSamplesPerClock, latency, depthWrites, wholeQuads, 0,
+                    false);
+        }
     }
 
     /**

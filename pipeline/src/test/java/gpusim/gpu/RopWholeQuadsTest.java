@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * passing sample, at its colour rate and then (rop.depth_write_samples_per_clock) its depth-write
  * rate, instead of the passing samples only. One ROP, colour at 1 sample a cycle, D32 depth
  * writes at 2, so each wave's cost is exact: cb0.busy_cycles = 2 (the query's begin and end
- * markers, a cycle each) + ceil(slots / 1) + ceil(slots / 2).
+ * markers, a cycle each) + floor(slots / 1 + slots / 2) (a ROP unit carries the part of a cycle
+ * a wave leaves to the next; here there is one wave).
  */
 class RopWholeQuadsTest {
     /**
@@ -70,7 +71,7 @@ class RopWholeQuadsTest {
 
     /**
      * The one-quad draw at {@code samples}: {@code passed} passing samples; the colour unit's
-     * cycles are ceil(n / 1) + ceil(n / 2) for n = passed with the key off and n = slots with it on.
+     * cycles are floor(n / 1 + n / 2) for n = passed with the key off and n = slots with it on.
      * Returns the run with it on.
      */
     private static RunResult oneQuad(int samples, long passed, long slots) {
@@ -78,8 +79,8 @@ class RopWholeQuadsTest {
         RunResult on = draw(ONE_QUAD, samples, new TraceBuilder.Pso(), "rop.whole_quads=on");
         assertEquals(passed, stat(off, "db0.samples_passed"));
         assertEquals(passed, stat(on, "db0.samples_passed"));
-        assertEquals(MARKERS + passed + (passed + 1) / 2, stat(off, "cb0.busy_cycles"), samples + "x, off");
-        assertEquals(MARKERS + slots + (slots + 1) / 2, stat(on, "cb0.busy_cycles"), samples + "x, on");
+        assertEquals(MARKERS + passed + passed / 2, stat(off, "cb0.busy_cycles"), samples + "x, off");
+        assertEquals(MARKERS + slots + slots / 2, stat(on, "cb0.busy_cycles"), samples + "x, on");
         return on;
     }
 

@@ -40,6 +40,13 @@ public final class ColorBackEnd extends PipeStage {
     private final QuadsInFlight inFlight;
     private final gpusim.gpu.PipelineParams.DepthWriteRates depthWrites;
     private final boolean wholeQuads;
+    /** Rates kept across waves (the ROP back end's units), or each wave's cycles rounded up. */
+    private final boolean carryRates;
+    /** A cycle's parts in the carried fraction: 2^20 (exact for rates that are powers of two; below 1e-6 a wave otherwise). */
+    private static final long FRACTION = 1L << 20;
+    private long carry;
+    /** rop.zrop_samples_per_clock: the depth half's rate in series with colour (0: none). */
+    private final long zropRate;
     private final Stat.Scalar samplesWritten;
     private final Stat.Scalar lateSamples;
 
@@ -54,6 +61,8 @@ public final class ColorBackEnd extends PipeStage {
         this.latency = p.latency();
         this.depthWrites = p.depthWrites();
         this.wholeQuads = p.wholeQuads();
+        this.carryRates = p.pipelined();
+        this.zropRate = p.zropSamplesPerClock();
         this.pool = pool;
         this.inFlight = inFlight;
         this.samplesWritten = stats.scalar("color_samples", "samples", "colour samples blended or written");
@@ -132,6 +141,17 @@ public final class ColorBackEnd extends PipeStage {
         }
     }
 
+    /**
+     * Whole cycles of a wave's work of {@code fractions} (in 1 / {@link #FRACTION} of a cycle), the
+     * part of a cycle left over carried to the next wave: a pipelined unit's rate holds across
+     * waves, where rounding each wave up would make a wave of a few samples pay a whole cycle.
+     */
+    private long spend(long fractions) {
+        long total = carry + fractions;
+        carry = total % FRACTION;
+        return total / FRACTION;
+    }
+
     @Override
     protected long process(Work w, long now) {
         if (w instanceof QuadWave q) {
@@ -151,11 +171,18 @@ public final class ColorBackEnd extends PipeStage {
                 slots = Math.max(q.colorSamples, 4L * q.quads * q.samplesPerPixel);
                 depthSlots = q.depthWrites * slots / q.colorSamples;
             }
-            long colour = ceilDiv(slots, colorRate);
-            if (depthSlots > 0) {
-                long depthRate = depthWrites.rate(q.depthFormat);
+            long colour;
+            long depthRate = depthSlots > 0 ? depthWrites.rate(q.depthFormat) : 0;
+            if (carryRates) {
+                // The same unit writes the wave's depth after its colour (ColorBackEndParams).
+                // A depth-tested wave's samples pass the unit's depth half (ZROP) too, then its
+                // depth writes follow its colour: the unit's halves work in series.
+                colour = spend(slots * FRACTION / colorRate
+                        + (zropRate > 0 && q.depthTested ? slots * FRACTION / zropRate : 0)
+                        + (depthRate > 0 ? depthSlots * FRACTION / depthRate : 0));
+            } else {
+                colour = ceilDiv(slots, colorRate);
                 if (depthRate > 0) {
-                    // The same unit writes the wave's depth after its colour (ColorBackEndParams).
                     colour += ceilDiv(depthSlots, depthRate);
                 }
             }

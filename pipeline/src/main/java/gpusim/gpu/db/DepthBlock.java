@@ -101,6 +101,8 @@ public final class DepthBlock extends PipeStage {
     private long zRate;
     /** The batch writes depth: its surface's format (the colour back end may charge the writes); null otherwise. */
     private gpusim.api.DepthFormat depthWriteFormat;
+    /** The current batch's draw tests depth (a depth surface and depth enabled). */
+    private boolean depthTested;
     /** Samples a pixel of the current batch's surfaces (QuadWave#samplesPerPixel). */
     private int samplesPerPixel = 1;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
@@ -297,6 +299,7 @@ public final class DepthBlock extends PipeStage {
             zRate = params.withStencil(zRate);
         }
         depthWriteFormat = batchDs != null && pso.depthEnable() && pso.depthWrite() ? batchDs.format : null;
+        depthTested = batchDs != null && pso.depthEnable();
         samplesPerPixel = batchDs != null ? batchDs.samples
                 : tb.source.state.rt() != null ? tb.source.state.rt().samples : 1;
         if (late) {
@@ -371,6 +374,7 @@ public final class DepthBlock extends PipeStage {
             q.set(tb.drawId, index, tb.source.state.pso(), (int) quads, color ? (int) passed : 0,
                     late ? (int) tested : 0);
             q.samplesPerPixel = samplesPerPixel;
+            q.depthTested = depthTested && !late;
             if (depthWriteFormat != null) {
                 // The wave's passing samples each write their depth (PipelineParams.DepthWriteRates),
                 // but for those that store the depth already there (TileBatch#tileUnchanged).

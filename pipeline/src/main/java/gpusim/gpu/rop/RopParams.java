@@ -14,7 +14,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long zSamplesPerClock, long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
                         long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
-                        PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads) {
+                        PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
     public static final int MAX_UNITS = 32;
 
@@ -40,7 +40,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                 new PipelineParams.DepthWriteRates(c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES),
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D24S8),
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D32S8)),
-                c.flag(ConfigKeys.ROP_WHOLE_QUADS));
+                c.flag(ConfigKeys.ROP_WHOLE_QUADS), c.get(ConfigKeys.ROP_ZROP_SAMPLES));
     }
 
     /** ROP units in all: the screen-tile owners. */
@@ -71,10 +71,14 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      * tiles; the H200's fills show their costs adding, not overlapping (docs/calibration.md).
      * With rop.whole_quads a wave's quads count whole at both rates: the H200's per-draw times
      * follow the quads with passing samples more closely than those samples (docs/calibration.md,
-     * "Whole quads at the ROP").
+     * "Whole quads at the ROP"). Its rates hold across waves (the part of a cycle a wave leaves
+     * is carried to the next), and with rop.zrop_samples_per_clock a depth-tested wave's samples
+     * pass the depth half in series with the colour: the H100's fill sweep measured a
+     * depth-tested fill that leaves the depth unchanged 1.11 times as long as the same fill
+     * without depth, at 1, 2, 4 and 8 samples alike (data/replay/h100/mechanisms).
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency, depthWrites, wholeQuads);
+                latency, depthWrites, wholeQuads, zropSamplesPerClock, true);
     }
 }

@@ -26,6 +26,8 @@ public final class QuadWave implements Work {
     /** Samples of each pixel of the surfaces the wave's draw renders to (1 with none): a whole quad holds 4 x this. */
     public int samplesPerPixel = 1;
     public gpusim.api.DepthFormat depthFormat;
+    /** The wave's samples were depth tested before shading (early Z with a depth test enabled). */
+    public boolean depthTested;
 
     /**
      * Surfaces in memory: the render target the colour back end writes (null: no colour
@@ -81,6 +83,7 @@ public final class QuadWave implements Work {
         this.lateSamples = lateSamples;
         this.depthWrites = 0;
         this.depthFormat = null;
+        this.depthTested = false;
         this.samplesPerPixel = 1;
         return this;
     }
