@@ -44,6 +44,20 @@ final class CpRig {
      */
     static final long MEMORY = 2 + UnitRig.LATENCY;
 
+    /**
+     * Cycles from a request of {@code bytes} (starting on a 128-byte line) leaving the engine to its
+     * completion: the memory (MemorySystem.Params.single) cuts it into 128-byte line parts, serves
+     * them one after another from the next cycle, each max(1, ceil(bytes / 64)) cycles, and the
+     * request completes {@link UnitRig#LATENCY} cycles after its last part's service ends.
+     */
+    static long memory(long bytes) {
+        long service = 0;
+        for (long left = bytes; left > 0; left -= 128) {
+            service += Math.max(1, (Math.min(left, 128) + 63) / 64);
+        }
+        return 1 + service + UnitRig.LATENCY;
+    }
+
     final UnitRig u = new UnitRig();
     final Config config;
     final TileMap tiles;
