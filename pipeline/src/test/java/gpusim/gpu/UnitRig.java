@@ -76,13 +76,14 @@ public final class UnitRig {
 
     /**
      * Empties {@code q} after a run (the sink never takes anything): each item with the cycle it
-     * arrived, in order. The items have all arrived: the engine woke the sink for each arrival.
+     * arrived, in order, taken at that cycle or at {@code now} if later (a sink woken for an
+     * earlier arrival is not woken again for the later ones, so the run may end before them).
      */
     public static <T> java.util.List<Arrival<T>> arrivals(BoundedQueue<T> q, long now) {
         java.util.List<Arrival<T>> a = new java.util.ArrayList<>();
         while (!q.isEmpty()) {
             long at = q.headReadyAt();
-            a.add(new Arrival<>(q.pop(now), at));
+            a.add(new Arrival<>(q.pop(Math.max(now, at)), at));
         }
         return a;
     }
