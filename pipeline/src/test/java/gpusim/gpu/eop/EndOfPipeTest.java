@@ -90,7 +90,9 @@ class EndOfPipeTest {
 
     // timestamp.interval_cycles 50: two timestamps, both copies of the first arriving at 1 and 2,
     // of the second at 1 and 2 behind them. The first is joined at 2 and written with 2; the
-    // second is joined at 4 but waits for the unit until 2 + 50 = 52, and is written with 52.
+    // second is joined at 4 but waits for the unit until 2 + 50 = 52, and is written with 52. A
+    // third, joined at 101 (copies arriving at 100 and 101), one cycle short of 52 + 50, waits
+    // that cycle: written with 102.
     @Test
     void timestampsAreSpacedByTheInterval() {
         Rig r = new Rig(50);
@@ -98,12 +100,16 @@ class EndOfPipeTest {
         long b = r.slot();
         TimestampMarker first = new TimestampMarker(a, "a", new MarkerProgress(1, 0));
         TimestampMarker second = new TimestampMarker(b, "b", new MarkerProgress(1, 0));
+        long c = r.slot();
+        TimestampMarker third = new TimestampMarker(c, "c", new MarkerProgress(1, 0));
         r.send(first, 1, 2);
         r.send(second, 1, 2);
+        r.send(third, 100, 101);
         r.u.engine.run(() -> false);
         assertEquals(2, r.u.memory.readLong(a));
         assertEquals(52, r.u.memory.readLong(b));
         assertEquals(53 + 1 + 1 + LATENCY, second.progress().landedAt());
-        assertEquals(2, ((gpusim.sim.Stat.Scalar) r.eop.stats().find("timestamps")).get());
+        assertEquals(102, r.u.memory.readLong(c));
+        assertEquals(3, ((gpusim.sim.Stat.Scalar) r.eop.stats().find("timestamps")).get());
     }
 }
