@@ -49,8 +49,42 @@ public final class UnitRig {
         return cache;
     }
 
+    /**
+     * Registers {@code unit} (built on {@link #wiring}, reading {@link #in} if it has an input)
+     * with no cache of its own: what it reads or writes goes to {@link #memorySystem()} directly.
+     */
+    public void wire(Component unit) {
+        engine.add(unit);
+        engine.add(sink);
+        ms.register();
+        in.connect(src, unit);
+    }
+
+    /** The one-channel memory behind the rig, for a unit that reads and writes it directly. */
+    public MemorySystem memorySystem() {
+        return ms;
+    }
+
     /** The unit's output queue, into the sink. */
     public BoundedQueue<Work> out(Component unit) {
         return engine.<Work>queue("out", 16, 1).connect(unit, sink);
+    }
+
+    /** An item the unit put in its output queue and the cycle it arrived at the sink. */
+    public record Arrival<T>(T item, long at) {
+    }
+
+    /**
+     * Empties {@code q} after a run (the sink never takes anything): each item with the cycle it
+     * arrived, in order, taken at that cycle or at {@code now} if later (a sink woken for an
+     * earlier arrival is not woken again for the later ones, so the run may end before them).
+     */
+    public static <T> java.util.List<Arrival<T>> arrivals(BoundedQueue<T> q, long now) {
+        java.util.List<Arrival<T>> a = new java.util.ArrayList<>();
+        while (!q.isEmpty()) {
+            long at = q.headReadyAt();
+            a.add(new Arrival<>(q.pop(Math.max(now, at)), at));
+        }
+        return a;
     }
 }
