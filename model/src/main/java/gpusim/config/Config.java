@@ -48,24 +48,13 @@ public final class Config {
      * set); throws {@link IllegalArgumentException} with a clear message.
      */
     public Config validate() {
-        long count = get(ConfigKeys.DB_COUNT);
-        String owners = " DBs of db.count (bit d enables DB d)";
-        if (get(ConfigKeys.BACKEND_KIND) == 1) {
-            // backend.kind=rops: the tile owners are the ROP units (rop.partitions 0: one per memory channel).
-            long partitions = get(ConfigKeys.ROP_PARTITIONS) == 0 ? get(ConfigKeys.MEMORY_CHANNELS)
-                    : get(ConfigKeys.ROP_PARTITIONS);
-            count = partitions * get(ConfigKeys.ROP_UNITS_PER_PARTITION);
-            if (count > 32) {
-                throw new IllegalArgumentException("backend.kind=rops: rop.partitions x rop.units_per_partition = "
-                        + partitions + " x " + get(ConfigKeys.ROP_UNITS_PER_PARTITION) + " = " + count
-                        + " ROP units, but at most 32 can own screen tiles");
-            }
-            owners = " ROP units (bit u enables ROP unit u)";
-        }
+        // The back end says which units own the screen tiles, so which bits of db.enabled count.
+        BackEndKind kind = BackEndKind.of(this);
+        long count = kind.tileOwners(this);
         long enabled = get(ConfigKeys.DB_ENABLED);
         if ((enabled & ((1L << count) - 1)) == 0) {
             throw new IllegalArgumentException("db.enabled 0x" + Long.toHexString(enabled) + " enables none of the "
-                    + count + owners);
+                    + count + kind.ownersText());
         }
         checkCacheShape("db.cache", ConfigKeys.DB_CACHE_SIZE, ConfigKeys.DB_CACHE_WAYS, ConfigKeys.DB_CACHE_LINE);
         checkCacheShape("cb.cache", ConfigKeys.CB_CACHE_SIZE, ConfigKeys.CB_CACHE_WAYS, ConfigKeys.CB_CACHE_LINE);

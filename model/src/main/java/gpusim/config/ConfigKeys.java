@@ -377,8 +377,8 @@ public final class ConfigKeys {
                     + "ResolveQueryData that takes the compute copy's small form, for each query it resolves");
     // ---- end of the command processor's query costs ----
     // ---- The ROP back end: backend.kind and the rop.* keys, one block ----
-    public static final ConfigKey BACKEND_KIND = ConfigKey.choice("backend.kind", "render_back_ends",
-            new String[] {"render_back_ends", "rops"},
+    public static final ConfigKey BACKEND_KIND = ConfigKey.choice("backend.kind",
+            BackEndKind.RENDER_BACK_ENDS.configName(), BackEndKind.configNames(),
             "the bottom of the pipe: render_back_ends = AMD render back ends (a depth block and a colour back end "
                     + "per db.count tile owner, per-DB occlusion counters in each query slot); rops = NVIDIA-style "
                     + "ROP units on the memory partitions behind a crossbar, occlusion counts summed on chip into "

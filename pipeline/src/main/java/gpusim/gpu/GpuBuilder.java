@@ -1,6 +1,7 @@
 package gpusim.gpu;
 
 import gpusim.api.CommandListType;
+import gpusim.config.BackEndKind;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.clip.Clipper;
@@ -13,12 +14,6 @@ import gpusim.gpu.db.SampleWorkLimit;
 import gpusim.gpu.ia.InputAssembler;
 import gpusim.gpu.raster.Rasterizer;
 import gpusim.gpu.raster.TileMap;
-import gpusim.gpu.rb.RenderBackEndQueryProtocol;
-import gpusim.gpu.rb.RenderBackEnds;
-import gpusim.gpu.query.QueryProtocol;
-import gpusim.gpu.rop.RopBackEnd;
-import gpusim.gpu.rop.RopParams;
-import gpusim.gpu.rop.RopQueryProtocol;
 import gpusim.gpu.se.ShaderArray;
 import gpusim.gpu.setup.SetupStage;
 import gpusim.gpu.vs.VertexStage;
@@ -40,9 +35,8 @@ import java.util.List;
  * ({@link PipelineParams} for the blocks' timing, {@link SimulationParams} for the run
  * itself, the memory's own), builds every block with its own record, joins them with
  * bounded queues, and registers them with the engine front of the pipe first. No block
- * reads the configuration; the back end ({@link RenderBackEnds}, or {@link RopBackEnd} with
- * backend.kind=rops) builds its own part. {@link Gpu} runs what this
- * wired.
+ * reads the configuration; the back end is the {@link BackEndKind} of backend.kind, built by
+ * its {@link BackEndFactory}. {@link Gpu} runs what this wired.
  */
 final class GpuBuilder {
     /**
@@ -96,9 +90,10 @@ final class GpuBuilder {
         if (config.get(ConfigKeys.SIM_MODE) == 1) {
             config = stepTimings(config);
         }
-        boolean rops = config.get(ConfigKeys.BACKEND_KIND) == 1;
-        RopParams ropParams = rops ? RopParams.of(config) : null;
-        tiles = rops ? tileMap(config, ropParams.units()) : tileMap(config);
+        // backend.kind: the back end names its tile owners, then plans itself over them.
+        BackEndKind kind = BackEndKind.of(config);
+        tiles = tileMap(config, kind.tileOwners(config));
+        BackEndFactory.Plan plan = BackEndFactory.of(kind).plan(config, tiles);
         SimulationParams sim = SimulationParams.of(config, tiles.dbCount);
         PipelineParams params = PipelineParams.of(config);
         timestampHz = params.cp().timestampHz();
@@ -114,8 +109,7 @@ final class GpuBuilder {
         StageWiring wiring = new StageWiring(engine, drain, draws, mode, runLength);
         CommandProcessor.Links links = new CommandProcessor.Links(engine, memory, drain, counters, draws, tiles);
         // The back end's query protocol comes before the back end: the query heaps are placed by it.
-        QueryProtocol queries = rops ? new RopQueryProtocol() : new RenderBackEndQueryProtocol(tiles);
-        res = new Resources(trace.resources(), mem, queries, tiles.tileSize, params.surfaces().inMemory(),
+        res = new Resources(trace.resources(), mem, plan.queryProtocol(), tiles.tileSize, params.surfaces().inMemory(),
                 params.surfaces().color());
         int depth = sim.queueDepth();
         int latency = sim.queueLatency();
@@ -151,12 +145,8 @@ final class GpuBuilder {
         SetupStage setup = new SetupStage(wiring, clipToSetup, params.setup());
         Rasterizer raster = new Rasterizer(wiring, setupToRaster, tiles, tilePool, params.raster());
         workLimit = new SampleWorkLimit(sim.maxSamples(), draws);
-        // backend.kind: the render back ends (default) or the ROPs, on the same seam.
-        backEnd = rops
-                ? new RopBackEnd(wiring, counters, tiles, params, ropParams, (RopQueryProtocol) queries, shaders, cores,
-                        lanes, workLimit, tilePool, depth, latency, memory)
-                : new RenderBackEnds(wiring, counters, tiles, params, (RenderBackEndQueryProtocol) queries, shaders,
-                        cores, lanes, workLimit, tilePool, depth, latency, memory);
+        backEnd = plan.build(new BackEndContext(wiring, counters, tiles, params, shaders, cores, lanes, workLimit,
+                tilePool, depth, latency, memory));
 
         if (params.flushAtHostSync() && !mode.functional()) {
             // memory.flush_at_host_sync: the RBs' caches, then the L2; the CPU reads when both have landed.

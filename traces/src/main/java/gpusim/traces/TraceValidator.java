@@ -1,6 +1,7 @@
 package gpusim.traces;
 
 import gpusim.api.QueryHeapType;
+import gpusim.config.BackEndKind;
 import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.trace.Command;
@@ -34,7 +35,8 @@ public final class TraceValidator {
      *                            ({@code features.copy_queue_timestamps})
      * @param maxVertices         the input-assembly work a run may do ({@code sim.max_vertices})
      * @param perUnitCounters     the back end's units keep occlusion counters WriteQuery can write at a stride
-     *                            (backend.kind=render_back_ends); the ROPs sum theirs on chip
+     *                            ({@link BackEndKind#hasPerUnitCounters}: the render back ends; the ROPs sum
+     *                            theirs on chip)
      */
     public record Machine(int dbCount, boolean copyQueueTimestamps, long maxVertices, boolean perUnitCounters) {
         /** A machine with the render back ends' per-DB counters. */
@@ -44,7 +46,7 @@ public final class TraceValidator {
 
         public static Machine of(Config c) {
             return new Machine(c.getInt(ConfigKeys.DB_COUNT), c.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS),
-                    c.get(ConfigKeys.MAX_VERTICES), c.get(ConfigKeys.BACKEND_KIND) == 0);
+                    c.get(ConfigKeys.MAX_VERTICES), BackEndKind.of(c).hasPerUnitCounters());
         }
     }
 

@@ -1,6 +1,9 @@
 package gpusim.gpu.rb;
 
+import gpusim.config.Config;
 import gpusim.gpu.BackEnd;
+import gpusim.gpu.BackEndContext;
+import gpusim.gpu.BackEndFactory;
 import gpusim.gpu.TiledBackEnd;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.StageWiring;
@@ -46,19 +49,30 @@ import java.util.List;
 public final class RenderBackEnds extends TiledBackEnd {
 
     /**
-     * Builds the back end's components and queues on {@code wiring}'s engine; the DBs count in
-     * {@code counters} and own the screen tiles of {@code tiles}.
-     *
-     * @param shaders  the shader engines' units, shared with the vertex stage
-     * @param tilePool where a depth block returns a triangle batch it has finished with
-     * @param queries  the RBs' occlusion query protocol, for the DBs of {@code tiles} (made
-     *                 before the back end, since the query heaps are placed by it)
+     * backend.kind=render_back_ends: the RBs' occlusion protocol over the DBs of {@code tiles},
+     * then the back end ({@link gpusim.gpu.BackEndFactory}).
      */
-    public RenderBackEnds(StageWiring wiring, PipelineCounters counters, TileMap tiles, PipelineParams p,
-                          RenderBackEndQueryProtocol queries,
-                          ShaderArray shaders, DepthBlockCore[] cores,
-                          FunctionalLanes lanes, SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool,
-                          int depth, int latency, MemoryPort memory) {
+    public static BackEndFactory.Plan plan(Config config, TileMap tiles) {
+        RenderBackEndQueryProtocol queries = new RenderBackEndQueryProtocol(tiles);
+        return new BackEndFactory.Plan(queries, c -> new RenderBackEnds(c, queries));
+    }
+
+    /**
+     * Builds the back end's components and queues on the context's engine; the DBs count in
+     * its counters and own the screen tiles of its tile map.
+     *
+     * @param queries the RBs' occlusion query protocol, for the DBs of the tile map (made
+     *                before the back end, since the query heaps are placed by it)
+     */
+    public RenderBackEnds(BackEndContext c, RenderBackEndQueryProtocol queries) {
+        StageWiring wiring = c.wiring();
+        PipelineCounters counters = c.counters();
+        TileMap tiles = c.tiles();
+        PipelineParams p = c.params();
+        ShaderArray shaders = c.shaders();
+        DepthBlockCore[] cores = c.cores();
+        int depth = c.queueDepth();
+        int latency = c.queueLatency();
         Engine engine = wiring.engine();
         this.queries = queries;
         int n = cores.length;
@@ -83,12 +97,12 @@ public final class RenderBackEnds extends TiledBackEnd {
         List<ColorBackEnd> cbs = new ArrayList<>();
         for (int d = 0; d < n; d++) {
             QuadsInFlight inFlight = new QuadsInFlight();
-            DepthBlock db = new DepthBlock(wiring, counters, tiles, d, inputs.get(d), cores[d], lanes, workLimit,
-                    wavePool, tilePool, inFlight, queries, p.db());
+            DepthBlock db = new DepthBlock(wiring, counters, tiles, d, inputs.get(d), cores[d], c.lanes(), c.workLimit(),
+                    wavePool, c.tilePool(), inFlight, queries, p.db());
             depthBlocks.add(db);
             ColorBackEnd cb = new ColorBackEnd(wiring, d, seToCb.get(d), wavePool, inFlight, p.cb());
             cbs.add(cb);
-            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + d, "cb" + d, db, cb, tiles, memory, false);
+            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + d, "cb" + d, db, cb, tiles, c.memory(), false);
         }
         ses.addAll(ShaderEngine.forOwners(wiring, shaders, dbToSe, seToCb, p.shaders(), seOf));
         eop = new EndOfPipe(wiring, cbToEop, new gpusim.gpu.TimestampClock(p.cp().clockHz(), p.cp().timestampHz()),

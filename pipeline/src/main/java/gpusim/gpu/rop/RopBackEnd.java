@@ -1,6 +1,9 @@
 package gpusim.gpu.rop;
 
+import gpusim.config.Config;
 import gpusim.gpu.BackEnd;
+import gpusim.gpu.BackEndContext;
+import gpusim.gpu.BackEndFactory;
 import gpusim.gpu.TiledBackEnd;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipelineParams;
@@ -70,14 +73,29 @@ public final class RopBackEnd extends TiledBackEnd {
     private final RopQueryProtocol queries;
 
     /**
-     * Builds the back end's components and queues on {@code wiring}'s engine; the ROP units'
-     * depth halves count in {@code counters} and own the screen tiles of {@code tiles} (one
-     * owner per ROP unit, {@code cores} one per unit).
+     * backend.kind=rops: the rop.* parameters and the ROPs' occlusion protocol (one summed
+     * report per query), then the back end ({@link gpusim.gpu.BackEndFactory}).
      */
-    public RopBackEnd(StageWiring wiring, PipelineCounters counters, TileMap tiles, PipelineParams p, RopParams rop,
-                      RopQueryProtocol queries, ShaderArray shaders, DepthBlockCore[] cores, FunctionalLanes lanes,
-                      SampleWorkLimit workLimit, ArrayDeque<TileBatch> tilePool, int depth, int latency,
-                      gpusim.sim.MemoryPort memory) {
+    public static BackEndFactory.Plan plan(Config config, TileMap tiles) {
+        RopParams rop = RopParams.of(config);
+        RopQueryProtocol queries = new RopQueryProtocol();
+        return new BackEndFactory.Plan(queries, c -> new RopBackEnd(c, rop, queries));
+    }
+
+    /**
+     * Builds the back end's components and queues on the context's engine; the ROP units'
+     * depth halves count in its counters and own the screen tiles of its tile map (one
+     * owner per ROP unit, one functional core per unit).
+     */
+    public RopBackEnd(BackEndContext c, RopParams rop, RopQueryProtocol queries) {
+        StageWiring wiring = c.wiring();
+        PipelineCounters counters = c.counters();
+        TileMap tiles = c.tiles();
+        PipelineParams p = c.params();
+        ShaderArray shaders = c.shaders();
+        DepthBlockCore[] cores = c.cores();
+        int depth = c.queueDepth();
+        int latency = c.queueLatency();
         Engine engine = wiring.engine();
         int n = cores.length;
         if (n != rop.units() || tiles.dbCount != n) {
@@ -98,13 +116,13 @@ public final class RopBackEnd extends TiledBackEnd {
         PipelineParams.ColorBackEndParams cParams = rop.color();
         for (int u = 0; u < n; u++) {
             QuadsInFlight inFlight = new QuadsInFlight();
-            DepthBlock z = new DepthBlock(wiring, counters, tiles, u, inputs.get(u), cores[u], lanes, workLimit,
-                    wavePool, tilePool, inFlight, queries, zParams);
-            ColorBackEnd c = new ColorBackEnd(wiring, u, xbarToC.get(u), wavePool, inFlight, cParams);
+            DepthBlock z = new DepthBlock(wiring, counters, tiles, u, inputs.get(u), cores[u], c.lanes(), c.workLimit(),
+                    wavePool, c.tilePool(), inFlight, queries, zParams);
+            ColorBackEnd cu = new ColorBackEnd(wiring, u, xbarToC.get(u), wavePool, inFlight, cParams);
             depthBlocks.add(z);
-            colorUnits.add(c);
+            colorUnits.add(cu);
             // The unit's DB and CB halves are named db/cb U in its statistics (see DepthBlock).
-            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + u, "cb" + u, z, c, tiles, memory, true);
+            surfaceCaches(wiring, p.surfaces(), p.flushAtHostSync(), "db" + u, "cb" + u, z, cu, tiles, c.memory(), true);
         }
         seOf = new ShaderEngine[n];
         List<ShaderEngine> ses = ShaderEngine.forOwners(wiring, shaders, zToSe, seToXbar, p.shaders(), seOf);
