@@ -12,7 +12,6 @@ import gpusim.gpu.ps.ColorSurface;
 import gpusim.gpu.ia.InputAssembler;
 import gpusim.gpu.rb.RenderBackEnds;
 import gpusim.gpu.se.ShaderArray;
-import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
 import gpusim.gpu.raster.TileMap;
@@ -218,7 +217,7 @@ public final class Gpu {
     /** Every used query's result as its heap memory holds it now, decoded as the type last used with it. */
     private List<RunResult.QueryReport> decodeQueries() {
         List<RunResult.QueryReport> out = new ArrayList<>();
-        QueryResolver resolver = new QueryResolver(backEnd.queryProtocol());
+        QueryResolver resolver = new QueryResolver(res.queryKinds());
         DeviceMemory mem = memory;
         java.util.Map<String, Long> latency = new java.util.HashMap<>();
         for (CommandProcessor e : engines) {
@@ -231,7 +230,7 @@ public final class Gpu {
         }
         for (Resource.QueryHeap h : trace.resources(Resource.QueryHeap.class)) {
             QueryState st = res.queryState(h);
-            int slot = (int) QueryLayout.slotBytes(h.type(), backEnd.queryProtocol());
+            int slot = (int) res.queryKind(h).slotBytes();
             for (int i = 0; i < h.count(); i++) {
                 if (!st.used(i)) {
                     continue;

@@ -3,7 +3,8 @@ package gpusim.gpu;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.db.SurfaceMemory;
 import gpusim.gpu.ps.ColorSurface;
-import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.QueryKind;
+import gpusim.gpu.query.QueryKinds;
 import gpusim.gpu.query.QueryProtocol;
 import gpusim.gpu.query.QueryState;
 import gpusim.memory.DeviceMemory;
@@ -33,6 +34,8 @@ public final class Resources {
     private final Map<Resource, QueryState> queries = new IdentityHashMap<>();
     /** The back end's occlusion query protocol, which sizes occlusion heaps' slots. */
     private final QueryProtocol occlusion;
+    /** Each query heap type's layout, the occlusion heaps' by {@link #occlusion}. */
+    private final QueryKinds queryKinds;
     /**
      * Surface bytes from which the render targets' storage is allocated on a helper thread while
      * this one allocates the depth-stencil surfaces. A new array's pages are faulted in and zeroed
@@ -59,6 +62,7 @@ public final class Resources {
     public Resources(Iterable<Resource> resources, DeviceMemory memory, QueryProtocol occlusion, int tileSize,
                      boolean surfacesInMemory, PipelineParams.ColorCompressionParams colorCompression) {
         this.occlusion = occlusion;
+        this.queryKinds = new QueryKinds(occlusion);
         boolean parallel = Runtime.getRuntime().availableProcessors() > 1
                 && colorBytes(resources) >= PARALLEL_ALLOCATION_BYTES;
         Map<Resource, CompletableFuture<ColorSurface>> pending = new IdentityHashMap<>();
@@ -74,7 +78,7 @@ public final class Resources {
                 addresses.put(r, addr);
                 memory.writeInts(addr, ib.indices(), ib.indexCount(), ib.format().bytes());
             } else if (r instanceof Resource.QueryHeap h) {
-                addresses.put(r, memory.allocate(QueryLayout.slotBytes(h.type(), occlusion) * h.count()));
+                addresses.put(r, memory.allocate(queryKinds.of(h.type()).slotBytes() * h.count()));
                 queries.put(r, new QueryState(h.count()));
             } else if (r instanceof Resource.DepthStencil d) {
                 DepthSurface s = new DepthSurface(d.name(), d.width(), d.height(), d.samples(), d.format(), tileSize);
@@ -152,7 +156,17 @@ public final class Resources {
     }
 
     public long querySlot(Resource.QueryHeap heap, int index) {
-        return addresses.get(heap) + QueryLayout.slotBytes(heap.type(), occlusion) * index;
+        return addresses.get(heap) + queryKinds.of(heap.type()).slotBytes() * index;
+    }
+
+    /** How queries of {@code heap}'s type are laid out, reset and resolved. */
+    public QueryKind queryKind(Resource.QueryHeap heap) {
+        return queryKinds.of(heap.type());
+    }
+
+    /** Every query heap type's kind, for this back end's occlusion protocol. */
+    public QueryKinds queryKinds() {
+        return queryKinds;
     }
 
     /** The back end's occlusion query protocol the query heaps are laid out by. */

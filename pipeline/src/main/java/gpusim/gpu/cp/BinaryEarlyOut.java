@@ -1,8 +1,8 @@
 package gpusim.gpu.cp;
 
 import gpusim.api.D3D11Query;
-import gpusim.api.QueryType;
 import gpusim.api.StencilOp;
+import gpusim.gpu.query.CountedQueryKind;
 import gpusim.gpu.work.DrawState;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
@@ -53,19 +53,20 @@ final class BinaryEarlyOut {
         return false;
     }
 
-    void begin(QueryType type) {
-        change(type, 1);
+    /** A query began whose kind says {@code role} of binary early out ({@link CountedQueryKind#earlyOut}). */
+    void begin(CountedQueryKind.EarlyOut role) {
+        change(role, 1);
     }
 
-    void end(QueryType type) {
-        change(type, -1);
+    void end(CountedQueryKind.EarlyOut role) {
+        change(role, -1);
     }
 
-    private void change(QueryType type, int delta) {
-        switch (type) {
-            case BINARY_OCCLUSION -> activeBinary += delta;
-            case OCCLUSION, PIPELINE_STATISTICS, PIPELINE_STATISTICS1 -> activeBlocking += delta;
-            default -> {
+    private void change(CountedQueryKind.EarlyOut role, int delta) {
+        switch (role) {
+            case ALLOWS -> activeBinary += delta;
+            case FORBIDS -> activeBlocking += delta;
+            case NONE -> {
             }
         }
     }

@@ -1,15 +1,9 @@
 package gpusim.gpu.cp;
 
-import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
-import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.Resources;
-import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.CountedQueryKind;
 import gpusim.gpu.work.Marker;
-import gpusim.gpu.work.MarkerProgress;
-import gpusim.gpu.work.OcclusionMarker;
-import gpusim.gpu.work.SoStatisticsMarker;
-import gpusim.gpu.work.StatisticsMarker;
 import gpusim.trace.Command;
 import gpusim.trace.Resource;
 
@@ -78,15 +72,15 @@ final class QueryUnit implements CommandUnit<Command> {
                 return false;
             }
             engine.pollDone();
-            // The back end's protocol says what the slot starts as (the render back ends preset a
-            // disabled DB's pair as written with a zero count, so sums over all DBs stay right).
-            engine.write(res.querySlot(q.heap(), q.index()), QueryLayout.resetWords(q.heap().type(), res.queryProtocol()));
+            // The heap's kind says what the slot starts as (for occlusion the back end's protocol: the render
+            // back ends preset a disabled DB's pair as written with a zero count, so sums over all DBs stay right).
+            engine.write(res.querySlot(q.heap(), q.index()), res.queryKind(q.heap()).resetWords());
             res.queryState(q.heap()).begin(q.index(), q.type());
             step = Step.BEGIN;
             return false;
         }
         Marker m = marker(q.heap(), q.type(), q.index(), true, now);
-        earlyOut.begin(q.type());
+        earlyOut.begin(kind(q.heap()).earlyOut(q.type()));
         engine.push(m);
         if (engine.traced()) {
             engine.event("begin_query " + q.heap().name() + "[" + q.index() + "]", now);
@@ -96,7 +90,7 @@ final class QueryUnit implements CommandUnit<Command> {
 
     private boolean end(Command.EndQuery q, long now) {
         Marker m = marker(q.heap(), q.type(), q.index(), false, now);
-        earlyOut.end(q.type());
+        earlyOut.end(kind(q.heap()).earlyOut(q.type()));
         res.queryState(q.heap()).end(q.index(), q.type(), m);
         engine.push(m);
         if (engine.traced()) {
@@ -107,27 +101,15 @@ final class QueryUnit implements CommandUnit<Command> {
 
     /** The begin or end marker of a query: where it writes, how many writes it expects, what it snapshots. */
     private Marker marker(Resource.QueryHeap heap, QueryType type, int index, boolean begin, long now) {
-        long slot = res.querySlot(heap, index);
         String label = heap.name() + "[" + index + "] " + type + (begin ? " begin" : " end");
-        Marker m;
-        if (type.isOcclusion()) {
-            m = new OcclusionMarker(!begin, slot, type == QueryType.BINARY_OCCLUSION, label,
-                    new MarkerProgress(res.queryProtocol().markerWrites(!begin), now));
-        } else {
-            // One block written at the end of the pipe: the begin block, or the end block after it.
-            long block = slot + (begin ? 0 : QueryLayout.blockBytes(heap.type()));
-            if (heap.type() == QueryHeapType.SO_STATISTICS) {
-                int stream = type.d3dValue() - QueryType.SO_STATISTICS_STREAM0.d3dValue();
-                m = new SoStatisticsMarker(!begin, block, stream, new long[2], label, new MarkerProgress(1, now));
-            } else {
-                long[] snapshot = new long[PipelineCounters.NAMES.length];
-                snapshot[PipelineCounters.CS_INVOCATIONS] = counters[PipelineCounters.CS_INVOCATIONS];
-                m = new StatisticsMarker(!begin, block, QueryLayout.fields(heap.type()), snapshot, label,
-                        new MarkerProgress(1, now));
-            }
-        }
+        Marker m = kind(heap).marker(type, begin, res.querySlot(heap, index), label, now, counters);
         engine.issued(m);
         return m;
+    }
+
+    /** The kind of a heap this unit's queries use: one counted down the pipe (the command processor dispatches the others elsewhere). */
+    private CountedQueryKind kind(Resource.QueryHeap heap) {
+        return (CountedQueryKind) res.queryKind(heap);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package gpusim.gpu.cp;
 
 import gpusim.gpu.Resources;
-import gpusim.gpu.query.QueryLayout;
 import gpusim.gpu.query.QueryResolver;
 import gpusim.gpu.query.QueryState;
 import gpusim.sim.Stat;
@@ -47,7 +46,7 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
         this.costs = costs;
         this.engine = engine;
         this.res = res;
-        this.resolver = new QueryResolver(res.queryProtocol());
+        this.resolver = new QueryResolver(res.queryKinds());
         this.polls = polls;
     }
 
@@ -61,7 +60,7 @@ final class ResolveUnit implements CommandUnit<Command.ResolveQueryData> {
     @Override
     public boolean step(long now) {
         Command.ResolveQueryData q = resolve;
-        int slotBytes = (int) QueryLayout.slotBytes(q.heap().type(), res.queryProtocol());
+        int slotBytes = (int) res.queryKind(q.heap()).slotBytes();
         if (step instanceof Read r) {
             if (data == null) {
                 data = new byte[slotBytes * q.count()];

@@ -2,7 +2,7 @@ package gpusim.gpu.cp;
 
 import gpusim.gpu.PipelineParams.TimestampAt;
 import gpusim.gpu.Resources;
-import gpusim.gpu.query.QueryLayout;
+import gpusim.gpu.query.TimestampQueries;
 import gpusim.gpu.work.Marker;
 import gpusim.gpu.work.MarkerProgress;
 import gpusim.gpu.work.TimestampMarker;
@@ -103,8 +103,7 @@ final class TimestampUnit implements CommandUnit<Command.EndQuery> {
     /** Writes the clock now, with its fence word (a COPY_QUEUE_TIMESTAMP slot has none). */
     private void write(long slot, long now) {
         long ts = engine.timestamp(now);
-        boolean fence = query.heap().type() == gpusim.api.QueryHeapType.TIMESTAMP;
-        engine.write(slot, fence ? new long[] {ts, QueryLayout.WRITTEN} : new long[] {ts});
+        engine.write(slot, ((TimestampQueries) res.queryKind(query.heap())).words(ts));
         res.queryState(query.heap()).end(query.index(), query.type(), null);
         step = Step.SENT;
     }

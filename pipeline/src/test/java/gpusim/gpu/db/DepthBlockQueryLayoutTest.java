@@ -122,7 +122,7 @@ class DepthBlockQueryLayoutTest {
         assertEquals(0, r.memory.readLong(SLOT + 16L * DBS), "nothing written past the slot");
         assertEquals(0, r.memory.readLong(SLOT - 8), "nothing written before the slot");
         // ResolveQueryData over that memory: the sum over DBs of end - begin = 30 + 0 + 12 + 5
-        byte[] bytes = new byte[(int) QueryLayout.slotBytes(QueryHeapType.OCCLUSION, rbs())];
+        byte[] bytes = new byte[(int) rbs().slotBytes()];
         r.memory.read(SLOT, bytes, 0, bytes.length);
         QueryState st = new QueryState(1);
         st.begin(0, QueryType.OCCLUSION);

@@ -27,6 +27,10 @@ class QueryResolverTest {
         return new RenderBackEndQueryProtocol(new TileMap(dbs, 8));
     }
 
+    static long slotBytes(QueryHeapType heap, int dbs) {
+        return new QueryKinds(rbs(dbs)).of(heap).slotBytes();
+    }
+
     static QueryResolver resolver(int dbs) {
         return new QueryResolver(rbs(dbs));
     }
@@ -37,13 +41,13 @@ class QueryResolverTest {
 
     @Test
     void slotSizes() {
-        assertEquals(16 * 4, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, rbs(4)));
-        assertEquals(16 * 7, QueryLayout.slotBytes(QueryHeapType.OCCLUSION, rbs(7)));
-        assertEquals(16, QueryLayout.slotBytes(QueryHeapType.TIMESTAMP, rbs(4)), "the value and its end-of-query fence");
-        assertEquals(8, QueryLayout.slotBytes(QueryHeapType.COPY_QUEUE_TIMESTAMP, rbs(4)));
-        assertEquals(2 * 12 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS, rbs(4)));
-        assertEquals(2 * 15 * 8, QueryLayout.slotBytes(QueryHeapType.PIPELINE_STATISTICS1, rbs(4)));
-        assertEquals(2 * 3 * 8, QueryLayout.slotBytes(QueryHeapType.SO_STATISTICS, rbs(4)));
+        assertEquals(16 * 4, slotBytes(QueryHeapType.OCCLUSION, 4));
+        assertEquals(16 * 7, slotBytes(QueryHeapType.OCCLUSION, 7));
+        assertEquals(16, slotBytes(QueryHeapType.TIMESTAMP, 4), "the value and its end-of-query fence");
+        assertEquals(8, slotBytes(QueryHeapType.COPY_QUEUE_TIMESTAMP, 4));
+        assertEquals(2 * 12 * 8, slotBytes(QueryHeapType.PIPELINE_STATISTICS, 4));
+        assertEquals(2 * 15 * 8, slotBytes(QueryHeapType.PIPELINE_STATISTICS1, 4));
+        assertEquals(2 * 3 * 8, slotBytes(QueryHeapType.SO_STATISTICS, 4));
         assertEquals(1L << 63, W);
     }
 
