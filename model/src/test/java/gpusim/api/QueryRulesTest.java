@@ -78,4 +78,24 @@ class QueryRulesTest {
         assertTrue(QueryType.BINARY_OCCLUSION.isOcclusion());
         assertFalse(QueryType.PIPELINE_STATISTICS.isOcclusion());
     }
+
+    /** What WriteQuery writes (the Xbox One XDK documentation's D3D11X_QUERY_DATA_* structures), and 0 where it writes nothing. */
+    @Test
+    void writeQueryResultBytes() {
+        Map<D3D11Query, Integer> bytes = Map.of(D3D11Query.EVENT, 4, D3D11Query.OCCLUSION, 8, D3D11Query.TIMESTAMP, 8,
+                D3D11Query.PIPELINE_STATISTICS, 88, D3D11Query.SO_STATISTICS_STREAM0, 16,
+                D3D11Query.SO_STATISTICS_STREAM1, 16, D3D11Query.SO_STATISTICS_STREAM2, 16,
+                D3D11Query.SO_STATISTICS_STREAM3, 16);
+        for (D3D11Query q : D3D11Query.values()) {
+            assertEquals(bytes.getOrDefault(q, 0), q.writeBytes(), q.name());
+        }
+    }
+
+    /** A query type in a heap it does not fit is supported on no list. */
+    @Test
+    void noListSupportsAQueryInAHeapItDoesNotFit() {
+        for (CommandListType l : CommandListType.values()) {
+            assertFalse(QueryType.OCCLUSION.supportedOn(l, QueryHeapType.COPY_QUEUE_TIMESTAMP), l.name());
+        }
+    }
 }

@@ -410,7 +410,7 @@ final class RecordingRules {
     private void checkWriteQuery(Command.WriteQuery w, CommandListType listType) {
         int line = w.line();
         graphicsOnly(listType, line, "write_query");
-        int bytes = writeQueryBytes(w.type());
+        int bytes = w.type().writeBytes();
         if (bytes == 0) {
             throw error(line, Rule.WRITE_QUERY_TYPE, "WriteQuery does not support " + w.type()
                     + " (TIMESTAMP_DISJOINT and predicate types are not supported)");
@@ -449,25 +449,6 @@ final class RecordingRules {
             throw error(line, Rule.WRITE_QUERY_RANGE, w.type() + " writes " + bytes + " bytes at offset " + w.offset()
                     + (w.type() == D3D11Query.OCCLUSION ? " (" + dbCount + " DBs at stride " + w.stride() + ")" : "")
                     + " but buffer " + buf.name() + " has " + buf.size());
-        }
-    }
-
-    /**
-     * Bytes of the first result WriteQuery writes (the Xbox One XDK documentation's structures: EVENT is a UINT,
-     * TIMESTAMP and an occlusion counter UINT64, pipeline statistics 11 UINT64, stream-out
-     * statistics 2 UINT64); 0 for the types the format does not offer.
-     */
-    static int writeQueryBytes(D3D11Query type) {
-        switch (type) {
-            case EVENT: return 4;
-            case OCCLUSION:
-            case TIMESTAMP: return 8;
-            case PIPELINE_STATISTICS: return 11 * 8;
-            case SO_STATISTICS_STREAM0:
-            case SO_STATISTICS_STREAM1:
-            case SO_STATISTICS_STREAM2:
-            case SO_STATISTICS_STREAM3: return 16;
-            default: return 0;
         }
     }
 }

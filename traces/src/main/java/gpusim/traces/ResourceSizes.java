@@ -51,17 +51,15 @@ public final class ResourceSizes {
                 : type == QueryHeapType.TIMESTAMP ? 2L * QueryType.TIMESTAMP.resultBytes() : resultBytes(type));
     }
 
-    /** The resolved result size of the query type that a heap of this type holds. */
+    /** The resolved result size of the query types a heap of this type holds (the largest, should they differ). */
     public static int resultBytes(QueryHeapType type) {
-        switch (type) {
-            case OCCLUSION: return QueryType.OCCLUSION.resultBytes();
-            case TIMESTAMP:
-            case COPY_QUEUE_TIMESTAMP: return QueryType.TIMESTAMP.resultBytes();
-            case PIPELINE_STATISTICS: return QueryType.PIPELINE_STATISTICS.resultBytes();
-            case SO_STATISTICS: return QueryType.SO_STATISTICS_STREAM0.resultBytes();
-            case VIDEO_DECODE_STATISTICS: return QueryType.VIDEO_DECODE_STATISTICS.resultBytes();
-            default: return QueryType.PIPELINE_STATISTICS1.resultBytes();
+        int bytes = 0;
+        for (QueryType t : QueryType.values()) {
+            if (t.compatibleWith(type)) {
+                bytes = Math.max(bytes, t.resultBytes());
+            }
         }
+        return bytes;
     }
 
     /**

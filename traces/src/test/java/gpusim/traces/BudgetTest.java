@@ -97,6 +97,10 @@ class BudgetTest {
         // A timestamp and its end-of-query fence word.
         assertEquals(16L * 5, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.TIMESTAMP, 5));
         assertEquals(8L * 5, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.COPY_QUEUE_TIMESTAMP, 5));
+        assertEquals(88L * 2, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.PIPELINE_STATISTICS, 2));
+        assertEquals(112L * 2, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.PIPELINE_STATISTICS1, 2));
+        assertEquals(16L * 2, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.SO_STATISTICS, 2));
+        assertEquals(32L * 2, ResourceSizes.queryHeap(gpusim.api.QueryHeapType.VIDEO_DECODE_STATISTICS, 2));
         assertEquals(Long.MAX_VALUE, ResourceSizes.renderTarget(Long.MAX_VALUE / 2, 3, 1));
         assertEquals(64L * 32 * 4 * 8, ResourceSizes.depthStencil(64, 32, 4, gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT));
     }
