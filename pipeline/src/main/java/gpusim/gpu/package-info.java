@@ -9,6 +9,8 @@
  *   <li>{@link Stage}, {@link PipeStage}, {@link RingStage} with {@link InputRing},
  *       {@link StageWiring}: the clocked stages and their connections;
  *   <li>{@link BackEnd}, {@link TiledBackEnd}: the seam after binning (render back ends or ROPs);
+ *       {@link BackEndFactory} builds the back end of a {@link gpusim.config.BackEndKind} from a
+ *       {@link BackEndContext} (docs/extending.md);
  *   <li>{@link PipelineParams}: each block's timing parameters (gem5's per-object parameters);
  *   <li>{@link PipelineCounters}: D3D12_QUERY_DATA_PIPELINE_STATISTICS1;
  *   <li>{@link PipelineDrain}, {@link DrawTracker}, {@link RunLength}, {@link RunMode},

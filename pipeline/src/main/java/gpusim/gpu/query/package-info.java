@@ -5,7 +5,12 @@
  * command processor, the back ends and the report, so they sit apart from any one unit.
  *
  * <ul>
- *   <li>{@link QueryLayout}: the slot layout of every query type;
+ *   <li>{@link QueryKind}: one D3D12_QUERY_HEAP_TYPE's slot layout, reset, poll and resolve, registered
+ *       in {@link QueryKinds} ({@link OcclusionQueries}, {@link TimestampQueries},
+ *       {@link PipelineStatisticsQueries}, {@link StreamOutStatisticsQueries},
+ *       {@link VideoDecodeStatisticsQueries}); {@link CountedQueryKind} for those whose BeginQuery and
+ *       EndQuery send markers down the pipe;
+ *   <li>{@link QueryLayout}: the written mark and the statistics structures' field counts;
  *   <li>{@link QueryProtocol}: a back end's occlusion protocol (see
  *       {@link gpusim.gpu.rb.RenderBackEndQueryProtocol}, {@link gpusim.gpu.rop.RopQueryProtocol});
  *   <li>{@link QueryResolver}: ResolveQueryData's arithmetic;
