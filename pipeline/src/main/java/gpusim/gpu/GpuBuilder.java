@@ -91,9 +91,8 @@ final class GpuBuilder {
             config = stepTimings(config);
         }
         // backend.kind: the back end names its tile owners, then plans itself over them.
-        BackEndKind kind = BackEndKind.of(config);
-        tiles = tileMap(config, kind.tileOwners(config));
-        BackEndFactory.Plan plan = BackEndFactory.of(kind).plan(config, tiles);
+        tiles = tileMap(config);
+        BackEndFactory.Plan plan = BackEndFactory.of(BackEndKind.of(config)).plan(config, tiles);
         SimulationParams sim = SimulationParams.of(config, tiles.dbCount);
         PipelineParams params = PipelineParams.of(config);
         timestampHz = params.cp().timestampHz();
@@ -197,9 +196,9 @@ final class GpuBuilder {
         engine.wakeAt(host, 0);
         }
 
-    /** Which DB owns which screen tile: db.count, db.tile_size, db.pattern, db.enabled. */
+    /** Which unit of {@code c}'s back end owns which screen tile: its tile owners, db.tile_size, db.pattern, db.enabled. */
     static TileMap tileMap(Config c) {
-        return tileMap(c, c.getInt(ConfigKeys.DB_COUNT));
+        return tileMap(c, BackEndKind.of(c).tileOwners(c));
     }
 
     /** {@code owners} tile owners (DBs or ROP units) with db.tile_size, db.pattern and db.enabled. */

@@ -16,7 +16,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
                         PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
-    public static final int MAX_UNITS = 32;
+    public static final int MAX_UNITS = gpusim.config.BackEndKind.MAX_TILE_OWNERS;
 
     public RopParams {
         if ((long) partitions * unitsPerPartition > MAX_UNITS) {
