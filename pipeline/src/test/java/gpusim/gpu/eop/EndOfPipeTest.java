@@ -4,7 +4,6 @@ import static gpusim.gpu.UnitRig.LATENCY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import gpusim.api.QueryHeapType;
 import gpusim.gpu.IdleComponent;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipelineParams;
@@ -71,7 +70,7 @@ class EndOfPipeTest {
         for (int i = 0; i < snapshot.length; i++) {
             snapshot[i] = 100 + i;
         }
-        StatisticsMarker s = new StatisticsMarker(true, st, QueryLayout.fields(QueryHeapType.PIPELINE_STATISTICS),
+        StatisticsMarker s = new StatisticsMarker(true, st, QueryLayout.PIPELINE_STATS_FIELDS,
                 snapshot, "stats", new MarkerProgress(1, 0));
         r.send(t, 1, 10);
         r.send(s, 2, 12);

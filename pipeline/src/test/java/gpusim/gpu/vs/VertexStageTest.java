@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import gpusim.api.QueryHeapType;
 import gpusim.gpu.PipelineCounters;
 import gpusim.gpu.PipelineParams;
 import gpusim.gpu.TraceBuilder;
@@ -96,7 +95,7 @@ class VertexStageTest {
         Rig r = new Rig(1, 16, 0);
         GeomBatch b = r.batch(3);
         long[] snapshot = new long[PipelineCounters.NAMES.length];
-        StatisticsMarker m = new StatisticsMarker(true, 0, QueryLayout.fields(QueryHeapType.PIPELINE_STATISTICS),
+        StatisticsMarker m = new StatisticsMarker(true, 0, QueryLayout.PIPELINE_STATS_FIELDS,
                 snapshot, "stats", new MarkerProgress(1, 0));
         var sent = r.run(b, m);
         assertSame(b, sent.get(0).item());
