@@ -98,12 +98,24 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * HiZ, early depth/stencil: colour-writing, depth-only and test-only rates, and a stencil
      * test's rate where it has one: 0 for the render back ends, whose DB tests stencil at the
      * draw's rate), its pipeline latency,
-     * and the quads it packs into one pixel wave.
+     * and the quads it packs into one pixel wave. {@code pipelined}: the depth test's rate holds
+     * across steps (the part of a cycle a step's test leaves is carried to the next, as a ROP
+     * unit's depth half does); false: each step's test cycles rounded up (the render back ends' DBs).
      */
     public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
                                    long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
                                    long stencilSamplesPerClock, long latency, int waveQuads,
-                                   long uncoveredSamplesPerClock) {
+                                   long uncoveredSamplesPerClock, boolean pipelined) {
+        /** A depth block whose steps' test cycles are rounded up. */
+        public DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
+                                long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
+                                long stencilSamplesPerClock, long latency, int waveQuads,
+                                long uncoveredSamplesPerClock) {
+            this(scanSamplesPerClock, hizTilesPerClock, samplesPerClock, depthOnlySamplesPerClock,
+                    testOnlySamplesPerClock, stencilSamplesPerClock, latency, waveQuads, uncoveredSamplesPerClock,
+                    false);
+        }
+
         /** The rate of a draw that writes no colour, no depth and no stencil (the depth-only rate unless set). */
         public long testOnlyRate() {
             return testOnlySamplesPerClock > 0 ? testOnlySamplesPerClock : depthOnlySamplesPerClock;

@@ -49,4 +49,24 @@ class RopDepthHalfTest {
     void theRatesHoldAcrossWaves() {
         assertEquals(85, colourUnitCycles(false, "rop.color_samples_per_clock=3"));
     }
+
+    /** db0.busy_cycles of a depth-only pass (no render target) over the 16x16 target at {@code rate} samples a cycle. */
+    private static long depthOnlyCycles(long rate) {
+        TraceBuilder t = new TraceBuilder();
+        Resource.DepthStencil ds = t.depthStencil("ds", 16, 16, 1, DepthFormat.D32_FLOAT);
+        TraceBuilder.Pso pso = new TraceBuilder.Pso().cull(CullMode.NONE).depth(true, true, ComparisonFunc.LESS);
+        var l = t.list("l").targets(null, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", BackEndTimingTest.BIG))
+                .clearDs(ds, 1f, null).draw(3);
+        RunResult r = TraceBuilder.run(t.execute(l.close()).build(), "backend.kind=rops", "rop.partitions=1",
+                "shader.engines=1", "rop.depth_only_samples_per_clock=" + rate, "hiz.enabled=off");
+        assertEquals(256, r.stats().find("db0.samples_passed").value().longValue());
+        return r.stats().find("db0.busy_cycles").value().longValue();
+    }
+
+    // The depth half's test carries too: 256 samples in four 8x8 tiles at 3 a cycle take 256 / 3 = 85.33,
+    // so 85 cycles, where each tile's 64 / 3 rounded up would take 4 x 22 = 88. At 1 a cycle, 256.
+    @Test
+    void theDepthHalfsTestRateHoldsAcrossTiles() {
+        assertEquals(256 - 85, depthOnlyCycles(1) - depthOnlyCycles(3));
+    }
 }

@@ -101,6 +101,10 @@ public final class DepthBlock extends PipeStage {
     private long zRate;
     /** The batch writes depth: its surface's format (the colour back end may charge the writes); null otherwise. */
     private gpusim.api.DepthFormat depthWriteFormat;
+    /** A cycle's parts in the depth test's carried fraction (pipelined depth blocks: the ROP's depth halves). */
+    private static final long FRACTION = 1L << 20;
+    /** The part of a cycle the last step's depth test left (pipelined depth blocks only). */
+    private long testCarry;
     /** The current batch's draw tests depth (a depth surface and depth enabled). */
     private boolean depthTested;
     /** Samples a pixel of the current batch's surfaces (QuadWave#samplesPerPixel). */
@@ -363,9 +367,21 @@ public final class DepthBlock extends PipeStage {
         settle(now);
         // The samples of tiles beyond HiZ's coverage test at their own rate (hiz.uncovered_samples_per_clock).
         long uncoveredRate = params.uncovered(zRate);
-        long test = late ? 0 : uncovered == 0 || uncoveredRate == zRate ? ceilDiv(tested, zRate)
-                : ceilDiv(tested - uncovered, zRate) + ceilDiv(uncovered, uncoveredRate);
-        long cost = Math.max(Math.max(ceilDiv(scan, scanPerClock), ceilDiv(hiz, hizTilesPerClock)), test);
+        long front = Math.max(ceilDiv(scan, scanPerClock), ceilDiv(hiz, hizTilesPerClock));
+        long test;
+        if (late) {
+            test = 0;
+        } else if (params.pipelined()) {
+            // The test's rate holds across steps: the part of a cycle it leaves goes to the next
+            // step, unless the scan converter or HiZ set this step's pace (the test then waited).
+            long parts = testCarry + (tested - uncovered) * FRACTION / zRate + uncovered * FRACTION / uncoveredRate;
+            test = parts / FRACTION;
+            testCarry = test >= front ? parts - test * FRACTION : 0;
+        } else {
+            test = uncovered == 0 || uncoveredRate == zRate ? ceilDiv(tested, zRate)
+                    : ceilDiv(tested - uncovered, zRate) + ceilDiv(uncovered, uncoveredRate);
+        }
+        long cost = Math.max(front, test);
         stepPassed = passed;
         // Functional mode charges one step an item (Stage): the samples count after it.
         stepEnd = now + (functional ? 1 : Math.max(1, cost));

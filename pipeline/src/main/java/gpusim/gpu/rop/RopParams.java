@@ -61,7 +61,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
     public PipelineParams.DepthBlockParams depth(PipelineParams.DepthBlockParams db) {
         return new PipelineParams.DepthBlockParams(db.scanSamplesPerClock(), db.hizTilesPerClock(), zSamplesPerClock,
                 depthOnlySamplesPerClock, testOnlySamplesPerClock, stencilSamplesPerClock, latency, db.waveQuads(),
-                db.uncoveredSamplesPerClock());
+                db.uncoveredSamplesPerClock(), true);
     }
 
     /**
