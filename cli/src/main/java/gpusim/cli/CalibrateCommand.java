@@ -381,11 +381,12 @@ public final class CalibrateCommand implements Callable<Integer> {
             sb.append(String.format(" %s %.1f%%;", e.getKey(), e.getValue().mape()));
         }
         sb.setLength(sb.length() - 1);
-        sb.append("\n#\n# Every key that differs from the defaults ('gpusim config' lists them all).\n");
+        sb.append("\n#\n# Every key that differs from the defaults ('gpusim config' lists them all), and every fitted key.\n");
         Config defaults = Config.defaults();
         Map<String, Long> values = new LinkedHashMap<>(result.asMap());
         for (ConfigKey k : ConfigKeys.ALL) {
-            if (!values.get(k.name()).equals(defaults.get(k))) {
+            // A fitted key is written even where it lands on its default: its value is the fit's.
+            if (keys.contains(k) || !values.get(k.name()).equals(defaults.get(k))) {
                 sb.append(k.name()).append(" = ").append(k.format(result.get(k)));
                 if (keys.contains(k)) {
                     sb.append("   # fitted");
