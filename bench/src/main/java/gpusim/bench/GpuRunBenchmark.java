@@ -4,7 +4,7 @@ import gpusim.config.Config;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.trace.Trace;
-import gpusim.traces.TraceReader;
+import gpusim.tracefile.TraceReader;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -2,8 +2,8 @@ package gpusim.bench;
 
 import gpusim.config.Config;
 import gpusim.trace.Trace;
-import gpusim.traces.TraceReader;
-import gpusim.traces.TraceValidator;
+import gpusim.tracefile.TraceReader;
+import gpusim.tracefile.TraceValidator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -131,7 +131,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             return CorrelateCommand.fail(err, 2, e.getMessage());
         } catch (gpusim.replay.ReplayException e) {
             return CorrelateCommand.fail(err, e.kind().exitStatus(), "gpusim calibrate --device: " + e.getMessage());
-        } catch (gpusim.traces.TraceException e) {
+        } catch (gpusim.tracefile.TraceException e) {
             return CorrelateCommand.fail(err, 2, e.getMessage());
         }
     }

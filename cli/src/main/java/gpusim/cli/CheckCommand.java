@@ -21,7 +21,7 @@ import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
 import gpusim.trace.Trace;
-import gpusim.traces.TraceException;
+import gpusim.tracefile.TraceException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,7 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
-import gpusim.traces.TraceParams;
+import gpusim.tracefile.TraceParams;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -15,7 +15,7 @@ import gpusim.gpu.RunResult;
 import gpusim.harness.OutputPaths;
 import gpusim.harness.Simulation;
 import gpusim.trace.Trace;
-import gpusim.traces.TraceException;
+import gpusim.tracefile.TraceException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

@@ -10,7 +10,7 @@ import gpusim.replay.ReplayResult;
 import gpusim.replay.Replayer;
 import gpusim.replay.VulkanDevice;
 import gpusim.trace.Trace;
-import gpusim.traces.TraceException;
+import gpusim.tracefile.TraceException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -112,7 +112,7 @@ public final class ReplayCommand implements Callable<Integer> {
             try {
                 Config config = Config.defaults();
                 t = Simulation.read(trace, traceOptions.params(spec.commandLine()), config);
-                List<gpusim.traces.TraceWarning> warnings = Simulation.validate(t, config, traceOptions.debugLayer());
+                List<gpusim.tracefile.TraceWarning> warnings = Simulation.validate(t, config, traceOptions.debugLayer());
                 if (!quiet) {
                     warnings.forEach(w -> err.println(Simulation.format(w)));
                 }

@@ -13,7 +13,7 @@ import gpusim.scene.SceneTrace;
 import gpusim.sim.DeadlockException;
 import gpusim.study.SceneMeasurement;
 import gpusim.study.SceneStudy;
-import gpusim.traces.TraceException;
+import gpusim.tracefile.TraceException;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;

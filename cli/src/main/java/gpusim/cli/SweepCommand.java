@@ -11,7 +11,7 @@ import gpusim.study.SweepPlan;
 import gpusim.study.SweepPlot;
 import gpusim.study.SweepProgress;
 import gpusim.study.SweepReport;
-import gpusim.traces.Rule;
+import gpusim.tracefile.Rule;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.PrintWriter;

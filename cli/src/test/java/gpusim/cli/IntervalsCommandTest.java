@@ -79,7 +79,7 @@ class IntervalsCommandTest {
     void comparesEachIntervalAndFitsTheBaseline(@TempDir Path tmp) throws Exception {
         Path trace = tmp.resolve("t.trace");
         Files.writeString(trace, TRACE);
-        RunResult model = new Gpu(gpusim.traces.TraceReader.parse("t.trace", TRACE, 1L << 32), Config.defaults()).run();
+        RunResult model = new Gpu(gpusim.tracefile.TraceReader.parse("t.trace", TRACE, 1L << 32), Config.defaults()).run();
         long[] passed = model.dumps().get(0).values();
         long[] ticks = model.dumps().get(1).values();
         assertEquals(3, passed.length);

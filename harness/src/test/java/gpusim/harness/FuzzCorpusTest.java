@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
 import gpusim.trace.Trace;
-import gpusim.traces.Rule;
-import gpusim.traces.TraceException;
-import gpusim.traces.TraceWarning;
+import gpusim.tracefile.Rule;
+import gpusim.tracefile.TraceException;
+import gpusim.tracefile.TraceWarning;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The fuzz target's seed corpus is itself checked: each {@code bad-RULE[-variant].trace} (the
- * cases of the traces module's RuleTest, one file each) is refused by exactly RULE, at the line
+ * cases of the tracefile module's RuleTest, one file each) is refused by exactly RULE, at the line
  * marked {@code # <-}, as {@code gpusim run} would refuse it with the default configuration;
  * every rule that a file can break has one.
  */

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import gpusim.config.Config;
 import gpusim.gpu.RunResult;
 import gpusim.trace.Trace;
-import gpusim.traces.gen.PerDrawTimestamps;
+import gpusim.tracefile.gen.PerDrawTimestamps;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ package gpusim.config;
  *
  * <p>The constant says how many units own screen tiles and whether each unit keeps occlusion
  * counters of its own in memory (what {@code write_query OCCLUSION} reads at a stride). The
- * back end itself is built in the pipeline module, which maps each constant to its builder
+ * back end itself is built in the gpu module, which maps each constant to its builder
  * ({@code gpusim.gpu.BackEndFactory#of}, a switch the compiler checks covers every constant):
  * the model module cannot see the pipeline's classes, and the configuration must read the
  * kind. This is the split of Ramulator 2's plug-ins (an interface, implementations

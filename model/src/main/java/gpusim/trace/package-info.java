@@ -1,7 +1,7 @@
 /**
  * A parsed trace as immutable records: resources, pipeline states, command lists and their
  * commands, and the top-level submissions, in trace order. The parser
- * ({@code gpusim.traces.TraceReader}) builds it and the pipeline runs it; this package is only
+ * ({@code gpusim.tracefile.TraceReader}) builds it and the pipeline runs it; this package is only
  * the data between them.
  *
  * <ul>

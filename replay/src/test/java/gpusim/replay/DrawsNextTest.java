@@ -6,7 +6,7 @@ import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.TopCommand;
 import gpusim.trace.Trace;
-import gpusim.traces.TraceReader;
+import gpusim.tracefile.TraceReader;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -12,8 +12,8 @@ import gpusim.harness.JvmHeap;
 import gpusim.harness.Simulation;
 import gpusim.sim.DeadlockException;
 import gpusim.trace.Trace;
-import gpusim.traces.TraceException;
-import gpusim.traces.TraceWarning;
+import gpusim.tracefile.TraceException;
+import gpusim.tracefile.TraceWarning;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -257,7 +257,7 @@ public final class Sweep {
      * Reads and validates the trace for every combination before anything runs, so a bad
      * value is reported at once rather than after hours: parsed once per distinct set of
      * parameter values (and memory budget), validated once per machine it depends on
-     * ({@link gpusim.traces.TraceValidator.Machine}: DB count, features, work bound, back end).
+     * ({@link gpusim.tracefile.TraceValidator.Machine}: DB count, features, work bound, back end).
      *
      * @return the distinct warnings, in combination order
      */
@@ -267,7 +267,7 @@ public final class Sweep {
         for (Combination c : combos) {
             String parseKey = c.params() + "|" + c.config().get(ConfigKeys.MEMORY_BUDGET);
             // Validation depends on the machine alone (DB count, features, work bound, back end).
-            if (seen.add(parseKey + "|" + gpusim.traces.TraceValidator.Machine.of(c.config()))) {
+            if (seen.add(parseKey + "|" + gpusim.tracefile.TraceValidator.Machine.of(c.config()))) {
                 byParse.computeIfAbsent(parseKey, k -> new ArrayList<>()).add(c);
             }
         }
@@ -374,7 +374,7 @@ public final class Sweep {
      */
     public static String codeFingerprint() {
         return CodeFingerprint.of(gpusim.config.Config.class, gpusim.memory.DeviceMemory.class, gpusim.gpu.Gpu.class,
-                gpusim.traces.TraceReader.class, Simulation.class, Sweep.class);
+                gpusim.tracefile.TraceReader.class, Simulation.class, Sweep.class);
     }
 
     /** The first difference between a recorded manifest and this sweep's, in words, or null. */

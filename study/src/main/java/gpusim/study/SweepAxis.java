@@ -2,7 +2,7 @@ package gpusim.study;
 
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
-import gpusim.traces.TraceParams;
+import gpusim.tracefile.TraceParams;
 import java.util.ArrayList;
 import java.util.List;
 
