@@ -312,7 +312,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 misses.inc();
                 if (m != null) {
                     merges.inc();
-                    m.targets.add(new Mshr.Target(r, a, len, false));
+                    m.addTarget(r, a, len, false);
                 }
             }
             mshrs.take();
@@ -333,7 +333,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             merges.inc();
             if (write && validity.writesWithoutFetch()) {
                 validity.joined(m, from, to, touched, true);
-                m.targets.add(new Mshr.Target(r, a, len, false));
+                m.addTarget(r, a, len, false);
                 hitDue(r, now);
                 return;
             }
@@ -394,7 +394,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     /** Adds a part to an MSHR's targets, completing at the fill: its bytes are valid then (and dirty, a write's). */
     private void join(Mshr m, MemoryRequest r, long a, int len, int from, int to, boolean write, long touched) {
         validity.joined(m, from, to, touched, write);
-        m.targets.add(new Mshr.Target(r, a, len, true));
+        m.addTarget(r, a, len, true);
     }
 
     /** Sends an MSHR's fetches of {@code sectors}: one read a run of adjacent sectors, after the lookup. */
@@ -551,21 +551,21 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             System.arraycopy(m.bytes, 0, data, w * line, line);
         }
         // Indexed loops: an iterator each fill was a steady allocation.
-        for (int k = 0; k < m.targets.size(); k++) {
-            Mshr.Target t = m.targets.get(k);
-            if (t.r().kind() == MemoryRequest.Kind.WRITE) {
-                copyIn(t.r(), t.addr(), t.len(), w);
-            } else if (t.r().data() != null) {
-                System.arraycopy(data, offset(w, t.addr()), t.r().data(), (int) (t.addr() - t.r().address()), t.len());
+        for (int k = 0; k < m.targets(); k++) {
+            MemoryRequest r = m.targetRequest(k);
+            long at = m.targetAddress(k);
+            if (r.kind() == MemoryRequest.Kind.WRITE) {
+                copyIn(r, at, m.targetLength(k), w);
+            } else if (r.data() != null) {
+                System.arraycopy(data, offset(w, at), r.data(), (int) (at - r.address()), m.targetLength(k));
             }
         }
         if (!keptEntry) {
             mshrs.release(now);
         }
-        for (int k = 0; k < m.targets.size(); k++) {
-            Mshr.Target t = m.targets.get(k);
-            if (t.completes()) {
-                finishPart(t.r(), now);
+        for (int k = 0; k < m.targets(); k++) {
+            if (m.targetCompletes(k)) {
+                finishPart(m.targetRequest(k), now);
             }
         }
         mshrs.recycle(m);

@@ -17,8 +17,11 @@ final class TagArray {
     /** The slice's share of the address space its set index is taken from, or null (the whole space). */
     private final Interleave slice;
     private final int setShift;
+    /** Each way's line address, or {@link #NONE}: one array, so that a lookup reads one stream. */
     private final long[] tag;
-    private final boolean[] valid;
+    /** The tag of a way holding no line (no line address is negative). */
+    private static final long NONE = -1;
+
     private final MemoryClient[] owner;
     private final ReplacementPolicy policy;
 
@@ -37,14 +40,15 @@ final class TagArray {
                 : Math.min(lineShift, Integer.numberOfTrailingZeros(slice.granule()));
         int n = sets * ways;
         this.tag = new long[n];
-        this.valid = new boolean[n];
+        java.util.Arrays.fill(tag, NONE);
+
         this.owner = new MemoryClient[n];
         this.policy = policy;
     }
 
     /** The ways in all (sets x ways). */
     int size() {
-        return valid.length;
+        return tag.length;
     }
 
     private int setOf(long lineAddr) {
@@ -56,7 +60,7 @@ final class TagArray {
     int find(long lineAddr) {
         int base = setOf(lineAddr) * ways;
         for (int w = 0; w < ways; w++) {
-            if (valid[base + w] && tag[base + w] == lineAddr) {
+            if (tag[base + w] == lineAddr) {
                 return base + w;
             }
         }
@@ -67,7 +71,7 @@ final class TagArray {
     int victim(long lineAddr) {
         int base = setOf(lineAddr) * ways;
         for (int i = 0; i < ways; i++) {
-            if (!valid[base + i]) {
+            if (tag[base + i] == NONE) {
                 return base + i;
             }
         }
@@ -83,17 +87,16 @@ final class TagArray {
     void install(int w, long lineAddr, MemoryClient from) {
         tag[w] = lineAddr;
         owner[w] = from;
-        valid[w] = true;
         policy.touched(w);
     }
 
     /** Way {@code w} holds no line (it moved into an MSHR). */
     void invalidate(int w) {
-        valid[w] = false;
+        tag[w] = NONE;
     }
 
     boolean valid(int w) {
-        return valid[w];
+        return tag[w] != NONE;
     }
 
     /** The address of the line in way {@code w}. */
