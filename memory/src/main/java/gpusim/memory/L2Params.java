@@ -40,7 +40,8 @@ public record L2Params(boolean enabled, CacheParams slice, boolean countersDirec
         CacheParams slice = new CacheParams(c.get(ConfigKeys.L2_SIZE), c.getInt(ConfigKeys.L2_WAYS),
                 c.getInt(ConfigKeys.L2_LINE), c.get(ConfigKeys.L2_POLICY) == 0, c.getInt(ConfigKeys.L2_MSHRS),
                 c.get(ConfigKeys.L2_HIT_LATENCY), c.getInt(ConfigKeys.L2_SECTOR_BYTES),
-                c.flag(ConfigKeys.L2_BYTE_MASKS));
+                c.flag(ConfigKeys.L2_BYTE_MASKS)).withReplacement(
+                ConfigKeys.L2_REPLACEMENT.format(c.get(ConfigKeys.L2_REPLACEMENT)));
         return new L2Params(c.flag(ConfigKeys.L2_ENABLED), slice, c.get(ConfigKeys.COUNTER_PATH) == 0,
                 c.get(ConfigKeys.MEMORY_HASH) == 1, c.flag(ConfigKeys.L2_FLUSH_AT_END),
                 c.flag(ConfigKeys.MEMORY_FLUSH_AT_HOST_SYNC));

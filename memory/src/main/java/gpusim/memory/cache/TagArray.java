@@ -87,7 +87,7 @@ final class TagArray {
     void install(int w, long lineAddr, MemoryClient from) {
         tag[w] = lineAddr;
         owner[w] = from;
-        policy.touched(w);
+        policy.installed(w);
     }
 
     /** Way {@code w} holds no line (it moved into an MSHR). */
