@@ -72,8 +72,9 @@ public final class L2Slices implements Component, MemoryRequest.Client {
     private long seq;
     private int outstanding;
 
+    /** The slices of {@code params}; slice c sends its misses, write-backs and write-throughs to {@code below(c)}. */
     L2Slices(MemorySystem system, Engine engine, DeviceMemory memory, MemorySystem.Params mp, L2Params params,
-             MemoryPort channelDoor) {
+             java.util.function.IntFunction<MemoryPort> below) {
         this.system = system;
         this.engine = engine;
         this.memory = memory;
@@ -90,7 +91,7 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         this.flushed = new Stat.Scalar[mp.channels()];
         Interleave share = new Interleave(mp.channels(), mp.interleave());
         for (int c = 0; c < slices.length; c++) {
-            slices[c] = new Cache("l2_" + c, engine, channelDoor, params.slice().withoutBytes(), share);
+            slices[c] = new Cache("l2_" + c, engine, below.apply(c), params.slice().withoutBytes(), share);
             queued[c] = new ArrayDeque<>();
             blocked.add(new ArrayList<>());
             StatGroup g = slices[c].stats();
