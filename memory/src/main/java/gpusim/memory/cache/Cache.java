@@ -260,21 +260,23 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
                 need++;
-            } else if (!mshrs.fetching(l)) {
+            } else {
+                // A resident line is never being fetched (a sector miss takes it out of its way), so the
+                // MSHRs are asked only about an absent one; a line being fetched takes no new entry.
                 int w = tags.find(l);
-                if (w < 0) {
+                if (w >= 0) {
+                    int from = (int) (a - l);
+                    int len = (int) (Math.min(l + line, end) - a);
+                    if (validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write) != 0) {
+                        need++; // a read missing bytes of a resident line, or a sector miss
+                    }
+                } else if (!mshrs.fetching(l)) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
                     // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
                     // a one-line write knows its victim now, and takes an entry only when that is dirty (with
                     // more lines, one may be the victim of another's set: counted as if dirty).
                     if (!(validity.writesWithoutFetch() && write && oneLine && !dirtyVictim(l))) {
                         need++;
-                    }
-                } else {
-                    int from = (int) (a - l);
-                    int len = (int) (Math.min(l + line, end) - a);
-                    if (validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write) != 0) {
-                        need++; // a read missing bytes of a resident line, or a sector miss
                     }
                 }
             }
@@ -550,8 +552,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (!timingOnly) {
             System.arraycopy(m.bytes, 0, data, w * line, line);
         }
-        // Indexed loops: an iterator each fill was a steady allocation.
-        for (int k = 0; k < m.targets(); k++) {
+        // Indexed loops: an iterator each fill was a steady allocation. A timing-only cache's targets carry
+        // no bytes: nothing to apply.
+        for (int k = 0; !timingOnly && k < m.targets(); k++) {
             MemoryRequest r = m.targetRequest(k);
             long at = m.targetAddress(k);
             if (r.kind() == MemoryRequest.Kind.WRITE) {
