@@ -74,7 +74,8 @@ final class DramPort {
         this.flight = flight;
         this.stats = stats;
         this.busy = busy;
-        this.dram = new DramController(params.timing(), params.map(), params.policy(), params.queueDepth());
+        this.dram = new DramController(params.timing(), params.map(), params.policy(), params.queueDepth(),
+                params.scheduler(), params.refresh());
         counters = new Stat.Scalar[] {
             stats.scalar("dram_reads", "accesses", "DRAM read accesses (column commands) of this channel"),
             stats.scalar("dram_writes", "accesses", "DRAM write accesses (column commands) of this channel"),

@@ -59,7 +59,8 @@ public final class L2Slices implements Component, MemoryRequest.Client {
     private final DeviceMemory memory;
     private final L2Params params;
     private final Cache[] slices;
-    private final List<ArrayDeque<MemoryRequest>> queued = new ArrayList<>();
+    private final ArrayDeque<MemoryRequest>[] queued;
+
     private final List<List<Component>> blocked = new ArrayList<>();
     private final int depth;
     private final long granule;
@@ -71,8 +72,9 @@ public final class L2Slices implements Component, MemoryRequest.Client {
     private long seq;
     private int outstanding;
 
+    /** The slices of {@code params}; slice c sends its misses, write-backs and write-throughs to {@code below(c)}. */
     L2Slices(MemorySystem system, Engine engine, DeviceMemory memory, MemorySystem.Params mp, L2Params params,
-             MemoryPort channelDoor) {
+             java.util.function.IntFunction<MemoryPort> below) {
         this.system = system;
         this.engine = engine;
         this.memory = memory;
@@ -80,14 +82,17 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         this.depth = mp.queueDepth();
         this.granule = mp.interleave();
         this.slices = new Cache[mp.channels()];
+        @SuppressWarnings("unchecked")
+        ArrayDeque<MemoryRequest>[] qs = new ArrayDeque[mp.channels()];
+        this.queued = qs;
         this.need = new int[mp.channels()];
         this.countersDirect = new Stat.Scalar[mp.channels()];
         this.countersThrough = new Stat.Scalar[mp.channels()];
         this.flushed = new Stat.Scalar[mp.channels()];
         Interleave share = new Interleave(mp.channels(), mp.interleave());
         for (int c = 0; c < slices.length; c++) {
-            slices[c] = new Cache("l2_" + c, engine, channelDoor, params.slice().withoutBytes(), share);
-            queued.add(new ArrayDeque<>());
+            slices[c] = new Cache("l2_" + c, engine, below.apply(c), params.slice().withoutBytes(), share);
+            queued[c] = new ArrayDeque<>();
             blocked.add(new ArrayList<>());
             StatGroup g = slices[c].stats();
             countersDirect[c] = g.scalar("counter_writes_direct", "pieces",
@@ -155,54 +160,85 @@ public final class L2Slices implements Component, MemoryRequest.Client {
             } while (a < end);
             return true;
         }
-        Arrays.fill(need, 0);
         long a = r.address();
+        if ((a & -granule) == ((end - 1) & -granule)) {
+            // One granule, so one slice: the usual (a cache's line fill or write-back). Only its queue is asked.
+            int c = system.channelOf(a);
+            ArrayDeque<MemoryRequest> q = queued[c];
+            if (q.size() >= depth) { // depth >= 1: room for one piece
+                refuse(c, requester);
+                return false;
+            }
+            admit(r, now);
+            MemoryRequest p = piece(r, a, (int) (end - a), write);
+            r.partAdded();
+            toSlice(c, p, counter, now);
+            return true;
+        }
+        Arrays.fill(need, 0);
         do {
             need[system.channelOf(a)]++;
             a = (a & -granule) + granule;
         } while (a < end);
         for (int c = 0; c < slices.length; c++) {
             int n = need[c];
-            ArrayDeque<MemoryRequest> q = queued.get(c);
+            ArrayDeque<MemoryRequest> q = queued[c];
             if (n > 0 && !(n <= depth ? q.size() + n <= depth : q.isEmpty())) {
-                system.refused();
-                if (!blocked.get(c).contains(requester)) {
-                    blocked.get(c).add(requester);
-                }
+                refuse(c, requester);
                 return false;
             }
         }
         admit(r, now);
-        List<MemoryRequest> pieces = new ArrayList<>(2);
+        // Every piece is made and counted on r before the first goes to its slice, so that r's count of parts
+        // left is whole before any completes (a local array: this path is rare).
+        MemoryRequest[] pieces = new MemoryRequest[(int) ((((end - 1) & -granule) - (r.address() & -granule))
+                / granule) + 1];
+        int n = 0;
         a = r.address();
         do {
             long pieceEnd = Math.min((a & -granule) + granule, end);
-            int len = (int) (pieceEnd - a);
-            MemoryRequest p;
-            if (write) {
-                p = MemoryRequest.timedWrite(a, len, this, r);
-            } else {
-                p = MemoryRequest.fetch(a, len, this, r);
-                if (r.isPoll()) {
-                    p.poll();
-                }
-            }
-            p.from(r.from());
-            pieces.add(p);
+            pieces[n++] = piece(r, a, (int) (pieceEnd - a), write);
             r.partAdded();
             a = pieceEnd;
         } while (a < end);
-        for (MemoryRequest p : pieces) {
-            int c = system.channelOf(p.address());
-            if (counter) {
-                countersThrough[c].inc();
-            }
-            ArrayDeque<MemoryRequest> q = queued.get(c);
-            if (!q.isEmpty() || !slices[c].request(p, this, now)) {
-                q.add(p); // the slice wakes this component when an MSHR frees
-            }
+        for (int k = 0; k < n; k++) {
+            MemoryRequest p = pieces[k];
+            toSlice(system.channelOf(p.address()), p, counter, now);
         }
         return true;
+    }
+
+    /** Refuses {@code requester} for want of room in slice {@code c}'s queue: it is woken when that queue moves. */
+    private void refuse(int c, Component requester) {
+        system.refused();
+        if (!blocked.get(c).contains(requester)) {
+            blocked.get(c).add(requester);
+        }
+    }
+
+    /** The piece of client request {@code r} at [a, a + len) that goes to a slice: a fetch or a timed write. */
+    private MemoryRequest piece(MemoryRequest r, long a, int len, boolean write) {
+        MemoryRequest p;
+        if (write) {
+            p = MemoryRequest.timedWrite(a, len, this, r);
+        } else {
+            p = MemoryRequest.fetch(a, len, this, r);
+            if (r.isPoll()) {
+                p.poll();
+            }
+        }
+        return p.from(r.from());
+    }
+
+    /** Piece {@code p} goes into slice {@code c}, or waits in its queue behind others (or when the slice refuses it). */
+    private void toSlice(int c, MemoryRequest p, boolean counter, long now) {
+        if (counter) {
+            countersThrough[c].inc();
+        }
+        ArrayDeque<MemoryRequest> q = queued[c];
+        if (!q.isEmpty() || !slices[c].request(p, this, now)) {
+            q.add(p); // the slice wakes this component when an MSHR frees
+        }
     }
 
     /** Admits a client request: counts it and applies its bytes to device memory now (see the class comment). */
@@ -244,7 +280,7 @@ public final class L2Slices implements Component, MemoryRequest.Client {
     public boolean tick(long now) {
         boolean progress = false;
         for (int c = 0; c < slices.length; c++) {
-            ArrayDeque<MemoryRequest> q = queued.get(c);
+            ArrayDeque<MemoryRequest> q = queued[c];
             boolean moved = false;
             while (!q.isEmpty() && slices[c].request(q.peek(), this, now)) {
                 progress |= !q.poll().isPoll();
@@ -290,7 +326,7 @@ public final class L2Slices implements Component, MemoryRequest.Client {
     public String describe() {
         StringBuilder sb = new StringBuilder().append(outstanding).append(" requests outstanding");
         for (int c = 0; c < slices.length; c++) {
-            sb.append("; l2_").append(c).append(": ").append(queued.get(c).size()).append(" queued, ")
+            sb.append("; l2_").append(c).append(": ").append(queued[c].size()).append(" queued, ")
                     .append(slices[c].describe());
         }
         return sb.toString();

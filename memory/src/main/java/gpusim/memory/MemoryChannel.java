@@ -103,8 +103,16 @@ public final class MemoryChannel implements Component {
      * then, as serving would). Results, cycles and statistics are those of serving a part a tick.
      */
     private final boolean schedulable;
-    /** 0: not decided yet (decided at the first part, when the engine's hook is known); 1: scheduled; 2: ticked. */
-    private int mode;
+    /**
+     * How this channel serves its queue ({@link ChannelService}): {@link Scheduled} when {@link #schedulable}
+     * and no timeline hook watches (decided at the first part, when the engine's hook is known), else
+     * {@link #unscheduled}. Null until then: a tick before any part is {@link #unscheduled}'s.
+     */
+    private ChannelService service;
+    /** The service without scheduling, known when the channel is built: {@link DramFed} with DRAM, else {@link Ticked}. */
+    private final ChannelService unscheduled;
+    /** Whether {@link #service} is {@link Scheduled} (read on every retire). */
+    private boolean onArrival;
     /** Scheduled mode: the service cycle of the last part to leave the waiting ring. */
     private long lastServe = -1;
     /** Scheduled mode: the request whose parts are being taken and the latest in-flight entry among them. */
@@ -197,6 +205,7 @@ public final class MemoryChannel implements Component {
         stats.formula("bytes_per_busy_cycle", "bytes/cycle", "bytes / busy_cycles", () -> (double) bytes.get()
                 / busy.get());
         dram = p.dram() == null ? null : new DramPort(p, engine, this, system, links, flight, stats, busy);
+        unscheduled = dram != null ? new DramFed() : new Ticked();
     }
 
     private void allocateQueue(int cap) {
@@ -294,7 +303,7 @@ public final class MemoryChannel implements Component {
      * saves (a read never opens one, and only the newest part of a line takes merges).
      */
     void hold(Component requester, MemoryRequest r, int slots, long now) {
-        if (mode != SCHEDULED) {
+        if (!onArrival) {
             block(requester, now);
             return;
         }
@@ -327,18 +336,16 @@ public final class MemoryChannel implements Component {
 
     void block(Component requester, long now) {
         blocked.add(requester);
-        if (mode == SCHEDULED && qCount > 0) {
+        if (onArrival && qCount > 0) {
             // Serving would wake it when the next part leaves the queue: tick then.
             self.wakeAt(qServe[qStart]);
         }
     }
 
-    private static final int SCHEDULED = 1;
-    private static final int TICKED = 2;
 
     /** Scheduled mode: the waiting parts whose service cycle has come leave the ring (their slots free). */
     private void retire(long now) {
-        if (mode != SCHEDULED) {
+        if (!onArrival) {
             return;
         }
         int mask = qLine.length - 1;
@@ -376,10 +383,11 @@ public final class MemoryChannel implements Component {
 
     /** Whether this channel serves in scheduled mode ({@link #schedulable}), decided at its first request. */
     boolean scheduled() {
-        if (mode == 0) {
-            mode = schedulable && engine.hook() == null ? SCHEDULED : TICKED;
+        if (service == null) {
+            service = schedulable && engine.hook() == null ? new Scheduled() : unscheduled;
+            onArrival = service.servesOnArrival();
         }
-        return mode == SCHEDULED;
+        return onArrival;
     }
 
     /**
@@ -679,30 +687,6 @@ public final class MemoryChannel implements Component {
         return progress;
     }
 
-    /**
-     * Scheduled mode's tick: the parts whose service cycle has come leave the waiting ring (waking
-     * the clients blocked on it, when one left this cycle), and the entries landed by now complete.
-     */
-    private boolean tickScheduled(long now) {
-        retire(now);
-        if (lastServe == now) {
-            blocked.wakeAll(now);
-        }
-        boolean progress = landed(now);
-        long next = flight.nextSignificant();
-        if (!blocked.isEmpty() && qCount > 0) {
-            next = Math.min(next, qServe[qStart]);
-        }
-        if (next != Engine.NEVER) {
-            self.wakeAt(next);
-        }
-        if (progress) {
-            // Progress without the re-tick next cycle that returning true asks for.
-            engine.noteProgress();
-        }
-        return false;
-    }
-
     private void setMask(int s, int lo, int len) {
         qMask0[s] |= maskBits0(lo, len);
         qMask1[s] |= maskBits1(lo, len);
@@ -735,58 +719,111 @@ public final class MemoryChannel implements Component {
 
     @Override
     public boolean tick(long now) {
-        if (mode == SCHEDULED) {
-            return tickScheduled(now);
-        }
-        boolean progress = landed(now);
-        if (dram != null) {
-            return tickDram(now, progress);
-        }
-        if (qCount > 0 && busyUntil <= now) {
-            progress |= !links.onlyPolls(qHead[qStart]);
-            serve(now);
-            blocked.wakeAll(now);
-        }
-        long next = flight.headDone();
-        if (qCount > 0) {
-            next = Math.min(next, Math.max(busyUntil, now + 1));
-        }
-        if (next != Engine.NEVER) {
-            self.wakeAt(next);
-        }
-        return progress;
+        return (service != null ? service : unscheduled).tick(now);
     }
 
     /**
-     * The DRAM half of a tick (completions are done): hands head parts to the controller while
-     * it has room, lets it decide everything due by this cycle's memory cycle, and sleeps until
-     * the next completion or decision.
+     * Serving a part a tick, without DRAM: the head part is served when the channel is free
+     * ({@link #serve}: its bytes move, it occupies the channel for its service cycles and goes in
+     * flight), and the channel sleeps until the next completion or the end of the part being served.
      */
-    private boolean tickDram(long now, boolean progress) {
-        dram.tick(now);
-        boolean moved = false;
-        while (true) {
-            boolean any = false;
-            while (qCount > 0 && dram.hasRoom(dram.accesses(qWrite[qStart], qMask0[qStart], qMask1[qStart],
-                    qLo[qStart], qLen[qStart]))) {
+    private final class Ticked implements ChannelService {
+        @Override
+        public boolean tick(long now) {
+            boolean progress = landed(now);
+            if (qCount > 0 && busyUntil <= now) {
                 progress |= !links.onlyPolls(qHead[qStart]);
                 serve(now);
-                any = true;
+                blocked.wakeAll(now);
             }
-            if (dram.advance(now) == 0 && !any) {
-                break;
+            long next = flight.headDone();
+            if (qCount > 0) {
+                next = Math.min(next, Math.max(busyUntil, now + 1));
             }
-            moved |= any;
+            if (next != Engine.NEVER) {
+                self.wakeAt(next);
+            }
+            return progress;
         }
-        dram.sync();
-        if (moved) {
-            blocked.wakeAll(now);
+
+        @Override
+        public boolean servesOnArrival() {
+            return false;
         }
-        long next = Math.min(flight.headDone(), dram.nextDecision(now));
-        if (next != Engine.NEVER) {
-            self.wakeAt(next);
+    }
+
+    /**
+     * Serving into the DRAM behind the channel: completions first, then head parts go to the
+     * controller while it has room, it decides everything due by this cycle's memory cycle, and the
+     * channel sleeps until the next completion or decision.
+     */
+    private final class DramFed implements ChannelService {
+        @Override
+        public boolean tick(long now) {
+            boolean progress = landed(now);
+            dram.tick(now);
+            boolean moved = false;
+            while (true) {
+                boolean any = false;
+                while (qCount > 0 && dram.hasRoom(dram.accesses(qWrite[qStart], qMask0[qStart], qMask1[qStart],
+                        qLo[qStart], qLen[qStart]))) {
+                    progress |= !links.onlyPolls(qHead[qStart]);
+                    serve(now);
+                    any = true;
+                }
+                if (dram.advance(now) == 0 && !any) {
+                    break;
+                }
+                moved |= any;
+            }
+            dram.sync();
+            if (moved) {
+                blocked.wakeAll(now);
+            }
+            long next = Math.min(flight.headDone(), dram.nextDecision(now));
+            if (next != Engine.NEVER) {
+                self.wakeAt(next);
+            }
+            return progress;
         }
-        return progress;
+
+        @Override
+        public boolean servesOnArrival() {
+            return false;
+        }
+    }
+
+    /**
+     * Serving on arrival (see {@link #schedulable}): a part is served when taken, so a tick only
+     * retires the parts whose service cycle has come from the waiting ring (waking the clients
+     * blocked on it, when one left this cycle) and completes the entries landed by now.
+     */
+    private final class Scheduled implements ChannelService {
+        @Override
+        public boolean servesOnArrival() {
+            return true;
+        }
+
+        @Override
+        public boolean tick(long now) {
+            retire(now);
+            if (lastServe == now) {
+                blocked.wakeAll(now);
+            }
+            boolean progress = landed(now);
+            long next = flight.nextSignificant();
+            if (!blocked.isEmpty() && qCount > 0) {
+                next = Math.min(next, qServe[qStart]);
+            }
+            if (next != Engine.NEVER) {
+                self.wakeAt(next);
+            }
+            if (progress) {
+                // Progress without the re-tick next cycle that returning true asks for.
+                engine.noteProgress();
+            }
+            return false;
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import gpusim.config.Config;
 import gpusim.config.ConfigKeys;
 import gpusim.memory.dram.DramParams;
 import gpusim.memory.cache.Cache;
+import gpusim.memory.cache.Interleave;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.Stat;
@@ -107,6 +108,8 @@ public final class MemorySystem implements Component, MemoryPort {
     private final L2Params l2Params;
     /** The L2 slices when enabled, else null. */
     private final L2Slices l2;
+    /** The cache levels below the L2 ({@link L2Params#below}), nearest the L2 first: level k's cache c is [k][c]. */
+    private final Cache[][] below;
     private final int hashBits;
     /** channels - 1 when channels is a power of two, else -1. */
     private final long channelMask;
@@ -165,12 +168,29 @@ public final class MemorySystem implements Component, MemoryPort {
                     return outstanding;
                 }
             };
-            this.l2 = new L2Slices(this, engine, memory, params, l2, door);
+            // The levels below the L2 are wired from the channels up: each level's cache c sends to the
+            // next level's cache c, the last to the channel door; the slices send to the first.
+            Interleave share = new Interleave(params.channels(), params.interleave());
+            this.below = new Cache[l2.below().size()][params.channels()];
+            for (int k = below.length - 1; k >= 0; k--) {
+                for (int c = 0; c < params.channels(); c++) {
+                    MemoryPort next = k == below.length - 1 ? door : below[k + 1][c];
+                    below[k][c] = new Cache("l" + (k + 3) + "_" + c, engine, next, l2.below().get(k).withoutBytes(),
+                            share);
+                }
+            }
+            this.l2 = new L2Slices(this, engine, memory, params, l2, c -> below.length == 0 ? door : below[0][c]);
             for (Cache slice : this.l2.slices()) {
                 stats.child(slice.stats());
             }
+            for (Cache[] level : below) {
+                for (Cache cache : level) {
+                    stats.child(cache.stats());
+                }
+            }
         } else {
             this.l2 = null;
+            this.below = new Cache[0][];
         }
         stats.formula("bytes_per_request", "bytes", "(bytes_read + bytes_written) / requests",
                 () -> (double) (bytesRead.get() + bytesWritten.get()) / requests.get());
@@ -200,6 +220,11 @@ public final class MemorySystem implements Component, MemoryPort {
         if (l2 != null) {
             l2.register();
         }
+        for (Cache[] level : below) {
+            for (int c = level.length - 1; c >= 0; c--) {
+                engine.add(level[c]);
+            }
+        }
         for (int c = channels.length - 1; c >= 0; c--) {
             engine.add(channels[c]);
         }
@@ -220,6 +245,11 @@ public final class MemorySystem implements Component, MemoryPort {
     /** The L2 slices (slice c in front of channel c), or none when the L2 is off. */
     public List<Cache> l2Slices() {
         return l2 == null ? List.of() : l2.slices();
+    }
+
+    /** The caches of level {@code k} below the L2 (0: the level next to it), cache c in front of channel c. */
+    public List<Cache> levelBelow(int k) {
+        return List.of(below[k]);
     }
 
     /** Called with the cycle whenever the memory has just completed its last outstanding request. */

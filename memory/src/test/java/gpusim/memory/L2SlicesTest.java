@@ -62,6 +62,31 @@ class L2SlicesTest {
         return ScriptedClient.bytes(n, first);
     }
 
+    // A level below the L2 (wiring only: L2Params#withLevelsBelow): one 4 KiB, 4-way cache of 64-byte lines a
+    // channel, hit latency 3. A cold read at t: L2 lookup 2, level-3 lookup 3, then the channel from
+    // t + 5 as above (served t + 6 for 4 cycles, 10 more): done t + 20, latency 20. Slice 0's addresses
+    // 0, 1024 and 2048 are its local 0, 512 and 1024 (Interleave#local), all in L2 set 0 (8 sets) of 2 ways,
+    // so the third read evicts line 0 from the L2 (LRU); in the level below (16 sets) 0 and 2048 share set
+    // 0 of 4 ways and 1024 is in set 8, so line 0 stays there. Read again at 100: L2 miss, lookup 2, a
+    // level-3 hit 3 later: done 105, latency 5, and channel 0 sees three reads, not four.
+    @Test
+    void aLevelBelowTheL2IsWiringAndServesWhatTheL2Evicted() {
+        MemorySystem.Params mp = MEMORY;
+        L2Params l2 = l2(true, 4, true).withLevelsBelow(List.of(new CacheParams(4096, 4, 64, true, 4, 3)));
+        Rig r = rig(mp, l2, Map.of(0L, List.of(MemoryRequest.read(0, 64, null, null)),
+                30L, List.of(MemoryRequest.read(1024, 64, null, null)),
+                60L, List.of(MemoryRequest.read(2048, 64, null, null)),
+                100L, List.of(MemoryRequest.read(0, 64, null, null))));
+        r.engine().run(() -> false);
+        assertEquals(List.of(20L, 20L, 20L, 5L), r.client().latencies());
+        assertEquals(4, r.stat("l2_0.misses"));
+        assertEquals(1, r.stat("l3_0.hits"));
+        assertEquals(3, r.stat("l3_0.misses"));
+        assertEquals(3, r.stat("channel0.requests"));
+        assertEquals(List.of("l3_0", "l3_1"),
+                r.memory().levelBelow(0).stream().map(gpusim.memory.cache.Cache::name).toList());
+    }
+
     // Line 0 read at 0 misses in slice 0 (17 cycles: lookup, fill through channel 0); read again
     // at 30 it hits (2 cycles) and channel 0 sees no second request. The same read without the
     // L2 takes 15. Both reads return what memory holds. Slice 1 and channel 1 see nothing.

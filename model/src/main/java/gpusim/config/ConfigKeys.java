@@ -103,6 +103,14 @@ public final class ConfigKeys {
             new String[] {"open", "closed"},
             "row-buffer policy: open = a row stays open after an access (the next access to it is a row hit); "
                     + "closed = auto-precharge after every access (every access activates)");
+    public static final ConfigKey DRAM_SCHEDULER = ConfigKey.choice("dram.scheduler", "frfcfs",
+            new String[] {"frfcfs", "fcfs"},
+            "which waiting access each channel's DRAM controller places next: frfcfs = the oldest row hit, else the "
+                    + "oldest (first-ready, first-come first-served); fcfs = the oldest");
+    public static final ConfigKey DRAM_REFRESH = ConfigKey.choice("dram.refresh", "all_bank",
+            new String[] {"all_bank", "none"},
+            "refresh of each channel's DRAM: all_bank = every bank closed and refreshed for dram.tRFC every "
+                    + "dram.tREFI; none = no refresh (an idealisation, for studies)");
     public static final ConfigKey DRAM_BANK_GROUPS = ConfigKey.oneOf("dram.bank_groups", 0,
             new long[] {0, 1, 2, 4, 8, 16}, "bank groups", "bank groups per channel (0: the preset's, 4)");
     public static final ConfigKey DRAM_BANKS_PER_GROUP = ConfigKey.oneOf("dram.banks_per_group", 0,
@@ -187,6 +195,10 @@ public final class ConfigKeys {
             new String[] {"write_back", "write_through"},
             "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
                     + "back); write_through = every write goes on to the channel, a write miss allocates nothing");
+    public static final ConfigKey L2_REPLACEMENT = ConfigKey.choice("l2.replacement", "lru",
+            new String[] {"lru", "fifo"},
+            "which valid way of a full set an L2 slice's new line replaces: lru = the least recently used; fifo = "
+                    + "the one installed first");
     public static final ConfigKey L2_MSHRS = ConfigKey.range("l2.mshrs", 64, 1, 4096, "entries",
             "miss status holding registers per slice: line fetches, write-throughs and write-backs a slice may "
                     + "have outstanding; a request that needs more than are free stalls its client");
@@ -575,7 +587,8 @@ public final class ConfigKeys {
             MEMORY_PARTIAL_WRITE,
             MEMORY_LATENCY,
             MEMORY_BYTES_PER_CYCLE,
-            MEMORY_DRAM, DRAM_CLOCK_MHZ, DRAM_QUEUE, DRAM_PAGE_POLICY, DRAM_BANK_GROUPS, DRAM_BANKS_PER_GROUP,
+            MEMORY_DRAM, DRAM_CLOCK_MHZ, DRAM_QUEUE, DRAM_PAGE_POLICY, DRAM_SCHEDULER, DRAM_REFRESH, DRAM_BANK_GROUPS,
+            DRAM_BANKS_PER_GROUP,
             DRAM_ROW_BYTES, DRAM_ACCESS_BYTES, DRAM_BURST, DRAM_TCL, DRAM_TCWL, DRAM_TRCD, DRAM_TRP, DRAM_TRAS,
             DRAM_TRTP, DRAM_TWR, DRAM_TCCD_S, DRAM_TCCD_L, DRAM_TRRD_S, DRAM_TRRD_L, DRAM_TFAW, DRAM_TWTR_S,
             DRAM_TWTR_L, DRAM_TRTW, DRAM_TREFI, DRAM_TRFC,
@@ -588,6 +601,7 @@ public final class ConfigKeys {
             L2_FLUSH_AT_END,
             MEMORY_FLUSH_AT_HOST_SYNC,
             L2_POLICY,
+            L2_REPLACEMENT,
             L2_MSHRS,
             L2_HIT_LATENCY,
             MEMORY_HASH,

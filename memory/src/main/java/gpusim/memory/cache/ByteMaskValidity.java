@@ -15,15 +15,40 @@ final class ByteMaskValidity implements LineValidity {
     private final int line;
     /** Longs of mask a line: one bit a byte. */
     private final int words;
-    private final long[] valid;
-    private final long[] dirty;
+    /**
+     * Each way's masks side by side: its valid words at w * 2 * words, its dirty words right after. One
+     * array, so that a lookup finds both in one host cache line (with many slices the masks are megabytes,
+     * and two arrays were two cache misses a lookup).
+     */
+    private final long[] masks;
+    /**
+     * One bit a way: every byte of it valid ({@code whole}), every byte dirty ({@code wholeDirty}). A
+     * summary of the masks kept beside them: the common line is whole (filled whole, or written whole),
+     * and the bits answer a lookup without reading its masks (kilobytes, where the masks of a large L2 are
+     * megabytes and each lookup's read of them was a host cache miss).
+     */
+    private final long[] whole;
+    private final long[] wholeDirty;
 
     ByteMaskValidity(LineSectors sectors, int ways) {
         this.sectors = sectors;
         this.line = sectors.line;
         this.words = (line + 63) / 64;
-        this.valid = new long[ways * words];
-        this.dirty = new long[ways * words];
+        this.masks = new long[ways * 2 * words];
+        this.whole = new long[(ways + 63) / 64];
+        this.wholeDirty = new long[(ways + 63) / 64];
+    }
+
+    private static boolean has(long[] bits, int w) {
+        return (bits[w >>> 6] & (1L << w)) != 0;
+    }
+
+    private static void put(long[] bits, int w, boolean on) {
+        if (on) {
+            bits[w >>> 6] |= 1L << w;
+        } else {
+            bits[w >>> 6] &= ~(1L << w);
+        }
     }
 
     /** The longs of mask a line (the size of an MSHR's masks). */
@@ -38,10 +63,10 @@ final class ByteMaskValidity implements LineValidity {
 
     @Override
     public long missing(int w, int from, int to, long needed, boolean write) {
-        if (write || allSet(valid, w * words, from, to)) {
+        if (write || has(whole, w) || allSet(masks, v(w), from, to)) {
             return 0;
         }
-        return missingSectors(valid, w * words, from, to);
+        return missingSectors(masks, v(w), from, to);
     }
 
     @Override
@@ -51,10 +76,13 @@ final class ByteMaskValidity implements LineValidity {
 
     @Override
     public long holding(int w) {
-        int base = w * words;
+        if (has(whole, w)) {
+            return sectors.all;
+        }
+        int base = v(w);
         long s = 0;
         for (int k = 0; k * sectors.sector < line; k++) {
-            if (anySet(valid, base, k * sectors.sector, (k + 1) * sectors.sector)) {
+            if (anySet(masks, base, k * sectors.sector, (k + 1) * sectors.sector)) {
                 s |= 1L << k;
             }
         }
@@ -63,31 +91,49 @@ final class ByteMaskValidity implements LineValidity {
 
     @Override
     public long full(int w) {
-        return sectors.all & ~missingSectors(valid, w * words, 0, line);
+        if (has(whole, w)) {
+            return sectors.all;
+        }
+        return sectors.all & ~missingSectors(masks, v(w), 0, line);
     }
 
     @Override
     public void allocated(int w) {
-        Arrays.fill(valid, w * words, (w + 1) * words, 0L);
-        Arrays.fill(dirty, w * words, (w + 1) * words, 0L);
+        Arrays.fill(masks, v(w), v(w) + 2 * words, 0L);
+        put(whole, w, false);
+        put(wholeDirty, w, false);
     }
 
     @Override
     public void written(int w, int from, int to, long touched) {
-        setRange(valid, w * words, from, to);
-        setRange(dirty, w * words, from, to);
+        if (has(whole, w) && has(wholeDirty, w)) {
+            return; // every byte valid and dirty already
+        }
+        setRange(masks, v(w), from, to);
+        setRange(masks, d(w), from, to);
+        put(whole, w, allSet(masks, v(w), 0, line));
+        put(wholeDirty, w, allSet(masks, d(w), 0, line));
     }
 
     @Override
     public boolean anyDirty(int w) {
-        return anySet(dirty, w * words, 0, line);
+        if (has(wholeDirty, w)) {
+            return true;
+        }
+        return anySet(masks, d(w), 0, line);
     }
 
     @Override
     public int nextDirty(int w, int from) {
-        for (int i = from; i < line; i++) {
-            if (bit(dirty, w * words, i)) {
-                return i;
+        if (has(wholeDirty, w)) {
+            return from < line ? from : -1;
+        }
+        // A word at a time: the first set bit at or after from (bits past the line are never set).
+        int base = d(w);
+        for (int wi = from >>> 6; wi < words; wi++) {
+            long x = masks[base + wi] & (wi == from >>> 6 ? -1L << (from & 63) : -1L);
+            if (x != 0) {
+                return wi * 64 + Long.numberOfTrailingZeros(x);
             }
         }
         return -1;
@@ -95,29 +141,41 @@ final class ByteMaskValidity implements LineValidity {
 
     @Override
     public int dirtyEnd(int w, int start) {
-        int i = start;
-        while (i < line && bit(dirty, w * words, i)) {
-            i++;
+        if (has(wholeDirty, w)) {
+            return line;
         }
-        return i;
+        // The first clear bit at or after start, at most the line's end.
+        int base = d(w);
+        for (int wi = start >>> 6; wi < words; wi++) {
+            long x = ~masks[base + wi] & (wi == start >>> 6 ? -1L << (start & 63) : -1L);
+            if (x != 0) {
+                return Math.min(line, wi * 64 + Long.numberOfTrailingZeros(x));
+            }
+        }
+        return line;
     }
 
     @Override
     public void cleaned(int w) {
-        Arrays.fill(dirty, w * words, (w + 1) * words, 0L);
+        Arrays.fill(masks, d(w), d(w) + words, 0L);
+        put(wholeDirty, w, false);
     }
 
     @Override
     public void moveInto(Mshr m, int w) {
-        System.arraycopy(valid, w * words, m.keptBytes, 0, words);
-        System.arraycopy(valid, w * words, m.validBytes, 0, words);
-        System.arraycopy(dirty, w * words, m.dirtyBytes, 0, words);
+        System.arraycopy(masks, v(w), m.keptBytes, 0, words);
+        System.arraycopy(masks, v(w), m.validBytes, 0, words);
+        System.arraycopy(masks, d(w), m.dirtyBytes, 0, words);
+        put(whole, w, false); // the way is freed: allocated or filled again before it is used
+        put(wholeDirty, w, false);
     }
 
     @Override
     public void filled(int w, Mshr m) {
-        System.arraycopy(m.validBytes, 0, valid, w * words, words);
-        System.arraycopy(m.dirtyBytes, 0, dirty, w * words, words);
+        System.arraycopy(m.validBytes, 0, masks, v(w), words);
+        System.arraycopy(m.dirtyBytes, 0, masks, d(w), words);
+        put(whole, w, allSet(m.validBytes, 0, 0, line));
+        put(wholeDirty, w, allSet(m.dirtyBytes, 0, 0, line));
     }
 
     @Override
@@ -151,6 +209,16 @@ final class ByteMaskValidity implements LineValidity {
                 m.bytes[off + i] = src[i];
             }
         }
+    }
+
+    /** Where way {@code w}'s valid words start in {@link #masks}. */
+    private int v(int w) {
+        return w * 2 * words;
+    }
+
+    /** Where way {@code w}'s dirty words start in {@link #masks}. */
+    private int d(int w) {
+        return w * 2 * words + words;
     }
 
     private static boolean bit(long[] mask, int base, int i) {

@@ -171,7 +171,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         freeBufs = new byte[perLine + 1][4][];
         freeBufCount = new int[perLine + 1];
         int n = sets * ways;
-        tags = new TagArray(sets, ways, line, ReplacementPolicy.named("lru", n), slice);
+        tags = new TagArray(sets, ways, line, ReplacementPolicy.named(p.replacement(), n), slice);
         timingOnly = p.timingOnly();
         data = timingOnly ? null : new byte[(int) p.sizeBytes()];
         masked = p.masksBytes();
@@ -260,21 +260,23 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             long l = a & -(long) line;
             if (write && !p.writeBack()) {
                 need++;
-            } else if (!mshrs.fetching(l)) {
+            } else {
+                // A resident line is never being fetched (a sector miss takes it out of its way), so the
+                // MSHRs are asked only about an absent one; a line being fetched takes no new entry.
                 int w = tags.find(l);
-                if (w < 0) {
+                if (w >= 0) {
+                    int from = (int) (a - l);
+                    int len = (int) (Math.min(l + line, end) - a);
+                    if (validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write) != 0) {
+                        need++; // a read missing bytes of a resident line, or a sector miss
+                    }
+                } else if (!mshrs.fetching(l)) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
                     // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
                     // a one-line write knows its victim now, and takes an entry only when that is dirty (with
                     // more lines, one may be the victim of another's set: counted as if dirty).
                     if (!(validity.writesWithoutFetch() && write && oneLine && !dirtyVictim(l))) {
                         need++;
-                    }
-                } else {
-                    int from = (int) (a - l);
-                    int len = (int) (Math.min(l + line, end) - a);
-                    if (validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write) != 0) {
-                        need++; // a read missing bytes of a resident line, or a sector miss
                     }
                 }
             }
@@ -312,7 +314,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 misses.inc();
                 if (m != null) {
                     merges.inc();
-                    m.targets.add(new Mshr.Target(r, a, len, false));
+                    m.addTarget(r, a, len, false);
                 }
             }
             mshrs.take();
@@ -333,7 +335,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
             merges.inc();
             if (write && validity.writesWithoutFetch()) {
                 validity.joined(m, from, to, touched, true);
-                m.targets.add(new Mshr.Target(r, a, len, false));
+                m.addTarget(r, a, len, false);
                 hitDue(r, now);
                 return;
             }
@@ -394,7 +396,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     /** Adds a part to an MSHR's targets, completing at the fill: its bytes are valid then (and dirty, a write's). */
     private void join(Mshr m, MemoryRequest r, long a, int len, int from, int to, boolean write, long touched) {
         validity.joined(m, from, to, touched, write);
-        m.targets.add(new Mshr.Target(r, a, len, true));
+        m.addTarget(r, a, len, true);
     }
 
     /** Sends an MSHR's fetches of {@code sectors}: one read a run of adjacent sectors, after the lookup. */
@@ -550,22 +552,23 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         if (!timingOnly) {
             System.arraycopy(m.bytes, 0, data, w * line, line);
         }
-        // Indexed loops: an iterator each fill was a steady allocation.
-        for (int k = 0; k < m.targets.size(); k++) {
-            Mshr.Target t = m.targets.get(k);
-            if (t.r().kind() == MemoryRequest.Kind.WRITE) {
-                copyIn(t.r(), t.addr(), t.len(), w);
-            } else if (t.r().data() != null) {
-                System.arraycopy(data, offset(w, t.addr()), t.r().data(), (int) (t.addr() - t.r().address()), t.len());
+        // Indexed loops: an iterator each fill was a steady allocation. A timing-only cache's targets carry
+        // no bytes: nothing to apply.
+        for (int k = 0; !timingOnly && k < m.targets(); k++) {
+            MemoryRequest r = m.targetRequest(k);
+            long at = m.targetAddress(k);
+            if (r.kind() == MemoryRequest.Kind.WRITE) {
+                copyIn(r, at, m.targetLength(k), w);
+            } else if (r.data() != null) {
+                System.arraycopy(data, offset(w, at), r.data(), (int) (at - r.address()), m.targetLength(k));
             }
         }
         if (!keptEntry) {
             mshrs.release(now);
         }
-        for (int k = 0; k < m.targets.size(); k++) {
-            Mshr.Target t = m.targets.get(k);
-            if (t.completes()) {
-                finishPart(t.r(), now);
+        for (int k = 0; k < m.targets(); k++) {
+            if (m.targetCompletes(k)) {
+                finishPart(m.targetRequest(k), now);
             }
         }
         mshrs.recycle(m);

@@ -28,15 +28,22 @@ package gpusim.memory.cache;
  *                   ignores it ({@link #masksBytes})
  * @param timingOnly the cache holds no bytes ({@link #withoutBytes}): every request it takes must
  *                   carry none (a fetch or a timed write), and its own traffic carries none
+ * @param replacement the {@link ReplacementPolicy} registered under this name ({@code lru}, {@code fifo})
  */
 public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
-                          int sectorBytes, boolean byteMasks, boolean timingOnly) {
+                          int sectorBytes, boolean byteMasks, boolean timingOnly, String replacement) {
     /** The largest capacity accepted: the data array is allocated whole. */
     public static final long MAX_SIZE = 64L << 20;
 
     /** An unsectored cache: whole lines are valid, fetched and written back. */
     public CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency) {
         this(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, 0);
+    }
+
+    /** An LRU cache. */
+    public CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
+                       int sectorBytes, boolean byteMasks, boolean timingOnly) {
+        this(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, sectorBytes, byteMasks, timingOnly, "lru");
     }
 
     /** A cache that holds its lines' bytes. */
@@ -52,7 +59,14 @@ public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean write
      * bytes). Its fetches and write-backs carry no bytes either, so nothing below copies any.
      */
     public CacheParams withoutBytes() {
-        return new CacheParams(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, sectorBytes, byteMasks, true);
+        return new CacheParams(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, sectorBytes, byteMasks, true,
+                replacement);
+    }
+
+    /** The same cache with the replacement policy registered as {@code name} ({@link ReplacementPolicy#REGISTERED}). */
+    public CacheParams withReplacement(String name) {
+        return new CacheParams(sizeBytes, ways, lineBytes, writeBack, mshrs, hitLatency, sectorBytes, byteMasks,
+                timingOnly, name);
     }
 
     /** A cache without byte masks: validity and dirtiness per sector (or line), as before byte masks existed. */
@@ -69,6 +83,10 @@ public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean write
                 || Long.bitCount(sizeBytes / ((long) ways * lineBytes)) != 1) {
             throw new IllegalArgumentException("cache: size must be ways * line * (a power of two) sets, at most "
                     + MAX_SIZE + " bytes");
+        }
+        if (!ReplacementPolicy.REGISTERED.containsKey(replacement)) {
+            throw new IllegalArgumentException("cache: no replacement policy " + replacement + " (registered: "
+                    + ReplacementPolicy.REGISTERED.keySet() + ")");
         }
         if (mshrs < 1 || hitLatency < 1) {
             throw new IllegalArgumentException("cache: at least one MSHR and a hit latency of at least 1 cycle");

@@ -27,6 +27,11 @@ public record Interleave(int channels, int granule) {
 
     /** The address of byte {@code a} within its channel's own address space. */
     public long local(long a) {
+        if ((channels & (channels - 1)) == 0) {
+            // A power-of-two count (the usual): the same by shifts, without a 64-bit division (addresses are >= 0).
+            int strideShift = Integer.numberOfTrailingZeros(channels) + Integer.numberOfTrailingZeros(granule);
+            return (a >>> strideShift) * granule + (a & (granule - 1));
+        }
         long stride = (long) granule * channels;
         return a / stride * granule + a % granule;
     }

@@ -2,8 +2,6 @@ package gpusim.memory.cache;
 
 import gpusim.sim.MemoryClient;
 import gpusim.sim.MemoryRequest;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A miss status holding register: one line being fetched, the parts of client requests waiting on it in
@@ -13,11 +11,17 @@ import java.util.List;
  * ({@code mem/mshr/mshr.go}) hold the same: the block address, the waiting targets, and the data.
  */
 final class Mshr {
-    /** One part of a client request applied to a line: [addr, addr + len); completes at fill when {@code completes}. */
-    record Target(MemoryRequest r, long addr, int len, boolean completes) { }
-
     long line;
-    final List<Target> targets = new ArrayList<>();
+    /**
+     * The targets, in arrival order: target k is the part [addr, addr + len) of request r, which completes
+     * at the fill when {@code completes} (parallel arrays, grown on demand: a record a merge was a steady
+     * allocation, and entries are reused).
+     */
+    private MemoryRequest[] tReq = new MemoryRequest[4];
+    private long[] tAddr = new long[4];
+    private int[] tLen = new int[4];
+    private boolean[] tCompletes = new boolean[4];
+    private int targets;
     /** The line's bytes as they will be installed: the sectors it kept (if it was resident) and those fetched. */
     final byte[] bytes;
     MemoryClient owner;
@@ -54,7 +58,8 @@ final class Mshr {
     Mshr reset(long line, MemoryClient owner, boolean resident) {
         this.line = line;
         this.owner = owner;
-        targets.clear();
+        java.util.Arrays.fill(tReq, 0, targets, null);
+        targets = 0;
         wasResident = false;
         keptValid = 0;
         keptDirty = 0;
@@ -71,5 +76,42 @@ final class Mshr {
             }
         }
         return this;
+    }
+
+    /** Adds a target: part [addr, addr + len) of {@code r}, completing at the fill when {@code completes}. */
+    void addTarget(MemoryRequest r, long addr, int len, boolean completes) {
+        if (targets == tReq.length) {
+            int n = 2 * targets;
+            tReq = java.util.Arrays.copyOf(tReq, n);
+            tAddr = java.util.Arrays.copyOf(tAddr, n);
+            tLen = java.util.Arrays.copyOf(tLen, n);
+            tCompletes = java.util.Arrays.copyOf(tCompletes, n);
+        }
+        tReq[targets] = r;
+        tAddr[targets] = addr;
+        tLen[targets] = len;
+        tCompletes[targets] = completes;
+        targets++;
+    }
+
+    /** The targets waiting on this line. */
+    int targets() {
+        return targets;
+    }
+
+    MemoryRequest targetRequest(int k) {
+        return tReq[k];
+    }
+
+    long targetAddress(int k) {
+        return tAddr[k];
+    }
+
+    int targetLength(int k) {
+        return tLen[k];
+    }
+
+    boolean targetCompletes(int k) {
+        return tCompletes[k];
     }
 }

@@ -31,6 +31,13 @@ final class MshrFile {
      * looks here, and a boxed key cost a HashMap lookup and an allocation each.
      */
     private final LongObjectHashMap<Mshr> fetching = new LongObjectHashMap<>();
+    /**
+     * Entries open a line, counted by a hash of the line number: a line whose count is 0 has none, and
+     * is not looked up in {@link #fetching} (most lookups of a cache that mostly misses are of lines
+     * not being fetched, and a miss in the map costs a probe of its table).
+     */
+    private final int[] openIn;
+    private final int filterMask;
     private Mshr[] free = new Mshr[8];
     private int freeCount;
     /** Entries in use: fills in flight, write-throughs in flight, write-backs not yet accepted downstream. */
@@ -45,6 +52,12 @@ final class MshrFile {
         this.entryBytes = entryBytes;
         this.maskWords = maskWords;
         this.waiting = new WakeList(engine);
+        this.openIn = new int[Math.max(64, Integer.highestOneBit(Math.max(1, capacity)) << 2)];
+        this.filterMask = openIn.length - 1;
+    }
+
+    private int filterSlot(long lineNumber) {
+        return (int) (lineNumber ^ (lineNumber >>> 17)) & filterMask;
     }
 
     int capacity() {
@@ -71,12 +84,14 @@ final class MshrFile {
 
     /** Whether line {@code lineAddr} is being fetched. */
     boolean fetching(long lineAddr) {
-        return fetching.containsKey(lineAddr >>> lineShift);
+        long n = lineAddr >>> lineShift;
+        return openIn[filterSlot(n)] != 0 && fetching.containsKey(n);
     }
 
     /** The entry fetching line {@code lineAddr}, or null. */
     Mshr of(long lineAddr) {
-        return fetching.get(lineAddr >>> lineShift);
+        long n = lineAddr >>> lineShift;
+        return openIn[filterSlot(n)] == 0 ? null : fetching.get(n);
     }
 
     /**
@@ -88,6 +103,7 @@ final class MshrFile {
         Mshr m = freeCount > 0 ? free[--freeCount] : new Mshr(entryBytes, maskWords);
         m.reset(lineAddr, owner, resident);
         fetching.put(lineAddr >>> lineShift, m);
+        openIn[filterSlot(lineAddr >>> lineShift)]++;
         used++;
         return m;
     }
@@ -95,6 +111,7 @@ final class MshrFile {
     /** The fill of {@code m} is being installed: the line is no longer being fetched (its entry is still in use). */
     void filled(Mshr m) {
         fetching.remove(m.line >>> lineShift);
+        openIn[filterSlot(m.line >>> lineShift)]--;
     }
 
     /** {@code m}'s fill has been applied: the entry object may serve another miss. */

@@ -17,8 +17,13 @@ import java.util.function.IntFunction;
  * run, so the call sites stay monomorphic and the JIT inlines them.
  */
 public interface ReplacementPolicy {
-    /** Way {@code way} (set * ways + way) was used: hit, written, or filled. */
+    /** Way {@code way} (set * ways + way) was used: hit or written in place. */
     void touched(int way);
+
+    /** Way {@code way} took a new line (a fill, or a write allocating it); a use of it too, unless a policy says otherwise. */
+    default void installed(int way) {
+        touched(way);
+    }
 
     /** The way to replace among the valid ways {@code base} .. {@code base + ways - 1} of one set. */
     int victim(int base, int ways);
@@ -29,6 +34,7 @@ public interface ReplacementPolicy {
     private static Map<String, IntFunction<ReplacementPolicy>> registered() {
         Map<String, IntFunction<ReplacementPolicy>> m = new TreeMap<>();
         m.put("lru", LruPolicy::new);
+        m.put("fifo", FifoPolicy::new);
         return java.util.Collections.unmodifiableMap(m);
     }
 

@@ -17,8 +17,15 @@ final class TagArray {
     /** The slice's share of the address space its set index is taken from, or null (the whole space). */
     private final Interleave slice;
     private final int setShift;
-    private final long[] tag;
-    private final boolean[] valid;
+    /**
+     * Each way's line number (its address / the line), or {@link #NONE}: one array of ints, so that a set
+     * of up to 16 ways is one host cache line and a lookup reads one stream (with many large slices the
+     * tags are megabytes, and each lookup's read of them is a host cache miss).
+     */
+    private final int[] tag;
+    /** The tag of a way holding no line (no line number is negative). */
+    private static final int NONE = -1;
+
     private final MemoryClient[] owner;
     private final ReplacementPolicy policy;
 
@@ -36,15 +43,16 @@ final class TagArray {
         this.setShift = slice == null ? lineShift
                 : Math.min(lineShift, Integer.numberOfTrailingZeros(slice.granule()));
         int n = sets * ways;
-        this.tag = new long[n];
-        this.valid = new boolean[n];
+        this.tag = new int[n];
+        java.util.Arrays.fill(tag, NONE);
+
         this.owner = new MemoryClient[n];
         this.policy = policy;
     }
 
     /** The ways in all (sets x ways). */
     int size() {
-        return valid.length;
+        return tag.length;
     }
 
     private int setOf(long lineAddr) {
@@ -52,11 +60,24 @@ final class TagArray {
         return (int) ((a >>> setShift) & (sets - 1));
     }
 
+    /**
+     * Line {@code lineAddr}'s number as a tag. Device addresses are below memory.budget (at most 64 GiB) and
+     * lines at least 32 bytes, so it fits an int.
+     */
+    private int number(long lineAddr) {
+        long n = lineAddr >>> lineShift;
+        if (n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("cache: line address " + lineAddr + " beyond the tags' range");
+        }
+        return (int) n;
+    }
+
     /** The way holding line {@code lineAddr} (its first byte's address), or -1. */
     int find(long lineAddr) {
         int base = setOf(lineAddr) * ways;
+        int t = number(lineAddr);
         for (int w = 0; w < ways; w++) {
-            if (valid[base + w] && tag[base + w] == lineAddr) {
+            if (tag[base + w] == t) {
                 return base + w;
             }
         }
@@ -67,7 +88,7 @@ final class TagArray {
     int victim(long lineAddr) {
         int base = setOf(lineAddr) * ways;
         for (int i = 0; i < ways; i++) {
-            if (!valid[base + i]) {
+            if (tag[base + i] == NONE) {
                 return base + i;
             }
         }
@@ -81,24 +102,23 @@ final class TagArray {
 
     /** Way {@code w} now holds line {@code lineAddr}, filled for {@code from}; a use of it. */
     void install(int w, long lineAddr, MemoryClient from) {
-        tag[w] = lineAddr;
+        tag[w] = number(lineAddr);
         owner[w] = from;
-        valid[w] = true;
-        policy.touched(w);
+        policy.installed(w);
     }
 
     /** Way {@code w} holds no line (it moved into an MSHR). */
     void invalidate(int w) {
-        valid[w] = false;
+        tag[w] = NONE;
     }
 
     boolean valid(int w) {
-        return valid[w];
+        return tag[w] != NONE;
     }
 
     /** The address of the line in way {@code w}. */
     long tag(int w) {
-        return tag[w];
+        return (long) tag[w] << lineShift;
     }
 
     /** The client whose request filled way {@code w}. */

@@ -24,13 +24,25 @@ import java.util.Map;
  * @param queueDepth accesses each channel's controller may hold
  * @param memMhz DRAM command clock
  * @param gpuMhz GPU clock (gpu.clock_mhz)
+ * @param scheduler the {@link DramScheduler} registered under this name ({@code dram.scheduler})
+ * @param refresh the {@link DramRefresh} registered under this name ({@code dram.refresh})
  */
 public record DramParams(String preset, DramTiming timing, DramAddressMap map, PagePolicy policy, int queueDepth,
-                         long memMhz, long gpuMhz) {
+                         long memMhz, long gpuMhz, String scheduler, String refresh) {
+
+    /** FR-FCFS with all-bank refresh. */
+    public DramParams(String preset, DramTiming timing, DramAddressMap map, PagePolicy policy, int queueDepth,
+                      long memMhz, long gpuMhz) {
+        this(preset, timing, map, policy, queueDepth, memMhz, gpuMhz, "frfcfs", "all_bank");
+    }
 
     public DramParams {
         if (memMhz < 1 || gpuMhz < 1) {
             throw new IllegalArgumentException("DRAM: clocks must be positive");
+        }
+        if (!DramScheduler.REGISTERED.containsKey(scheduler) || !DramRefresh.REGISTERED.containsKey(refresh)) {
+            throw new IllegalArgumentException("DRAM: no scheduler " + scheduler + " or refresh " + refresh
+                    + " (registered: " + DramScheduler.REGISTERED.keySet() + ", " + DramRefresh.REGISTERED.keySet() + ")");
         }
         if (queueDepth < 1) {
             throw new IllegalArgumentException("DRAM: queue depth must be positive");
@@ -63,7 +75,9 @@ public record DramParams(String preset, DramTiming timing, DramAddressMap map, P
         }
         return new DramParams(p.name, timing, new DramAddressMap(groups, perGroup, rowBytes / access, access),
                 c.get(ConfigKeys.DRAM_PAGE_POLICY) == 0 ? PagePolicy.OPEN : PagePolicy.CLOSED,
-                c.getInt(ConfigKeys.DRAM_QUEUE), mem, c.get(ConfigKeys.CLOCK_MHZ));
+                c.getInt(ConfigKeys.DRAM_QUEUE), mem, c.get(ConfigKeys.CLOCK_MHZ),
+                ConfigKeys.DRAM_SCHEDULER.format(c.get(ConfigKeys.DRAM_SCHEDULER)),
+                ConfigKeys.DRAM_REFRESH.format(c.get(ConfigKeys.DRAM_REFRESH)));
     }
 
     /**

@@ -27,6 +27,7 @@ interface DramRefresh {
     private static Map<String, Function<DramTiming, DramRefresh>> registered() {
         Map<String, Function<DramTiming, DramRefresh>> m = new TreeMap<>();
         m.put("all_bank", AllBankRefresh::new);
+        m.put("none", t -> new NoRefresh());
         return Collections.unmodifiableMap(m);
     }
 

@@ -123,6 +123,41 @@ class LineValidityTest {
     }
 
     // A fill under byte masks: the bytes the line held win over the fetched ones.
+    // The whole-line summary of byte masks, with way 1 beside way 0 (its bits are next to way 0's): bytes
+    // 0..99 written leave 100..127 invalid, so a read of 96..127 fetches sector 3, write-backs start at 0
+    // and end at 100; bytes 100..127 written make the line whole and dirty whole (a read fetches nothing,
+    // one write-back run of 128); cleaned, it stays whole but has nothing dirty; a fill of an MSHR whose
+    // bytes are all valid but none dirty is whole and clean. Way 1 is never touched by way 0's changes.
+    @Test
+    void byteMaskWholeLinesAnswerWithoutTheirMasks() {
+        ByteMaskValidity v = new ByteMaskValidity(SECTORS, 2);
+        v.allocated(0);
+        v.allocated(1);
+        v.written(0, 0, 100, 0b1111);
+        assertEquals(0b1000, v.missing(0, 96, 128, 0b1000, false));
+        assertEquals(0b0111, v.full(0));
+        assertEquals(0, v.nextDirty(0, 0));
+        assertEquals(100, v.dirtyEnd(0, 0));
+        v.written(0, 100, 128, 0b1000);
+        assertEquals(0, v.missing(0, 0, 128, 0b1111, false));
+        assertEquals(0b1111, v.full(0));
+        assertEquals(0b1111, v.holding(0));
+        assertEquals(0, v.nextDirty(0, 0));
+        assertEquals(128, v.dirtyEnd(0, 0));
+        assertEquals(-1, v.nextDirty(0, 128));
+        v.cleaned(0);
+        assertFalse(v.anyDirty(0));
+        assertEquals(-1, v.nextDirty(0, 0));
+        assertEquals(0, v.missing(0, 0, 128, 0b1111, false));
+        assertEquals(0, v.holding(1));
+        assertEquals(0b1111, v.missing(1, 0, 128, 0b1111, false));
+        Mshr m = new Mshr(128, v.words()).reset(0, null, false);
+        v.fetching(m, 0, 128);
+        v.filled(1, m);
+        assertEquals(0b1111, v.full(1));
+        assertFalse(v.anyDirty(1));
+    }
+
     @Test
     void byteMaskFillsMergeUnderHeldBytes() {
         ByteMaskValidity v = new ByteMaskValidity(SECTORS, 1);

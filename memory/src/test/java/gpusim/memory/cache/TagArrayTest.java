@@ -18,6 +18,21 @@ class TagArrayTest {
         return new TagArray(2, 4, 64, ReplacementPolicy.named("lru", 8), null);
     }
 
+    // FIFO: set 0 takes lines 0, 128, 256, 384 in ways 0..3 (installs 1..4); a hit on way 0 changes nothing,
+    // so the victim is way 0, installed first (LRU would take way 1); line 512 refills way 0 (install 5) and
+    // the next victim is way 1.
+    @Test
+    void fifoReplacesTheLineInstalledFirstWhateverItsHits() {
+        TagArray t = new TagArray(2, 4, 64, ReplacementPolicy.named("fifo", 8), null);
+        for (int i = 0; i < 4; i++) {
+            t.install(i, i * 128L, MemoryClient.values()[0]);
+        }
+        t.touch(0);
+        assertEquals(0, t.victim(512));
+        t.install(0, 512, MemoryClient.values()[0]);
+        assertEquals(1, t.victim(640));
+    }
+
     // Set 0 takes lines 0, 128, 256, 384 in its free ways in order; line 64 goes to set 1.
     @Test
     void linesGoToTheFreeWaysOfTheirSetInOrder() {

@@ -198,6 +198,18 @@ class DramControllerTest {
         assertEquals(0, c.rowHits());
     }
 
+    // The same two reads with refresh "none": nothing closes the row, so the second is a row hit at 1000,
+    // RD 1000, done 1000 + tCL 10 + burst 2 = 1012.
+    @Test
+    void withoutRefreshTheRowStaysOpen() {
+        DramController c = new DramController(T, MAP, PagePolicy.OPEN, 16, "frfcfs", "none");
+        c.enqueue(0, addr(0, 0, 0), false, 0);
+        c.enqueue(1000, MAP.address(0, 0, 0, 1), false, 1);
+        assertEquals(1012, drain(c, 2)[1]);
+        assertEquals(0, c.refreshes());
+        assertEquals(1, c.rowHits());
+    }
+
     @Test
     void aRequestBeforeTheRefreshIsDueIsNotStalled() {
         DramController c = controller(PagePolicy.OPEN);
