@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * The model's time between consecutive timestamps of a trace against a saved device replay of
- * it, interval by interval ({@code gpusim intervals}, docs/calibration.md, "Per draw"): the
+ * it, interval by interval ({@code gpusim intervals}, docs/calibration.md, "Where the presets stand"): the
  * intervals themselves, the device's median over its runs, and the two-parameter baseline (a
  * fixed cost per interval plus its passed samples over a rate, least squares over these very
  * intervals) that the model is judged against.
@@ -202,7 +202,7 @@ public final class TimestampIntervals {
 
     /**
      * Pearson r of the times themselves (not their logs): what the two-parameter baseline is
-     * usually quoted with (docs/calibration.md, "Per draw"), weighted by the long intervals.
+     * usually quoted with (docs/calibration.md, "Where the presets stand"), weighted by the long intervals.
      */
     public static double linearR(double[] predicted, double[] measured) {
         return new org.apache.commons.math3.stat.correlation.PearsonsCorrelation().correlation(predicted, measured);

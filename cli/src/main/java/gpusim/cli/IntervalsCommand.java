@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
  * {@code gpusim intervals}: the model's time between consecutive timestamps of a trace against
  * a saved device replay of it, interval by interval, next to the two-parameter baseline (a
  * fixed cost per interval plus its passed samples over a rate, least squares over these very
- * intervals): how the calibration judges the model per draw (docs/calibration.md, "Per draw").
+ * intervals): how the calibration judges the model per draw (docs/calibration.md, "Where the presets stand").
  */
 @CommandLine.Command(name = "intervals", mixinStandardHelpOptions = true,
         description = {"Runs TRACE on the modelled GPU and compares each interval between consecutive timestamps of "

@@ -26,7 +26,7 @@ class QueryCostsTest {
     /** What lies between the two timestamps (a resolve: of 4 queries unless a count is given). */
     enum Between { NOTHING, QUERY_PAIR, RESOLVE }
 
-    /** The h200 preset's three resolve paths (docs/calibration.md, "The resolve's three paths"). */
+    /** The h200 preset's three resolve paths (docs/calibration.md, "The `h200` preset"). */
     static final String[] H200_RESOLVE_PATHS = {"cp.resolve_serial_max_queries=8", "cp.resolve_serial_cycles=6514",
         "cp.resolve_serial_cycles_per_query=1071", "cp.resolve_small_max_queries=256", "cp.resolve_small_cycles=7098",
         "cp.resolve_small_cycles_per_query=71", "cp.resolve_cycles=16735", "cp.resolve_cycles_per_query=30"};
