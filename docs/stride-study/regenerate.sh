@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 out="${1:-study}"
 jobs="${JOBS:-2}"
-common=(--set surfaces.in_memory=on --jobs "$jobs" -q)
+common=(--set surfaces.in_memory=on --set compression.fast_clear=off --set compression.depth_planes=off --jobs "$jobs" -q)
 # 1. Per-DB counters written at a stride by WriteQuery (render back ends): memory x stride x
 #    DBs x interleave x L2 x counter path (with the L2 off both paths are the same).
 ./gpusim sweep examples/occlusion-study.trace "${common[@]}" \

@@ -76,7 +76,7 @@ class BackEndTimingTest {
         Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, 1);
         var l = t.list("l").targets(rt, null).pso(t.pso("p", noCull())).vb(t.vertices("vb", BIG)).draw(3).close();
         Trace trace = t.execute(l).build();
-        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+        gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("shader.units=4").with("ps.cycles=8").with("vs.cycles=8").with("cb.samples_per_clock=8")
                 .with("db.samples_per_clock=16");
         Gpu gpu = new Gpu(trace, c);
@@ -104,7 +104,7 @@ class BackEndTimingTest {
 
     /** The 64x64, one-DB, one-engine machine of the test above, with {@code pso}, colour and depth as given. */
     static RunResult oneTriangle(TraceBuilder.Pso pso, boolean color, boolean depth) {
-        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+        gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("shader.units=4").with("ps.cycles=8").with("cb.samples_per_clock=8")
                 .with("cb.blend_samples_per_clock=4").with("db.samples_per_clock=16")
                 .with("db.depth_only_samples_per_clock=32").with("db.late_samples_per_clock=8");
@@ -179,7 +179,7 @@ class BackEndTimingTest {
     @Test
     void aDrawThatWritesNothingTestsAtTheTestOnlyRate() {
         TraceBuilder.Pso probe = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
-        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+        gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32");
         RunResult unset = new Gpu(oneTriangleTrace(probe, false, true), c).run();
         assertEquals(64 + 64 * 2, stat(unset, "db0.busy_cycles"));
@@ -189,7 +189,7 @@ class BackEndTimingTest {
         RunResult writes = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true), fast).run();
         assertEquals(64 + 64 * 2, stat(writes, "db0.busy_cycles"), "a depth-writing pass is not test only");
         // The ROP units' depth halves the same way (rop.test_only_samples_per_clock).
-        gpusim.config.Config rops = gpusim.config.Config.defaults().with("backend.kind=rops").with("rop.partitions=1")
+        gpusim.config.Config rops = TraceBuilder.unitDefaults().with("backend.kind=rops").with("rop.partitions=1")
                 .with("shader.engines=1").with("rop.depth_only_samples_per_clock=32")
                 .with("rop.test_only_samples_per_clock=64");
         assertEquals(64 + 64 * 1, stat(new Gpu(oneTriangleTrace(probe, false, true), rops).run(), "db0.busy_cycles"));
@@ -206,7 +206,7 @@ class BackEndTimingTest {
     @Test
     void aTileHiZAcceptsWholeCostsItsHiZTestOnly() {
         TraceBuilder.Pso probe = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
-        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+        gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
                 .with("db.test_only_samples_per_clock=64");
         assertEquals(64 + 64 * 1, stat(new Gpu(oneTriangleTrace(probe, false, true), c).run(), "db0.busy_cycles"),
@@ -233,7 +233,7 @@ class BackEndTimingTest {
     @Test
     void hiZCoversASurfacesTilesInRasterOrderUpToItsCapacity() {
         TraceBuilder.Pso probe = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
-        gpusim.config.Config accept = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+        gpusim.config.Config accept = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
                 .with("db.test_only_samples_per_clock=64").with("hiz.accept_tiles=on");
         RunResult fits = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.coverage_pixels=4096")).run();
@@ -264,7 +264,7 @@ class BackEndTimingTest {
      */
     @Test
     void samplesBeyondHiZsCoverageTestAtTheUncoveredRate() {
-        gpusim.config.Config c = gpusim.config.Config.defaults().with("db.count=1").with("shader.engines=1")
+        gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
                 .with("hiz.coverage_pixels=2048");
         RunResult unset = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true), c).run();

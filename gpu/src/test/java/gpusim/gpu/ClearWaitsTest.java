@@ -51,7 +51,7 @@ class ClearWaitsTest {
     }
 
     static RunResult run(Trace t, boolean waits) {
-        Config c = Config.defaults().with("timestamp.frequency_hz=1000000000").with("gpu.clock_mhz=1000")
+        Config c = TraceBuilder.unitDefaults().with("timestamp.frequency_hz=1000000000").with("gpu.clock_mhz=1000")
                 .with("cp.clear_waits=" + (waits ? "on" : "off"));
         return new Gpu(t, c).run();
     }

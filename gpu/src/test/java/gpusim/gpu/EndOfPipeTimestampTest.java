@@ -61,7 +61,7 @@ class EndOfPipeTimestampTest {
     }
 
     static Outcome run(Trace t, String at) {
-        Config c = Config.defaults().with("timestamp.frequency_hz=1000000000").with("gpu.clock_mhz=1000")
+        Config c = TraceBuilder.unitDefaults().with("timestamp.frequency_hz=1000000000").with("gpu.clock_mhz=1000")
                 .with("timestamp.at=" + at);
         Gpu gpu = new Gpu(t, c);
         LastBusy busy = new LastBusy();

@@ -57,7 +57,7 @@ class NoWaitTimingTest {
                 .writeQuery(D3D11Query.OCCLUSION, 0, wq, 8, 8)
                 .close();
         t.execute(l).dump(wq);
-        Config c = Config.defaults().with("db.count=1").with("shader.units=16").with("shader.engines=1")
+        Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.units=16").with("shader.engines=1")
                 .with("ps.cycles=1").with("cb.samples_per_clock=64");
         Gpu gpu = new Gpu(t.build(), c);
         long[] readAt = {-1};

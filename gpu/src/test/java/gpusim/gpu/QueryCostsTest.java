@@ -56,7 +56,7 @@ class QueryCostsTest {
         }
         l.end(ts, QueryType.TIMESTAMP, 1).resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
         t.execute(l.close()).dump(out);
-        Config c = Config.defaults().with(TICKS_ARE_CYCLES);
+        Config c = TraceBuilder.unitDefaults().with(TICKS_ARE_CYCLES);
         for (String kv : cfg) {
             c = c.with(kv);
         }

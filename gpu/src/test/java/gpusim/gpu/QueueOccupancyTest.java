@@ -56,7 +56,7 @@ class QueueOccupancyTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 16, 100})
     void everyQueueReportsTheCyclesAtEachOccupancy(int depth) {
-        Config c = Config.defaults().with("queue.depth=" + depth).with("queue.waves=" + depth);
+        Config c = TraceBuilder.unitDefaults().with("queue.depth=" + depth).with("queue.waves=" + depth);
         Gpu gpu = new Gpu(OcclusionQueryTest.basicScene(4), c);
         Replay replay = new Replay(depth);
         gpu.setHook(replay);

@@ -74,7 +74,7 @@ class QueuesTest {
     }
 
     static Gpu gpu(Trace t, String... cfg) {
-        Config c = Config.defaults();
+        Config c = TraceBuilder.unitDefaults();
         for (String kv : cfg) {
             c = c.with(kv);
         }

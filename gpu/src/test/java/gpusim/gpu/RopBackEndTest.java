@@ -151,7 +151,7 @@ class RopBackEndTest {
     }
 
     private static RunResult oneRop(Trace trace, String... more) {
-        Config c = Config.defaults().with("backend.kind=rops").with("rop.partitions=1").with("shader.engines=1")
+        Config c = TraceBuilder.unitDefaults().with("backend.kind=rops").with("rop.partitions=1").with("shader.engines=1")
                 .with("shader.units=64").with("ps.cycles=1").with("rop.z_samples_per_clock=16")
                 .with("rop.depth_only_samples_per_clock=32").with("rop.color_samples_per_clock=8")
                 .with("rop.blend_samples_per_clock=4").with("rop.crossbar_quads_per_clock=1")

@@ -129,6 +129,41 @@ class SurfacesInMemoryTest {
     }
 
     /**
+     * The defaults themselves (not {@link TraceBuilder#unitDefaults}) keep surfaces in memory: the
+     * same fill on 16 depth blocks slows by more than 1.5x when each channel's bandwidth drops from
+     * 64 to 4 bytes a cycle, and the channels' statistics attribute every byte they moved to a
+     * client. The defaults compress (fast clears, depth planes): each 8x8 tile that one triangle
+     * covers stores its depth plane, 16 bytes, so of the 4 draws' traffic the colour writes
+     * (4 bytes a sample) are 4 times the depth's.
+     */
+    @Test
+    void theDefaultMachineKeepsItsSurfacesInMemory() {
+        assertTrue(gpusim.config.Config.defaults().flag(gpusim.config.ConfigKeys.SURFACES_IN_MEMORY));
+        Trace t = msaaFill(false);
+        gpusim.config.Config sixteen = gpusim.config.Config.defaults().with("db.count=16");
+        RunResult wide = new Gpu(t, sixteen).run();
+        RunResult narrow = new Gpu(t, sixteen.with("memory.bytes_per_cycle=4")).run();
+        assertTrue(narrow.cycles() >= 1.5 * wide.cycles(), narrow.cycles() + " vs " + wide.cycles());
+        int channels = sixteen.getInt(gpusim.config.ConfigKeys.MEMORY_CHANNELS);
+        long depth = 0;
+        long colour = 0;
+        for (int c = 0; c < channels; c++) {
+            String ch = "memory.channel" + c + ".";
+            // A client's byte count appears once it has moved a byte.
+            depth += narrow.stats().find(ch + "bytes_depth") == null ? 0 : stat(narrow, ch + "bytes_depth");
+            colour += narrow.stats().find(ch + "bytes_color") == null ? 0 : stat(narrow, ch + "bytes_color");
+            long byClient = 0;
+            for (gpusim.sim.MemoryClient m : gpusim.sim.MemoryClient.values()) {
+                var st = narrow.stats().find(ch + "bytes_" + m.name().toLowerCase(java.util.Locale.ROOT));
+                byClient += st == null ? 0 : ((Stat.Scalar) st).get();
+            }
+            assertEquals(stat(narrow, ch + "bytes"), byClient, ch);
+        }
+        assertEquals(4 * depth, colour, depth + " depth bytes, " + colour + " colour bytes");
+        assertTrue(depth > 0);
+    }
+
+    /**
      * surfaces.flush_at_end: the last draw wrote every sample, and each DB's 64 KiB of depth
      * (and each colour unit's 64 KiB of colour) overflows its 32 KiB cache, so every line left
      * in every cache is dirty: the flush writes each cache's whole capacity back, the channels
@@ -140,7 +175,7 @@ class SurfacesInMemoryTest {
         Trace t = msaaFill(false);
         RunResult kept = TraceBuilder.run(t, "surfaces.in_memory=on");
         RunResult flushed = TraceBuilder.run(t, "surfaces.in_memory=on", "surfaces.flush_at_end=on");
-        gpusim.config.Config c = gpusim.config.Config.defaults();
+        gpusim.config.Config c = TraceBuilder.unitDefaults();
         long dbLines = c.get(gpusim.config.ConfigKeys.DB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE);
         long cbLines = c.get(gpusim.config.ConfigKeys.CB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE);
         assertEveryCacheFlushed(flushed, 1);
@@ -170,7 +205,7 @@ class SurfacesInMemoryTest {
 
     /** Each DB and CB cache wrote back {@code times} x its whole capacity in flushes (every line dirty each time). */
     static void assertEveryCacheFlushed(RunResult r, int times) {
-        gpusim.config.Config c = gpusim.config.Config.defaults();
+        gpusim.config.Config c = TraceBuilder.unitDefaults();
         long dbLines = c.get(gpusim.config.ConfigKeys.DB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE);
         long cbLines = c.get(gpusim.config.ConfigKeys.CB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE);
         for (int d = 0; d < DBS; d++) {
@@ -191,7 +226,7 @@ class SurfacesInMemoryTest {
         Trace t = msaaFill(true, 2);
         RunResult plain = TraceBuilder.run(t, "surfaces.in_memory=on");
         RunResult synced = TraceBuilder.run(t, "surfaces.in_memory=on", "memory.flush_at_host_sync=on");
-        gpusim.config.Config c = gpusim.config.Config.defaults();
+        gpusim.config.Config c = TraceBuilder.unitDefaults();
         assertEveryCacheFlushed(synced, 2);
         assertEquals(null, plain.stats().find("db0_cache.flushed_lines"), "no flush, no statistic");
         assertArrayEquals(new long[] {(long) DRAWS * SIZE * SIZE * 4}, synced.dumps().get(0).values());

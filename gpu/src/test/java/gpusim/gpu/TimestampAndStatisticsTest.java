@@ -66,7 +66,7 @@ class TimestampAndStatisticsTest {
     }
 
     static CommandProcessor cp(String... cfg) {
-        Config c = Config.defaults();
+        Config c = TraceBuilder.unitDefaults();
         for (String kv : cfg) {
             c = c.with(kv);
         }
@@ -92,7 +92,7 @@ class TimestampAndStatisticsTest {
         long[] cycles = {0, 1, 999, 1_000_000_007L, 999_999_999L, 9_999_999_999L, 123_456_789_012L};
         for (String[] cfg : cfgs) {
             CommandProcessor p = cp(cfg);
-            Config c = Config.defaults();
+            Config c = TraceBuilder.unitDefaults();
             for (String kv : cfg) {
                 c = c.with(kv);
             }

@@ -92,7 +92,7 @@ class TimingSensitivityTest {
     @Test
     void overdrawCountsEveryDepthTestOfAPixel() {
         Trace t = fillBound();
-        Gpu gpu = new Gpu(t, gpusim.config.Config.defaults().with("hiz.enabled=off"));
+        Gpu gpu = new Gpu(t, TraceBuilder.unitDefaults().with("hiz.enabled=off"));
         gpu.recordOverdraw();
         RunResult r = gpu.run();
         // 20 full-screen draws of two triangles each: every pixel depth-tested 20 times.

@@ -400,8 +400,20 @@ public final class TraceBuilder {
     }
 
     /** Runs the trace with the default configuration plus {@code KEY=VALUE} overrides. */
+    /**
+     * The defaults with surfaces out of memory ({@code surfaces.in_memory=off}, the documented
+     * approximation) and no surface compression: what these tests' hand-derived cycles assume, so
+     * that a unit's own costs are not mixed with the memory's. A test of the memory path sets
+     * {@code surfaces.in_memory=on} (and the compression it studies).
+     */
+    public static Config unitDefaults() {
+        return Config.defaults().with("surfaces.in_memory=off").with("compression.fast_clear=off")
+                .with("compression.depth_planes=off");
+    }
+
+    /** Runs {@code t} on {@link #unitDefaults} with {@code config} applied over them. */
     public static RunResult run(Trace t, String... config) {
-        Config c = Config.defaults();
+        Config c = unitDefaults();
         for (String kv : config) {
             c = c.with(kv);
         }

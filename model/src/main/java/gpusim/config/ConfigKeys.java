@@ -455,11 +455,11 @@ public final class ConfigKeys {
                     + "ROP's counter being written as the query's one report");
     // ---- end of the ROP back end's block ----
     // ---- Surfaces in memory, the render back ends' depth and colour caches, compression ----
-    public static final ConfigKey SURFACES_IN_MEMORY = ConfigKey.flag("surfaces.in_memory", false,
+    public static final ConfigKey SURFACES_IN_MEMORY = ConfigKey.flag("surfaces.in_memory", true,
             "depth, stencil, HTILE and colour surfaces live at device addresses: every tile a DB tests reads and "
                     + "writes its depth (and stencil, HTILE) and the colour back end writes (and, blending, reads) "
-                    + "its colour through the RB's depth and colour caches; off: surface accesses take no memory "
-                    + "time; never changes results");
+                    + "its colour through the RB's depth and colour caches; off: an approximation, surface accesses "
+                    + "take no memory time (unit tests use it to isolate a unit's own cycles); never changes results");
     public static final ConfigKey SURFACES_FLUSH_AT_END = ConfigKey.flag("surfaces.flush_at_end", false,
             "with surfaces.in_memory, at the end of a run every render back end's depth and colour cache writes "
                     + "its dirty lines back (radeonsi's and PAL's DB / CB cache flush-and-invalidate event before "
@@ -520,11 +520,11 @@ public final class ConfigKeys {
             "miss status holding registers of the colour cache");
     public static final ConfigKey CB_CACHE_HIT_LATENCY = ConfigKey.range("cb.cache.hit_latency", 4, 1, 100_000,
             "cycles", "colour cache hit latency (also the lookup a miss pays before its fetch goes to memory)");
-    public static final ConfigKey COMPRESSION_FAST_CLEAR = ConfigKey.flag("compression.fast_clear", false,
+    public static final ConfigKey COMPRESSION_FAST_CLEAR = ConfigKey.flag("compression.fast_clear", true,
             "with surfaces.in_memory: a depth or colour clear writes only the tiles' metadata (HTILE / colour "
                     + "metadata, 4 bytes a tile) and marks them cleared; a cleared tile's first access reads no "
                     + "data (radeonsi's fast clears); off: a clear writes every byte of its tiles");
-    public static final ConfigKey COMPRESSION_DEPTH_PLANES = ConfigKey.flag("compression.depth_planes", false,
+    public static final ConfigKey COMPRESSION_DEPTH_PLANES = ConfigKey.flag("compression.depth_planes", true,
             "with surfaces.in_memory: a tile whose every sample one triangle wrote stores that triangle's depth "
                     + "plane (16 bytes) instead of its samples, read back as 16 bytes, until a partial write expands it "
                     + "(HTILE's plane-compressed depth, radeonsi/PAL)");

@@ -33,7 +33,7 @@ class DocFiguresTest {
     }
 
     // docs/stride-study-results.csv (docs/stride-study/regenerate.sh): two rows, every column, run again
-    // with the study's base (surfaces in memory); the first six columns are the sweep's varied keys.
+    // with the study's base (surfaces in memory, uncompressed); the first six columns are the sweep's varied keys.
     @Test
     void strideStudyRowsAreCurrent() throws IOException {
         List<String> lines = Files.readAllLines(DOCS.resolve("stride-study-results.csv"));
@@ -48,7 +48,8 @@ class DocFiguresTest {
         }
         assertEquals(2, rows.size());
         for (String[] v : rows) {
-            Config c = Config.defaults().with("surfaces.in_memory=on").with("sim.threads=1");
+            Config c = Config.defaults().with("surfaces.in_memory=on").with("compression.fast_clear=off")
+                    .with("compression.depth_planes=off").with("sim.threads=1");
             for (int i = 0; i < 6; i++) {
                 c = i == 1 ? c : c.with(head[i] + "=" + v[i]);
             }
@@ -77,7 +78,7 @@ class DocFiguresTest {
         for (String stride : new String[] {"64", "128", "256"}) {
             Matcher row = Pattern.compile("\\n\\| " + stride + " \\|[^\\n]*\\| ([0-9,]+) \\|\\n").matcher(doc);
             assertTrue(row.find(), "stride " + stride + " row");
-            RunResult r = run(STUDY, Map.of("STRIDE", stride), Config.defaults());
+            RunResult r = run(STUDY, Map.of("STRIDE", stride), Config.defaults().with("surfaces.in_memory=off"));
             assertEquals(Long.parseLong(row.group(1).replace(",", "")), r.cycles(), "stride " + stride);
         }
     }
