@@ -7,20 +7,17 @@ import gpusim.calibration.CorrelationReport;
 import gpusim.calibration.Correlator;
 import gpusim.calibration.CrossValidation;
 import gpusim.calibration.DeviceMeasurement;
+import gpusim.calibration.FitProvenance;
 import gpusim.config.Config;
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
-import gpusim.config.Preset;
 import gpusim.harness.AtomicFiles;
 import gpusim.harness.OutputPaths;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -237,8 +234,9 @@ public final class CalibrateCommand implements Callable<Integer> {
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             Correlation held = heldOut.isEmpty() ? null : Correlation.of(sortByName(heldOut));
-            String text = presetText(whole, set, base, keys, fitted, result, start, end, held, excludedHeld, all,
-                    seconds, n);
+            String text = new FitProvenance(description, whole, set, exclude == null ? null : exclude.toString(), from,
+                    sets, step, maxEvals, folds, keys, base, fitted, result, start, end, held, excludedHeld, all, seconds,
+                    n).text(out.toString());
             AtomicFiles.write(out, text.getBytes(StandardCharsets.UTF_8));
             if (report != null) {
                 CorrelationReport.write(report, all, whole.dir() + " against " + whole.measuredFile().getFileName()
@@ -328,74 +326,5 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     private boolean excluded(CalibrationSet.Case c) {
         return exclude != null && exclude.matcher(c.name()).find();
-    }
-
-    private String presetText(CalibrationSet whole, CalibrationSet set, Config base, List<ConfigKey> keys,
-                              Calibrator.Fit fitted, Config result, Correlation start, Correlation end,
-                              Correlation held, Correlation excludedHeld, Correlation all, double seconds, int n) {
-        StringBuilder sb = new StringBuilder();
-        String desc = description != null ? description.strip()
-                : "fitted by gpusim calibrate to " + set.measuredFile().getFileName() + " (" + set.cases().size()
-                        + " traces)";
-        sb.append("# ").append(desc.replace('\n', ' ')).append('\n');
-        sb.append("#\n# Provenance (written by gpusim calibrate):\n");
-        sb.append("#   data set: ").append(set.dir()).append(" (").append(whole.cases().size())
-                .append(" traces), measured ")
-                .append(set.measuredFile()).append('\n');
-        if (exclude != null) {
-            sb.append("#   fitted on ").append(set.cases().size()).append(" of them: --exclude '").append(exclude)
-                    .append("' left out the other ").append(whole.cases().size() - set.cases().size()).append('\n');
-        }
-        sb.append("#   fitted: ").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append(", from ")
-                .append(from == null ? "the defaults" : "preset " + from);
-        for (String s : sets) {
-            sb.append(" --set ").append(s);
-        }
-        sb.append('\n');
-        sb.append("#   method: CMA-ES (seed ").append(Calibrator.SEED).append(") on a log scale over each key's range, "
-                + "initial step ").append(step).append(" of it, integer values, minimising the mean |log(predicted / measured)|; ").append(fitted.evaluations())
-                .append(" evaluations for the final fit (at most ").append(maxEvals).append("), ")
-                .append(String.format("%.0f s on %d threads in all", seconds, n)).append('\n');
-        sb.append("#   fitted keys:");
-        for (ConfigKey k : keys) {
-            sb.append(' ').append(k.name()).append(' ').append(k.format(base.get(k))).append(" -> ")
-                    .append(k.format(result.get(k))).append(" ").append(k.unit()).append(';');
-        }
-        sb.setLength(sb.length() - 1);
-        sb.append('\n');
-        sb.append("#   error before the fit: ").append(CorrelationReport.summaryLine(start.all())).append('\n');
-        sb.append("#   error on the fit set: ").append(CorrelationReport.summaryLine(end.all())).append('\n');
-        if (held != null) {
-            sb.append("#   error held out (").append(folds).append("-fold, each trace predicted by a fit without it): ")
-                    .append(CorrelationReport.summaryLine(held.all())).append('\n');
-        } else {
-            sb.append("#   error held out: no folds (--folds 0)\n");
-        }
-        if (excludedHeld != null) {
-            sb.append("#   error on the traces left out of the fit: ").append(CorrelationReport.summaryLine(
-                    excludedHeld.all())).append('\n');
-            sb.append("#   error on the whole set: ").append(CorrelationReport.summaryLine(all.all())).append('\n');
-        }
-        sb.append("#   per category (whole set, MAPE):");
-        for (Map.Entry<String, Correlation.Summary> e : all.categories().entrySet()) {
-            sb.append(String.format(" %s %.1f%%;", e.getKey(), e.getValue().mape()));
-        }
-        sb.setLength(sb.length() - 1);
-        sb.append("\n#\n# Every key that differs from the defaults ('gpusim config' lists them all), and every fitted key.\n");
-        Config defaults = Config.defaults();
-        Map<String, Long> values = new LinkedHashMap<>(result.asMap());
-        for (ConfigKey k : ConfigKeys.ALL) {
-            // A fitted key is written even where it lands on its default: its value is the fit's.
-            if (keys.contains(k) || !values.get(k.name()).equals(defaults.get(k))) {
-                sb.append(k.name()).append(" = ").append(k.format(result.get(k)));
-                if (keys.contains(k)) {
-                    sb.append("   # fitted");
-                }
-                sb.append('\n');
-            }
-        }
-        // Checked as any preset file would be: what is written must load.
-        Preset.parse("out", out.toString(), sb.toString());
-        return sb.toString();
     }
 }
