@@ -90,7 +90,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--device", arity = "0..1", fallbackValue = "", paramLabel = "N|NAME",
             description = "Measure DIR on this machine's GPU first (through Vulkan, as 'gpusim replay'; the device as "
                     + "for replay's --device, default the first discrete GPU): each trace --runs times, t1 - t0 of its "
-                    + "first dump, the median written to MEASURED (the h200.jsonl format, with the device, driver and "
+                    + "first dump, the median written to MEASURED (the format of data/replay/h200/transfer/calibration.jsonl, with the device, driver and "
                     + "clocks where nvidia-smi gives them: a trace whose graphics clock, read after its runs, is below "
                     + "the maximum is measured again, up to 3 times, and the attempt at the highest clock kept); then "
                     + "fit to those measurements.")

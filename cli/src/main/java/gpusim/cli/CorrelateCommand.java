@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
         description = {"Runs every trace of DIR (every *.trace under it) on the modelled GPU, in this process, "
             + "several at once, and compares each one's t1 - t0 (TIMESTAMP queries 0 and 1 of its first dump, in ns "
             + "at the configured timestamp.frequency_hz) with the measured median in MEASURED (JSON lines: "
-            + "{\"trace\": NAME, \"median_ns\": T}, as data/calibration/h200.jsonl). Prints a table per trace and "
+            + "{\"trace\": NAME, \"median_ns\": T}, as data/replay/h200/transfer/calibration.jsonl). Prints a table per trace and "
             + "per category and the summary: Pearson r of the log times, MAPE, NRMSE (RMSE over the mean measured "
             + "time), the share within 10%%, the mean |log(predicted / measured)|.",
             "Exit status: 0 on success, 2 for bad input (a trace without a measurement or the other way round, a "
