@@ -144,8 +144,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * A colour back end: late depth/stencil rate, opaque and blended colour rates, latency, and
      * the rates of the depth writes it makes after a wave's colour ({@link DepthWriteRates#OFF}:
      * they overlap the colour, as in the render back ends, where the DB writes depth).
-     */
-    /**
+     *
      * @param wholeQuads the colour and depth-write rates count every sample of each quad with a
      *                   passing sample, not only the passing ones (the ROP back end's rop.whole_quads)
      * @param zropSamplesPerClock the rate at which the unit's depth half takes a depth-tested wave's

@@ -12,6 +12,7 @@
  *       {@link BackEndFactory} builds the back end of a {@link gpusim.config.BackEndKind} from a
  *       {@link BackEndContext} (docs/extending.md);
  *   <li>{@link PipelineParams}: each block's timing parameters (gem5's per-object parameters);
+ *       {@link CycleCarry}: a pipelined unit's rate held across the items it takes;
  *   <li>{@link PipelineCounters}: D3D12_QUERY_DATA_PIPELINE_STATISTICS1;
  *   <li>{@link PipelineDrain}, {@link DrawTracker}, {@link RunLength}, {@link RunMode},
  *       {@link TimestampClock}, {@link Resources}: draining, per-draw timing, the run's length

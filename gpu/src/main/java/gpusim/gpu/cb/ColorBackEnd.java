@@ -1,6 +1,7 @@
 package gpusim.gpu.cb;
 
 import gpusim.api.BlendMode;
+import gpusim.gpu.CycleCarry;
 import gpusim.gpu.PipeStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams.ColorBackEndParams;
@@ -40,11 +41,8 @@ public final class ColorBackEnd extends PipeStage {
     private final QuadsInFlight inFlight;
     private final gpusim.gpu.PipelineParams.DepthWriteRates depthWrites;
     private final boolean wholeQuads;
-    /** Rates kept across waves (the ROP back end's units), or each wave's cycles rounded up. */
-    private final boolean carryRates;
-    /** A cycle's parts in the carried fraction: 2^20 (exact for rates that are powers of two; below 1e-6 a wave otherwise). */
-    private static final long FRACTION = 1L << 20;
-    private long carry;
+    /** Rates kept across waves (the ROP back end's units), or null: each wave's cycles rounded up. */
+    private final CycleCarry carry;
     /** rop.zrop_samples_per_clock: the depth half's rate in series with colour (0: none). */
     private final long zropRate;
     private final Stat.Scalar samplesWritten;
@@ -61,7 +59,7 @@ public final class ColorBackEnd extends PipeStage {
         this.latency = p.latency();
         this.depthWrites = p.depthWrites();
         this.wholeQuads = p.wholeQuads();
-        this.carryRates = p.pipelined();
+        this.carry = p.pipelined() ? new CycleCarry() : null;
         this.zropRate = p.zropSamplesPerClock();
         this.pool = pool;
         this.inFlight = inFlight;
@@ -141,17 +139,6 @@ public final class ColorBackEnd extends PipeStage {
         }
     }
 
-    /**
-     * Whole cycles of a wave's work of {@code fractions} (in 1 / {@link #FRACTION} of a cycle), the
-     * part of a cycle left over carried to the next wave: a pipelined unit's rate holds across
-     * waves, where rounding each wave up would make a wave of a few samples pay a whole cycle.
-     */
-    private long spend(long fractions) {
-        long total = carry + fractions;
-        carry = total % FRACTION;
-        return total / FRACTION;
-    }
-
     @Override
     protected long process(Work w, long now) {
         if (w instanceof QuadWave q) {
@@ -173,13 +160,12 @@ public final class ColorBackEnd extends PipeStage {
             }
             long colour;
             long depthRate = depthSlots > 0 ? depthWrites.rate(q.depthFormat) : 0;
-            if (carryRates) {
-                // The same unit writes the wave's depth after its colour (ColorBackEndParams).
-                // A depth-tested wave's samples pass the unit's depth half (ZROP) too, then its
-                // depth writes follow its colour: the unit's halves work in series.
-                colour = spend(slots * FRACTION / colorRate
-                        + (zropRate > 0 && q.depthTested ? slots * FRACTION / zropRate : 0)
-                        + (depthRate > 0 ? depthSlots * FRACTION / depthRate : 0));
+            // The same unit writes the wave's depth after its colour (ColorBackEndParams); on a ROP
+            // unit a depth-tested wave's samples pass its depth half (ZROP) too: the halves work in series.
+            if (carry != null) {
+                colour = carry.spend(CycleCarry.parts(slots, colorRate)
+                        + (zropRate > 0 && q.depthTested ? CycleCarry.parts(slots, zropRate) : 0)
+                        + (depthRate > 0 ? CycleCarry.parts(depthSlots, depthRate) : 0));
             } else {
                 colour = ceilDiv(slots, colorRate);
                 if (depthRate > 0) {

@@ -1,6 +1,7 @@
 package gpusim.gpu.db;
 
 import gpusim.config.ConfigKeys;
+import gpusim.gpu.CycleCarry;
 import gpusim.gpu.PipeStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineCounters;
@@ -101,10 +102,8 @@ public final class DepthBlock extends PipeStage {
     private long zRate;
     /** The batch writes depth: its surface's format (the colour back end may charge the writes); null otherwise. */
     private gpusim.api.DepthFormat depthWriteFormat;
-    /** A cycle's parts in the depth test's carried fraction (pipelined depth blocks: the ROP's depth halves). */
-    private static final long FRACTION = 1L << 20;
-    /** The part of a cycle the last step's depth test left (pipelined depth blocks only). */
-    private long testCarry;
+    /** The depth test's rate held across steps (pipelined depth blocks: the ROP's depth halves), or null. */
+    private final CycleCarry testCarry;
     /** The current batch's draw tests depth (a depth surface and depth enabled). */
     private boolean depthTested;
     /** Samples a pixel of the current batch's surfaces (QuadWave#samplesPerPixel). */
@@ -155,6 +154,7 @@ public final class DepthBlock extends PipeStage {
         this.depthOnlyPerClock = p.depthOnlySamplesPerClock();
         this.testOnlyPerClock = p.testOnlyRate();
         this.params = p;
+        this.testCarry = p.pipelined() ? new CycleCarry() : null;
         this.hizTilesPerClock = p.hizTilesPerClock();
         this.scanPerClock = p.scanSamplesPerClock();
         this.latency = p.latency();
@@ -371,12 +371,14 @@ public final class DepthBlock extends PipeStage {
         long test;
         if (late) {
             test = 0;
-        } else if (params.pipelined()) {
+        } else if (testCarry != null) {
             // The test's rate holds across steps: the part of a cycle it leaves goes to the next
             // step, unless the scan converter or HiZ set this step's pace (the test then waited).
-            long parts = testCarry + (tested - uncovered) * FRACTION / zRate + uncovered * FRACTION / uncoveredRate;
-            test = parts / FRACTION;
-            testCarry = test >= front ? parts - test * FRACTION : 0;
+            test = testCarry.spend(CycleCarry.parts(tested - uncovered, zRate)
+                    + CycleCarry.parts(uncovered, uncoveredRate));
+            if (test < front) {
+                testCarry.drop();
+            }
         } else {
             test = uncovered == 0 || uncoveredRate == zRate ? ceilDiv(tested, zRate)
                     : ceilDiv(tested - uncovered, zRate) + ceilDiv(uncovered, uncoveredRate);
