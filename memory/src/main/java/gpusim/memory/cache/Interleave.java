@@ -15,24 +15,44 @@ package gpusim.memory.cache;
  * channel choice alike: either way, of every {@code channels} consecutive granules exactly one
  * maps to a given channel.
  *
- * @param channels the channels (slices) the addresses are spread over, at least 1
- * @param granule  the interleave granule, bytes, a power of two
+ * <p>Built once per channel system; the shift that replaces the division for a power-of-two
+ * channel count is taken then, not at each lookup.
  */
-public record Interleave(int channels, int granule) {
-    public Interleave {
+public final class Interleave {
+    private final int channels;
+    private final int granule;
+    /** log2(channels x granule) for a power-of-two channel count, else -1 (a division). */
+    private final int strideShift;
+    private final long stride;
+
+    /**
+     * @param channels the channels (slices) the addresses are spread over, at least 1
+     * @param granule  the interleave granule, bytes, a power of two
+     */
+    public Interleave(int channels, int granule) {
         if (channels < 1 || granule < 1 || Integer.bitCount(granule) != 1) {
             throw new IllegalArgumentException("interleave: at least one channel and a power-of-two granule");
         }
+        this.channels = channels;
+        this.granule = granule;
+        this.stride = (long) granule * channels;
+        this.strideShift = Integer.bitCount(channels) == 1
+                ? Integer.numberOfTrailingZeros(channels) + Integer.numberOfTrailingZeros(granule) : -1;
     }
 
-    /** The address of byte {@code a} within its channel's own address space. */
+    public int channels() {
+        return channels;
+    }
+
+    public int granule() {
+        return granule;
+    }
+
+    /** The address of byte {@code a} (not negative) within its channel's own address space. */
     public long local(long a) {
-        if ((channels & (channels - 1)) == 0) {
-            // A power-of-two count (the usual): the same by shifts, without a 64-bit division (addresses are >= 0).
-            int strideShift = Integer.numberOfTrailingZeros(channels) + Integer.numberOfTrailingZeros(granule);
+        if (strideShift >= 0) {
             return (a >>> strideShift) * granule + (a & (granule - 1));
         }
-        long stride = (long) granule * channels;
         return a / stride * granule + a % granule;
     }
 }
