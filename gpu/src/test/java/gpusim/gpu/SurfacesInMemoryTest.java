@@ -75,6 +75,11 @@ class SurfacesInMemoryTest {
         return ((Stat.Scalar) r.stats().find(path)).get();
     }
 
+    /** A per-client byte count, 0 where there is none (it appears once its client has moved a byte). */
+    static long statOrZero(RunResult r, String path) {
+        return r.stats().find(path) == null ? 0 : stat(r, path);
+    }
+
     /** Bytes the caches of kind {@code unit} ("db" or "cb") moved to and from memory: line fills and write-backs. */
     static long lineBytes(RunResult r, String unit, String what) {
         long lines = 0;
@@ -149,13 +154,11 @@ class SurfacesInMemoryTest {
         long colour = 0;
         for (int c = 0; c < channels; c++) {
             String ch = "memory.channel" + c + ".";
-            // A client's byte count appears once it has moved a byte.
-            depth += narrow.stats().find(ch + "bytes_depth") == null ? 0 : stat(narrow, ch + "bytes_depth");
-            colour += narrow.stats().find(ch + "bytes_color") == null ? 0 : stat(narrow, ch + "bytes_color");
+            depth += statOrZero(narrow, ch + "bytes_depth");
+            colour += statOrZero(narrow, ch + "bytes_color");
             long byClient = 0;
             for (gpusim.sim.MemoryClient m : gpusim.sim.MemoryClient.values()) {
-                var st = narrow.stats().find(ch + "bytes_" + m.name().toLowerCase(java.util.Locale.ROOT));
-                byClient += st == null ? 0 : ((Stat.Scalar) st).get();
+                byClient += statOrZero(narrow, ch + "bytes_" + m.name().toLowerCase(java.util.Locale.ROOT));
             }
             assertEquals(stat(narrow, ch + "bytes"), byClient, ch);
         }
