@@ -10,8 +10,8 @@ G="/tmp/jre/bin/java -Xmx32g -jar .dev/gpusim.jar"
 { date -u; uname -a; nproc; nvidia-smi; nvidia-smi --query-gpu=name,driver_version,clocks.gr,clocks.mem,clocks.max.gr --format=csv; ls /usr/local/nvidia/share/vulkan/icd.d/ /usr/share/vulkan/icd.d/ 2>&1; } > $R/machine.txt 2>&1
 VK_LOADER_DEBUG=error,warn,driver $G replay --list-devices > $R/devices.txt 2>&1; echo "rc=$?" >> $R/devices.txt; save
 T0=$(date +%s)
-mkdir -p $R/conformance; $G check cli/src/test/resources/conformance/*.trace --out $R/conformance > $R/conformance.txt 2>&1; echo "rc=$? $(( $(date +%s) - T0 )) s" >> $R/conformance.txt; save
-mkdir -p /tmp/st; for s in stress-2k stress-2k-4x; do gunzip -c cli/src/test/resources/bench/$s.trace.gz > /tmp/st/$s.trace; done
+mkdir -p $R/conformance; $G check harness/src/test/resources/conformance/*.trace --out $R/conformance > $R/conformance.txt 2>&1; echo "rc=$? $(( $(date +%s) - T0 )) s" >> $R/conformance.txt; save
+mkdir -p /tmp/st; for s in stress-2k stress-2k-4x; do gunzip -c harness/src/test/resources/bench/$s.trace.gz > /tmp/st/$s.trace; done
 $G microbench --out /tmp/mb --stress /tmp/st/stress-2k.trace /tmp/st/stress-2k-4x.trace > $R/microbench.txt 2>&1; cp /tmp/mb/stress/*.trace /tmp/st/ 2>/dev/null; ls /tmp/st >> $R/microbench.txt
 T0=$(date +%s)
 mkdir -p $R/stress; $G check /tmp/st/*.trace --repeat 7 --preset h200 --out $R/stress > $R/stress.txt 2>&1; echo "rc=$? $(( $(date +%s) - T0 )) s" >> $R/stress.txt; save

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Merges the rounds in raw/ into mechanisms.jsonl, one line a trace in the h200.jsonl format.
+"""Merges the rounds in raw/ into mechanisms.jsonl, one line a trace in the format gpusim calibrate --device writes.
 
 The driver lowers the graphics clock while the GPU is mostly idle (nvidia-smi's event reason
 0x1, GpuIdle: raw/clocks-2.csv), which these microsecond traces leave it; `calibrate --device`

@@ -28,11 +28,11 @@ for set in cal held; do
   save
 done
 if [ "$2" = extras ]; then
-  mkdir -p /tmp/st; for s in stress-2k stress-2k-4x; do gunzip -c cli/src/test/resources/bench/$s.trace.gz > /tmp/st/$s.trace; done
+  mkdir -p /tmp/st; for s in stress-2k stress-2k-4x; do gunzip -c harness/src/test/resources/bench/$s.trace.gz > /tmp/st/$s.trace; done
   $G microbench --out /tmp/mb --stress /tmp/st/stress-2k.trace --stress /tmp/st/stress-2k-4x.trace > $R/microbench-stress.txt 2>&1
   for s in stress-2k-ts stress-2k-4x-ts; do $G replay /tmp/mb/stress/$s.trace --repeat 7 --clears transfer --json $R/$s.replay.json -q > $R/$s.txt 2>&1; echo "$s rc=$? $(( $(date +%s) - T0 )) s" >> $R/progress-$K.txt; done
   save
-  mkdir -p $R/conformance; $G check cli/src/test/resources/conformance/*.trace --clears transfer --out $R/conformance > $R/conformance.txt 2>&1; echo "conformance rc=$? $(( $(date +%s) - T0 )) s" >> $R/progress-$K.txt
+  mkdir -p $R/conformance; $G check harness/src/test/resources/conformance/*.trace --clears transfer --out $R/conformance > $R/conformance.txt 2>&1; echo "conformance rc=$? $(( $(date +%s) - T0 )) s" >> $R/progress-$K.txt
   save
 fi
 nvidia-smi --query-gpu=clocks.gr,clocks.mem --format=csv >> $R/machine-$K.txt 2>&1

@@ -24,7 +24,7 @@ import java.util.List;
  *     -cp bench/target/benchmarks.jar gpusim.bench.CalibrationSetRate [EVALUATIONS] [THREADS] [PRESET] [DIR] [MEASURED]</pre>
  *
  * Defaults: 4 evaluations, the number of cores, preset h200, data/calibration/traces and
- * data/calibration/h200.jsonl.
+ * data/replay/h200/transfer/calibration.jsonl (the H200's replay).
  */
 public final class CalibrationSetRate {
     private CalibrationSetRate() {
@@ -35,7 +35,7 @@ public final class CalibrationSetRate {
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
         String preset = args.length > 2 ? args[2] : "h200";
         Path dir = Path.of(args.length > 3 ? args[3] : "data/calibration/traces");
-        Path measured = Path.of(args.length > 4 ? args[4] : "data/calibration/h200.jsonl");
+        Path measured = Path.of(args.length > 4 ? args[4] : "data/replay/h200/transfer/calibration.jsonl");
         Config config = Preset.resolve(preset).config();
         CalibrationSet set = CalibrationSet.load(dir, measured);
         com.sun.management.OperatingSystemMXBean os =

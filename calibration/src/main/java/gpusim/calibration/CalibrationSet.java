@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * A timing calibration set: the traces of a directory (every {@code *.trace} under it), each
  * timing one thing between TIMESTAMP queries 0 and 1 of its first dump, and the times a real
  * GPU took for them (a JSON-lines file, one {@code {"trace": NAME, "median_ns": T, ...}} a
- * trace, the format of {@code data/calibration/h200.jsonl}). Every trace must have exactly one
+ * trace, as {@code gpusim calibrate --device --measure-only} writes it). Every trace must have exactly one
  * measurement and every measurement a trace, so that a preset is never judged on part of a set
  * by accident.
  */

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Measuring a calibration set on the local GPU (docs/calibration.md, "Measuring your own GPU"):
  * every trace replayed N times, each run's t1 - t0 from its first dump ([t0, t1], the layout of
- * ../shared/calibration), and one JSON line a trace in the format of h200.jsonl, with the
+ * ../shared/calibration), and one JSON line a trace ({@link CalibrationSet}'s format), with the
  * device, its driver and, where nvidia-smi answers, the clocks read right after the trace's runs.
  */
 public final class DeviceMeasurement {

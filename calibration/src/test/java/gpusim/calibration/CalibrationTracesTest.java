@@ -64,7 +64,7 @@ class CalibrationTracesTest {
     }
 
     static CalibrationSet set() throws CalibrationSet.BadSetException {
-        return CalibrationSet.load(DATA.resolve("traces"), DATA.resolve("h200.jsonl"),
+        return CalibrationSet.load(DATA.resolve("traces"), Path.of("../data/replay/h200/transfer/calibration.jsonl"),
                 Pattern.compile("^(?!(" + String.join("|", TRACES) + ")$)"));
     }
 

@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CalibrationCliTest {
     static final Path DATA = Path.of("../data/calibration");
+    /** The reference measurements: the project's replay on an H200 (docs/calibration.md, "The data"). */
+    static final Path MEASURED = Path.of("../data/replay/h200/transfer/calibration.jsonl");
     /** The H200's clock and 1 ns timestamps: the units of the measurements, whatever a preset fits. */
     static final String[] H200_UNITS = {"--set", "gpu.clock_mhz=1980", "--set", "timestamp.frequency_hz=1000000000"};
     /** Each trace's t1 - t0 in ns on the defaults at the H200's clock (the model's figures, pinned). */
@@ -49,7 +51,7 @@ class CalibrationCliTest {
         Path dir = tmp.resolve(dirName);
         Files.createDirectories(dir.resolve("traces"));
         Map<String, String> lines = new LinkedHashMap<>();
-        for (String l : Files.readAllLines(DATA.resolve("h200.jsonl"))) {
+        for (String l : Files.readAllLines(MEASURED)) {
             lines.put(new ObjectMapper().readTree(l).get("trace").asText(), l);
         }
         StringBuilder measured = new StringBuilder();
