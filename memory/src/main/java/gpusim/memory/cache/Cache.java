@@ -502,8 +502,54 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     private void hitDue(MemoryRequest r, long now) {
         if (hitsDue.add(r, now)) {
-            self.wakeAt(now + p.hitLatency());
+            if (calendar != null) {
+                calendar.due(calendarSlot, now + p.hitLatency());
+            } else {
+                self.wakeAt(now + p.hitLatency());
+            }
         }
+    }
+
+    /** The calendar that completes this slice's hits, or null: the cache completes its own at its ticks. */
+    private HitCalendar calendar;
+    private int calendarSlot;
+    /** The last cycle the calendar completed a hit of this cache that was progress. */
+    private long hitProgressAt = -1;
+
+    /** From now on {@code c} completes this cache's hits, as its slice {@code slot} (see {@link HitCalendar}). */
+    void completeHitsBy(HitCalendar c, int slot) {
+        if (hitsDue.nextDue() != Engine.NEVER) {
+            throw new IllegalStateException(name + ": hits already due");
+        }
+        calendar = c;
+        calendarSlot = slot;
+    }
+
+    /**
+     * The calendar's run at {@code now}: completes the hits due, in order, as {@link #tick} would; when any
+     * completes and something waits to go downstream, this cache still runs now (and, for progress, next
+     * cycle), as it would have to complete them. Returns whether a completed hit was progress.
+     */
+    boolean completeHits(long now) {
+        boolean any = false;
+        boolean progress = false;
+        for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
+            any = true;
+            progress |= !r.isPoll();
+            finishPart(r, now);
+        }
+        if (progress) {
+            hitProgressAt = now;
+        }
+        if (any && out.size() > 0) {
+            self.wakeAt(now);
+        }
+        return progress;
+    }
+
+    /** The cycle the oldest hit in the pipeline completes, or {@link Engine#NEVER}. */
+    long nextHitDue() {
+        return hitsDue.nextDue();
     }
 
     private int offset(int way, long a) {
@@ -707,13 +753,17 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     @Override
     public boolean tick(long now) {
         boolean progress = false;
-        for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
-            // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
-            progress |= !r.isPoll();
-            finishPart(r, now);
+        if (calendar != null) {
+            progress = hitProgressAt == now; // its hits were completed by the calendar, earlier in this cycle
+        } else {
+            for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
+                // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
+                progress |= !r.isPoll();
+                finishPart(r, now);
+            }
         }
         progress |= out.drain(now, downstream, this, mshrs);
-        long next = Math.min(hitsDue.nextDue(), out.readyAfter(now));
+        long next = calendar != null ? out.readyAfter(now) : Math.min(hitsDue.nextDue(), out.readyAfter(now));
         if (next != Engine.NEVER) {
             self.wakeAt(next);
         }
