@@ -393,7 +393,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 hitDue(r, now);
                 return;
             }
-            fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+            if (covered != 0) { // (a read covers nothing: no masks to read for it)
+                fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+            }
             fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
             join(m, r, a, len, from, to, write, touched);
             return;
@@ -416,7 +418,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                             fetchesAvoided.inc();
                         }
                     }
-                    fillsAvoided.add(Long.bitCount(covered & ~validity.full(w)));
+                    if (covered != 0) {
+                        fillsAvoided.add(Long.bitCount(covered & ~validity.full(w)));
+                    }
                     copyIn(r, a, len, w);
                     validity.written(w, from, to, touched);
                 }
@@ -441,8 +445,16 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 return;
             }
             m = mshrs.open(l, r.from(), false);
+            // A new entry holds nothing yet: no sector of it is full, and it fetches every sector the part needs
+            // (what mshrFull and mshrMissing answer for it, without reading its masks).
+            fillsAvoided.add(Long.bitCount(covered));
+            fetch(m, needed, r.from(), now);
+            join(m, r, a, len, from, to, write, touched);
+            return;
         }
-        fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+        if (covered != 0) {
+            fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+        }
         fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
         join(m, r, a, len, from, to, write, touched);
     }
