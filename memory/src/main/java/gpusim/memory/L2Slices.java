@@ -1,6 +1,7 @@
 package gpusim.memory;
 
 import gpusim.memory.cache.Cache;
+import gpusim.memory.cache.HitCalendar;
 import gpusim.memory.cache.Interleave;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
@@ -59,6 +60,8 @@ public final class L2Slices implements Component, MemoryRequest.Client {
     private final DeviceMemory memory;
     private final L2Params params;
     private final Cache[] slices;
+    /** Completes the slices' hits (one event a cycle for all of them). */
+    private final HitCalendar hits;
     private final ArrayDeque<MemoryRequest>[] queued;
 
     private final List<List<Component>> blocked = new ArrayList<>();
@@ -105,6 +108,7 @@ public final class L2Slices implements Component, MemoryRequest.Client {
                         "dirty lines this slice wrote back in flushes (l2.flush_at_end, memory.flush_at_host_sync)");
             }
         }
+        this.hits = new HitCalendar("memory.l2_hits", engine, slices);
     }
 
     /**
@@ -128,12 +132,16 @@ public final class L2Slices implements Component, MemoryRequest.Client {
         return List.of(slices);
     }
 
-    /** Registers this front door, then the slices highest first (the engine ticks later registrations first). */
+    /**
+     * Registers this front door, then the slices highest first (the engine ticks later registrations first),
+     * then the calendar of their hits (run before them in a cycle: {@link HitCalendar}).
+     */
     void register() {
         engine.add(this);
         for (int c = slices.length - 1; c >= 0; c--) {
             engine.add(slices[c]);
         }
+        engine.add(hits);
     }
 
     /** Client requests admitted and not yet complete. */

@@ -294,22 +294,27 @@ class L2SlicesTest {
     }
 
     // A poll (a WAIT_REG_MEM style re-read) that hits in a slice is timed like any hit (2 cycles) but is no
-    // progress and no work under way for the deadlock detector, as in a channel; a plain hit is both.
+    // progress and no work under way for the deadlock detector, as in a channel; a plain hit is both. The
+    // slices' hit calendar completes the hits, then the slice's run in that cycle reports their progress.
     @Test
     void aPollThatHitsIsTimedButIsNoProgress() {
         MemoryRequest fill = MemoryRequest.read(0, 8, null, null);
         Rig r = rig(MEMORY, l2(true, 4, true), Map.of(0L, List.of(fill)));
         r.engine().run(() -> false);
         gpusim.memory.cache.Cache slice = r.memory().l2Slices().get(0);
+        gpusim.sim.Component hits = r.engine().components().stream()
+                .filter(c -> c.name().equals("memory.l2_hits")).findFirst().orElseThrow();
         long t = r.engine().now();
         MemoryRequest poll = MemoryRequest.read(0, 8, null, null).poll();
         assertEquals(true, r.memory().request(poll, r.client(), t));
         assertEquals(false, slice.working(t));
+        assertEquals(false, hits.tick(t + 2));
         assertEquals(false, slice.tick(t + 2));
         assertEquals(t + 2, poll.doneAt());
         MemoryRequest plain = MemoryRequest.read(0, 8, null, null);
         assertEquals(true, r.memory().request(plain, r.client(), t + 3));
         assertEquals(true, slice.working(t + 3));
+        hits.tick(t + 5);
         assertEquals(true, slice.tick(t + 5));
         assertEquals(t + 5, plain.doneAt());
     }

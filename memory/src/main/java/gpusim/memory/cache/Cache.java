@@ -252,25 +252,35 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         }
         boolean write = r.kind() == MemoryRequest.Kind.WRITE;
         long end = r.address() + r.size();
+        long a = r.address();
+        boolean through = write && !p.writeBack();
+        int lines = (int) (((end - 1) >>> lineShift) - (a >>> lineShift)) + 1;
+        // The first pass's lookups serve the parts (one lookup a line, not two) when no part can change
+        // another's: at most LOOKS lines, each in a set of its own (a part changes only its own set's tags
+        // and its own line's MSHR).
+        boolean reuse = !through && lines <= LOOKS && tags.distinctSets(a & -(long) line, lines);
         // First pass: MSHRs this request needs (distinct lines fetched or allocated, write-through parts).
         int need = 0;
-        long a = r.address();
-        boolean oneLine = a >>> lineShift == (end - 1) >>> lineShift;
+        boolean oneLine = lines == 1;
+        int k = 0;
         do {
             long l = a & -(long) line;
-            if (write && !p.writeBack()) {
+            if (through) {
                 need++;
             } else {
                 // A resident line is never being fetched (a sector miss takes it out of its way), so the
                 // MSHRs are asked only about an absent one; a line being fetched takes no new entry.
                 int w = tags.find(l);
+                long missing = 0;
+                Mshr m = null;
                 if (w >= 0) {
                     int from = (int) (a - l);
                     int len = (int) (Math.min(l + line, end) - a);
-                    if (validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write) != 0) {
+                    missing = validity.missing(w, from, from + len, sectors.needed(l, a, len, write), write);
+                    if (missing != 0) {
                         need++; // a read missing bytes of a resident line, or a sector miss
                     }
-                } else if (!mshrs.fetching(l)) {
+                } else if ((m = mshrs.of(l)) == null) {
                     // A fetch, or (a write covering its sectors) an allocation whose victim may need a write-back
                     // buffer entry. A request covers each line once, so no line is counted twice. With byte masks
                     // a one-line write knows its victim now, and takes an entry only when that is dirty (with
@@ -279,54 +289,98 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                         need++;
                     }
                 }
+                if (reuse) {
+                    lookWay[k] = w;
+                    lookMshr[k] = m;
+                    lookMissing[k] = missing;
+                }
             }
+            k++;
             a = l + line;
         } while (a < end);
         if (mshrs.refuses(need)) {
             mshrStalls.inc();
             mshrs.refuse(requester);
+            if (reuse) {
+                java.util.Arrays.fill(lookMshr, 0, lines, null);
+            }
             return false;
         }
         r.admitted(seq++, now);
         outstanding++;
         a = r.address();
+        k = 0;
         do {
             long l = a & -(long) line;
             int len = (int) (Math.min(l + line, end) - a);
             r.partAdded();
-            part(r, l, a, len, write, now);
+            if (reuse) {
+                Mshr m = lookMshr[k];
+                lookMshr[k] = null;
+                long touched = sectors.touched(l, a, len);
+                long covered = write ? sectors.covered(l, a, len) : 0;
+                looked(r, l, a, len, write, now, lookWay[k], m, lookMissing[k], touched, covered, touched & ~covered);
+            } else {
+                part(r, l, a, len, write, now);
+            }
+            k++;
             a = l + line;
         } while (a < end);
         return true;
     }
 
+    /** The most lines of a request whose first-pass lookups serve its parts (a DB or CB line of 256 bytes is two L2 lines). */
+    private static final int LOOKS = 4;
+    /** A request's lookups, line by line (see {@link #request}): the way, the MSHR fetching it, the sectors it lacks. */
+    private final int[] lookWay = new int[LOOKS];
+    private final Mshr[] lookMshr = new Mshr[LOOKS];
+    private final long[] lookMissing = new long[LOOKS];
+
     private void part(MemoryRequest r, long l, long a, int len, boolean write, long now) {
         int w = tags.find(l);
         Mshr m = w < 0 ? mshrs.of(l) : null;
         if (write && !p.writeBack()) {
-            // Write-through, no allocate: the line (present or being fetched) takes the bytes,
-            // memory gets them through a write of this part, which the part waits for.
-            if (w >= 0) {
-                hits.inc();
-                copyIn(r, a, len, w);
-                tags.touch(w);
-            } else {
-                misses.inc();
-                if (m != null) {
-                    merges.inc();
-                    m.addTarget(r, a, len, false);
-                }
-            }
-            mshrs.take();
-            send(downstreamWrite(a, r.data(), (int) (a - r.address()), len, this, new WriteThrough(r)).from(r.from()),
-                    now + p.hitLatency(), false);
+            writeThrough(r, l, a, len, now, w, m);
             return;
         }
-        int from = (int) (a - l);
-        int to = from + len;
         long touched = sectors.touched(l, a, len);
         long covered = write ? sectors.covered(l, a, len) : 0;
         long needed = touched & ~covered;
+        int from = (int) (a - l);
+        looked(r, l, a, len, write, now, w, m, w >= 0 ? validity.missing(w, from, from + len, needed, write) : 0,
+                touched, covered, needed);
+    }
+
+    /** A write-through part (no allocate), its line in way {@code w} or being fetched by {@code m}, or neither. */
+    private void writeThrough(MemoryRequest r, long l, long a, int len, long now, int w, Mshr m) {
+        // Write-through, no allocate: the line (present or being fetched) takes the bytes,
+        // memory gets them through a write of this part, which the part waits for.
+        if (w >= 0) {
+            hits.inc();
+            copyIn(r, a, len, w);
+            tags.touch(w);
+        } else {
+            misses.inc();
+            if (m != null) {
+                merges.inc();
+                m.addTarget(r, a, len, false);
+            }
+        }
+        mshrs.take();
+        send(downstreamWrite(a, r.data(), (int) (a - r.address()), len, this, new WriteThrough(r)).from(r.from()),
+                now + p.hitLatency(), false);
+    }
+
+    /**
+     * Serves a read part, or a write part of a write-back cache, given its lookup: the way holding its line
+     * ({@code w}, or -1), the MSHR fetching it ({@code m}, or null; only when absent), the sectors it lacks in
+     * way {@code w} ({@code missing}, from {@link LineValidity#missing}), and the sectors it touches, covers
+     * whole (a write's) and needs.
+     */
+    private void looked(MemoryRequest r, long l, long a, int len, boolean write, long now, int w, Mshr m,
+                        long missing, long touched, long covered, long needed) {
+        int from = (int) (a - l);
+        int to = from + len;
         if (m != null) {
             // The line is being fetched: the part waits for the fill, fetching any sector it needs that the MSHR
             // does not bring (or keep); with byte masks a write needs nothing and completes now, applied at the
@@ -339,13 +393,15 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 hitDue(r, now);
                 return;
             }
-            fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+            if (covered != 0) { // (a read covers nothing: no masks to read for it)
+                fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+            }
             fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
             join(m, r, a, len, from, to, write, touched);
             return;
         }
         if (w >= 0) {
-            if (validity.missing(w, from, to, needed, write) == 0) {
+            if (missing == 0) {
                 // Served in place.
                 if (!write) {
                     hits.inc();
@@ -362,7 +418,9 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                             fetchesAvoided.inc();
                         }
                     }
-                    fillsAvoided.add(Long.bitCount(covered & ~validity.full(w)));
+                    if (covered != 0) {
+                        fillsAvoided.add(Long.bitCount(covered & ~validity.full(w)));
+                    }
                     copyIn(r, a, len, w);
                     validity.written(w, from, to, touched);
                 }
@@ -387,8 +445,16 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
                 return;
             }
             m = mshrs.open(l, r.from(), false);
+            // A new entry holds nothing yet: no sector of it is full, and it fetches every sector the part needs
+            // (what mshrFull and mshrMissing answer for it, without reading its masks).
+            fillsAvoided.add(Long.bitCount(covered));
+            fetch(m, needed, r.from(), now);
+            join(m, r, a, len, from, to, write, touched);
+            return;
         }
-        fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+        if (covered != 0) {
+            fillsAvoided.add(Long.bitCount(covered & ~validity.mshrFull(m)));
+        }
         fetch(m, validity.mshrMissing(m, from, to, needed), r.from(), now);
         join(m, r, a, len, from, to, write, touched);
     }
@@ -448,8 +514,54 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
 
     private void hitDue(MemoryRequest r, long now) {
         if (hitsDue.add(r, now)) {
-            self.wakeAt(now + p.hitLatency());
+            if (calendar != null) {
+                calendar.due(calendarSlot, now + p.hitLatency());
+            } else {
+                self.wakeAt(now + p.hitLatency());
+            }
         }
+    }
+
+    /** The calendar that completes this slice's hits, or null: the cache completes its own at its ticks. */
+    private HitCalendar calendar;
+    private int calendarSlot;
+    /** The last cycle the calendar completed a hit of this cache that was progress. */
+    private long hitProgressAt = -1;
+
+    /** From now on {@code c} completes this cache's hits, as its slice {@code slot} (see {@link HitCalendar}). */
+    void completeHitsBy(HitCalendar c, int slot) {
+        if (hitsDue.nextDue() != Engine.NEVER) {
+            throw new IllegalStateException(name + ": hits already due");
+        }
+        calendar = c;
+        calendarSlot = slot;
+    }
+
+    /**
+     * The calendar's run at {@code now}: completes the hits due, in order, as {@link #tick} would; when any
+     * completes and something waits to go downstream, this cache still runs now (and, for progress, next
+     * cycle), as it would have to complete them. Returns whether a completed hit was progress.
+     */
+    boolean completeHits(long now) {
+        boolean any = false;
+        boolean progress = false;
+        for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
+            any = true;
+            progress |= !r.isPoll();
+            finishPart(r, now);
+        }
+        if (progress) {
+            hitProgressAt = now;
+        }
+        if (any && out.size() > 0) {
+            self.wakeAt(now);
+        }
+        return progress;
+    }
+
+    /** The cycle the oldest hit in the pipeline completes, or {@link Engine#NEVER}. */
+    long nextHitDue() {
+        return hitsDue.nextDue();
     }
 
     private int offset(int way, long a) {
@@ -653,13 +765,17 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
     @Override
     public boolean tick(long now) {
         boolean progress = false;
-        for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
-            // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
-            progress |= !r.isPoll();
-            finishPart(r, now);
+        if (calendar != null) {
+            progress = hitProgressAt == now; // its hits were completed by the calendar, earlier in this cycle
+        } else {
+            for (MemoryRequest r = hitsDue.takeDue(now); r != null; r = hitsDue.takeDue(now)) {
+                // A poll's hit is timed like any but is no progress (MemoryRequest#poll), as in a channel.
+                progress |= !r.isPoll();
+                finishPart(r, now);
+            }
         }
         progress |= out.drain(now, downstream, this, mshrs);
-        long next = Math.min(hitsDue.nextDue(), out.readyAfter(now));
+        long next = calendar != null ? out.readyAfter(now) : Math.min(hitsDue.nextDue(), out.readyAfter(now));
         if (next != Engine.NEVER) {
             self.wakeAt(next);
         }

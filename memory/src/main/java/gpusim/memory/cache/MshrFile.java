@@ -1,6 +1,5 @@
 package gpusim.memory.cache;
 
-import com.carrotsearch.hppc.LongObjectHashMap;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
 import gpusim.sim.MemoryClient;
@@ -27,10 +26,11 @@ final class MshrFile {
     private final int maskWords;
     /**
      * Lines being fetched, by line number (address / line): keyed by the address, a line's low zero bits
-     * would put every line of a 64 KiB window in one HashMap bucket. A primitive map: every line part
-     * looks here, and a boxed key cost a HashMap lookup and an allocation each.
+     * would put every line of a 64 KiB window in one HashMap bucket. A primitive map ({@link LineMap}):
+     * every line part that misses the tags looks here, and a boxed key cost a HashMap lookup and an
+     * allocation each.
      */
-    private final LongObjectHashMap<Mshr> fetching = new LongObjectHashMap<>();
+    private final LineMap<Mshr> fetching;
     /**
      * Entries open a line, counted by a hash of the line number: a line whose count is 0 has none, and
      * is not looked up in {@link #fetching} (most lookups of a cache that mostly misses are of lines
@@ -52,6 +52,7 @@ final class MshrFile {
         this.entryBytes = entryBytes;
         this.maskWords = maskWords;
         this.waiting = new WakeList(engine);
+        this.fetching = new LineMap<>(Math.min(capacity, 1024));
         this.openIn = new int[Math.max(64, Integer.highestOneBit(Math.max(1, capacity)) << 2)];
         this.filterMask = openIn.length - 1;
     }

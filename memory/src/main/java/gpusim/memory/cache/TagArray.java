@@ -72,6 +72,22 @@ final class TagArray {
         return (int) n;
     }
 
+    /**
+     * Whether the {@code n} consecutive lines from {@code lineAddr} (n small) each fall in a set of their
+     * own: then installing, evicting or invalidating one of them leaves the others' ways as they were.
+     */
+    boolean distinctSets(long lineAddr, int n) {
+        for (int i = 1; i < n; i++) {
+            int si = setOf(lineAddr + ((long) i << lineShift));
+            for (int j = 0; j < i; j++) {
+                if (setOf(lineAddr + ((long) j << lineShift)) == si) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** The way holding line {@code lineAddr} (its first byte's address), or -1. */
     int find(long lineAddr) {
         int base = setOf(lineAddr) * ways;

@@ -174,4 +174,26 @@ class LineValidityTest {
         assertEquals(1, m.bytes[4]);
         assertEquals(0b0001, v.mshrFull(m));
     }
+
+    // A new MSHR (reset for an absent line, after another line's masks were in it) holds nothing: no sector
+    // is full and a read of bytes 16..79 must fetch sectors 0..2, what the cache takes for a new entry
+    // without asking (Cache: "A new entry holds nothing yet"), for the three validities.
+    @Test
+    void aNewMshrIsEmpty() {
+        ByteMaskValidity bytes = new ByteMaskValidity(SECTORS, 1);
+        Mshr used = writtenThenMoved(bytes, 0, 128, SECTORS.all, bytes.words());
+        used.reset(256, null, false);
+        assertEquals(0, bytes.mshrFull(used));
+        assertEquals(0b0111, bytes.mshrMissing(used, 16, 80, SECTORS.needed(0, 16, 64, false)));
+        SectorValidity sectors = new SectorValidity(SECTORS, 1);
+        Mshr m = writtenThenMoved(sectors, 0, 128, SECTORS.all, 0);
+        m.reset(256, null, false);
+        assertEquals(0, sectors.mshrFull(m));
+        assertEquals(0b0111, sectors.mshrMissing(m, 16, 80, SECTORS.needed(0, 16, 64, false)));
+        WholeLineValidity whole = new WholeLineValidity(WHOLE, 1);
+        Mshr w = writtenThenMoved(whole, 0, 128, 1, 0);
+        w.reset(256, null, false);
+        assertEquals(0, whole.mshrFull(w));
+        assertEquals(1, whole.mshrMissing(w, 16, 80, WHOLE.needed(0, 16, 64, false)));
+    }
 }

@@ -130,4 +130,18 @@ class TagArrayTest {
         assertEquals(2, t.victim(256));
         assertEquals(3, t.victim(384));
     }
+
+    // Two sets: lines 0 and 64 fall in sets 0 and 1, so two consecutive lines have sets of their own; a third
+    // (128, set 0 again) shares line 0's, and so does any line with itself once the run wraps.
+    @Test
+    void consecutiveLinesHaveDistinctSetsUntilTheRunWraps() {
+        TagArray t = tags();
+        assertTrue(t.distinctSets(0, 1));
+        assertTrue(t.distinctSets(0, 2));
+        assertTrue(t.distinctSets(64, 2));
+        assertFalse(t.distinctSets(0, 3));
+        TagArray one = new TagArray(1, 4, 64, ReplacementPolicy.named("lru", 4), null);
+        assertTrue(one.distinctSets(0, 1));
+        assertFalse(one.distinctSets(0, 2));
+    }
 }
