@@ -447,6 +447,11 @@ public final class ConfigKeys {
             "backend.kind=rops: a ROP unit's colour and depth-write rates count every sample of each 2x2 quad that has a "
                     + "passing sample (a shaded quad crosses to the ROP with its coverage mask and takes a whole quad's "
                     + "slots), not only the passing samples; off: passing samples only");
+    public static final ConfigKey ROP_ZCULL_WAITS_FOR_WRITES = ConfigKey.flag("rop.zcull_waits_for_writes", false,
+            "backend.kind=rops: a ROP unit's coarse depth test (NVIDIA's ZCULL) learns a screen tile's depth only once the "
+                    + "unit's colour half has written it, so a tile it would reject waits until the shaded waves "
+                    + "carrying earlier depth writes to that tile are through the ROP: rejected work stays in order behind "
+                    + "the writes it depends on instead of running ahead of them; never changes results");
     public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
             "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
                     + "engine, its colour unit to the end of the pipe), beyond its occupancy");
@@ -694,6 +699,7 @@ public final class ConfigKeys {
             ROP_DEPTH_WRITE_SAMPLES_D32S8,
             ROP_ZROP_SAMPLES,
             ROP_WHOLE_QUADS,
+            ROP_ZCULL_WAITS_FOR_WRITES,
             ROP_LATENCY,
             ROP_REPORT_LATENCY);
 

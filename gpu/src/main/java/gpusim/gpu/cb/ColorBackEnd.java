@@ -45,6 +45,13 @@ public final class ColorBackEnd extends PipeStage {
     private final CycleCarry carry;
     /** rop.zrop_samples_per_clock: the depth half's rate in series with colour (0: none). */
     private final long zropRate;
+    /** rop.zcull_waits_for_writes: tells the unit's depth half when a wave's depth writes are done, or null. */
+    private gpusim.gpu.db.DepthWriteHazard hazard;
+
+    /** A ROP unit's colour half, reporting the waves it has written to its depth half's ZCULL. */
+    public void connectHazard(gpusim.gpu.db.DepthWriteHazard h) {
+        this.hazard = h;
+    }
     private final Stat.Scalar samplesWritten;
     private final Stat.Scalar lateSamples;
 
@@ -172,7 +179,12 @@ public final class ColorBackEnd extends PipeStage {
                     colour += ceilDiv(depthSlots, depthRate);
                 }
             }
-            return Math.max(ceilDiv(q.lateSamples, lateRate), colour);
+            long cost = Math.max(ceilDiv(q.lateSamples, lateRate), colour);
+            if (hazard != null && q.hazardSeq > 0) {
+                // The wave's depth is written when its work here ends: ZCULL may use it from then on.
+                hazard.finished(q.hazardSeq, now + cost);
+            }
+            return cost;
         }
         Marker m = (Marker) w;
         emit(out, m, latency);

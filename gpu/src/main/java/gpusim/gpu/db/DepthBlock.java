@@ -116,6 +116,8 @@ public final class DepthBlock extends PipeStage {
     /** Surfaces in memory: this DB's depth-cache traffic, or null (surface accesses take no memory time). */
     private SurfaceTraffic traffic;
     private TileMap tileMap;
+    /** rop.zcull_waits_for_writes: the unit's ZCULL against its colour half's pending depth writes, or null. */
+    private DepthWriteHazard hazard;
     private boolean fastClear;
     private boolean depthPlanes;
     /** The batch's depth-stencil surface in memory (null: none, or no traffic) and what its state reads and writes. */
@@ -178,6 +180,14 @@ public final class DepthBlock extends PipeStage {
         this.quadsSent = stats.scalar("quads", "quads", "2x2 quads sent to the shader engine");
         inFlight.report(stats, runLength::cycles);
         this.tileMap = tiles;
+    }
+
+    /**
+     * A ROP unit's depth half whose coarse test learns a tile's depth only once its colour half
+     * has written it (rop.zcull_waits_for_writes): see {@link DepthWriteHazard}.
+     */
+    public void connectHazard(DepthWriteHazard h) {
+        this.hazard = h;
     }
 
     /**
@@ -359,6 +369,9 @@ public final class DepthBlock extends PipeStage {
                 break;
             }
         }
+        if (hazard != null && !functional && !rejectionsReady(tb, i, now)) {
+            return WAIT;
+        }
         if (traffic != null && !surfacesReady(tb, i, now)) {
             return WAIT;
         }
@@ -398,6 +411,17 @@ public final class DepthBlock extends PipeStage {
                 // but for those that store the depth already there (TileBatch#tileUnchanged).
                 q.depthWrites = (int) (passed - unchanged);
                 q.depthFormat = depthWriteFormat;
+                if (hazard != null && q.depthWrites > 0) {
+                    // ZCULL's scoreboard: every tile whose depth this wave changes has bounds in flux
+                    // until the wave is written; a rejection in that tile waits for it.
+                    long seq = hazard.next();
+                    q.hazardSeq = seq;
+                    for (int k = first; k < i; k++) {
+                        if (tb.tilePassed[k] > tb.tileUnchanged[k]) {
+                            hazard.wrote(tb.tileAt[k], seq);
+                        }
+                    }
+                }
             }
             wavesSent.inc();
             quadsSent.add(quads);
@@ -504,6 +528,40 @@ public final class DepthBlock extends PipeStage {
     /** Whether a batch of {@code pso} over depth-stencil surface {@code d} (null: none) reads its stencil. */
     private static boolean readsStencil(SurfaceMemory d, gpusim.trace.PipelineState pso) {
         return d != null && d.stencil >= 0 && pso.stencilEnable();
+    }
+
+    /**
+     * rop.zcull_waits_for_writes: whether the HiZ (ZCULL) rejections of records [cursor, end)
+     * may be made now. A rejected tile whose depth a wave still on its way through the colour
+     * half writes is rejectable only once that wave is written (DepthWriteHazard): until then
+     * the step waits, and is woken when the last such wave is done.
+     */
+    private boolean rejectionsReady(TileBatch tb, int end, long now) {
+        int from = cursor == 0 ? 0 : tb.tileRunsEnd[cursor - 1];
+        int to = end == 0 ? 0 : tb.tileRunsEnd[end - 1];
+        long need = 0;
+        for (int r = from; r < to; r++) {
+            int at = tb.rejectRuns[2 * r];
+            int n = tb.rejectRuns[2 * r + 1];
+            int ty = at >>> 16;
+            int tx = at & 0xFFFF;
+            for (int j = 0; j < n; j++, tx = tileMap.nextOwned(index, tx, ty)) {
+                need = Math.max(need, hazard.lastWriter(tx, ty));
+            }
+        }
+        if (need == 0) {
+            return true;
+        }
+        long ready = hazard.readyAt(need);
+        if (ready <= now) {
+            return true;
+        }
+        if (ready == Long.MAX_VALUE) {
+            hazard.waitFor(need, t -> engine.wakeAt(this, Math.max(t, now)));
+        } else {
+            engine.wakeAt(this, ready);
+        }
+        return false;
     }
 
     private int tileIndex(SurfaceMemory s, int at) {

@@ -423,9 +423,12 @@ public final class DepthBlockCore {
                 }
                 tile(tb, src, t, tx, ty, x0, y0, x1, y1, coverage > 0, tileScan, hizIndex, full, covered);
             }
-        }
-        if (rejectRun > 0) {
-            tb.hizRejected(rejectAt, rejectRun);
+            // A run of rejected tiles ends with its row, so that each names the owned tiles of one row
+            // from its first on (TileBatch#rejectRuns); the records are the same (runs in a row merge).
+            if (rejectRun > 0) {
+                tb.hizRejected(rejectAt, rejectRun);
+                rejectRun = 0;
+            }
         }
         tScanned += scanned;
     }

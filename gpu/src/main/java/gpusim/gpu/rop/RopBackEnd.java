@@ -119,6 +119,11 @@ public final class RopBackEnd extends TiledBackEnd {
             DepthBlock z = new DepthBlock(wiring, counters, tiles, u, inputs.get(u), cores[u], c.lanes(), c.workLimit(),
                     wavePool, c.tilePool(), inFlight, queries, zParams);
             ColorBackEnd cu = new ColorBackEnd(wiring, u, xbarToC.get(u), wavePool, inFlight, cParams);
+            if (rop.zcullWaitsForWrites()) {
+                gpusim.gpu.db.DepthWriteHazard hazard = new gpusim.gpu.db.DepthWriteHazard();
+                z.connectHazard(hazard);
+                cu.connectHazard(hazard);
+            }
             depthBlocks.add(z);
             colorUnits.add(cu);
             // The unit's DB and CB halves are named db/cb U in its statistics (see DepthBlock).

@@ -14,7 +14,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long zSamplesPerClock, long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
                         long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
-                        PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock) {
+                        PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock,
+                        boolean zcullWaitsForWrites) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
     public static final int MAX_UNITS = gpusim.config.BackEndKind.MAX_TILE_OWNERS;
 
@@ -40,7 +41,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                 new PipelineParams.DepthWriteRates(c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES),
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D24S8),
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D32S8)),
-                c.flag(ConfigKeys.ROP_WHOLE_QUADS), c.get(ConfigKeys.ROP_ZROP_SAMPLES));
+                c.flag(ConfigKeys.ROP_WHOLE_QUADS), c.get(ConfigKeys.ROP_ZROP_SAMPLES),
+                c.flag(ConfigKeys.ROP_ZCULL_WAITS_FOR_WRITES));
     }
 
     /** ROP units in all: the screen-tile owners. */

@@ -28,6 +28,11 @@ public final class QuadWave implements Work {
     public gpusim.api.DepthFormat depthFormat;
     /** The wave's samples were depth tested before shading (early Z with a depth test enabled). */
     public boolean depthTested;
+    /**
+     * rop.zcull_waits_for_writes: the wave's number among its ROP unit's waves that write depth
+     * ({@link gpusim.gpu.db.DepthWriteHazard}), 0 when it writes none or the hazard is not modelled.
+     */
+    public long hazardSeq;
 
     /**
      * Surfaces in memory: the render target the colour back end writes (null: no colour
@@ -84,6 +89,7 @@ public final class QuadWave implements Work {
         this.depthWrites = 0;
         this.depthFormat = null;
         this.depthTested = false;
+        this.hazardSeq = 0;
         this.samplesPerPixel = 1;
         return this;
     }

@@ -94,6 +94,16 @@ public final class TileBatch implements Work {
      * records' reads are issued.
      */
     public long readBase = -1;
+    /**
+     * Every run of HiZ-rejected tiles the core found, in order, as pairs: the first tile
+     * ({@code ty << 16 | tx}) and the number of tiles (the DB's owned tiles of row ty from it on).
+     * {@link #tileRunsEnd} maps the records onto them: record k's runs are the pairs from
+     * record k - 1's end to its own. Timing only (rop.zcull_waits_for_writes).
+     */
+    public int[] rejectRuns = new int[32];
+    public int rejectRunPairs;
+    /** Per record: {@link #rejectRunPairs} once the record was made (or a run was added to it). */
+    public int[] tileRunsEnd = new int[64];
     public int readsIssued;
 
     /** Records tile (tx, ty) of the batch's work (see {@link #tiles}); {@code hiz}: whether HiZ tested it. */
@@ -109,9 +119,16 @@ public final class TileBatch implements Work {
      * layers stays small.
      */
     public void hizRejected(int at, int count) {
+        if (2 * rejectRunPairs + 2 > rejectRuns.length) {
+            rejectRuns = java.util.Arrays.copyOf(rejectRuns, rejectRuns.length * 2);
+        }
+        rejectRuns[2 * rejectRunPairs] = at;
+        rejectRuns[2 * rejectRunPairs + 1] = count;
+        rejectRunPairs++;
         int n = tiles;
         if (n > 0 && tileScan[n - 1] == 0 && tileTested[n - 1] == 0 && tileQuads[n - 1] == 0 && tileHiz[n - 1] > 0) {
             tileHiz[n - 1] += count;
+            tileRunsEnd[n - 1] = rejectRunPairs;
             return;
         }
         record(at, 0, 0, 0, 0, 0, count);
@@ -144,7 +161,9 @@ public final class TileBatch implements Work {
             }
             tileUnchanged = java.util.Arrays.copyOf(tileUnchanged, m);
             tileUncovered = java.util.Arrays.copyOf(tileUncovered, m);
+            tileRunsEnd = java.util.Arrays.copyOf(tileRunsEnd, m);
         }
+        tileRunsEnd[n] = rejectRunPairs;
         tileAt[n] = at;
         tileScan[n] = scan;
         tileTested[n] = tested;
@@ -175,6 +194,7 @@ public final class TileBatch implements Work {
         this.hizAcceptedTiles = 0;
         this.earlyOutTriangles = 0;
         this.tiles = 0;
+        this.rejectRunPairs = 0;
         this.readBase = -1;
         this.readsIssued = 0;
     }
