@@ -3,8 +3,8 @@ package gpusim.calibration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
+import gpusim.config.SimKeys;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.ps.ColorSurface;
@@ -60,7 +60,7 @@ class CalibrationTracesTest {
     static final Pattern REFERENCE = Pattern.compile("fill-.*");
 
     static Config h200() {
-        return Preset.resolve("h200").config().with(ConfigKeys.SIM_THREADS, 1);
+        return Preset.resolve("h200").config().with(SimKeys.SIM_THREADS, 1);
     }
 
     static CalibrationSet set() throws CalibrationSet.BadSetException {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.memory.L2Params;
 import gpusim.memory.cache.ReplacementPolicy;
 import org.junit.jupiter.api.Test;
@@ -14,13 +13,13 @@ import org.junit.jupiter.api.Test;
 class PluginKeysTest {
     @Test
     void everyChoiceOfTheKeysIsRegistered() {
-        for (String s : ConfigKeys.DRAM_SCHEDULER.choices()) {
+        for (String s : DramParams.DRAM_SCHEDULER.choices()) {
             assertTrue(DramScheduler.REGISTERED.containsKey(s), s);
         }
-        for (String s : ConfigKeys.DRAM_REFRESH.choices()) {
+        for (String s : DramParams.DRAM_REFRESH.choices()) {
             assertTrue(DramRefresh.REGISTERED.containsKey(s), s);
         }
-        for (String s : ConfigKeys.L2_REPLACEMENT.choices()) {
+        for (String s : L2Params.L2_REPLACEMENT.choices()) {
             assertTrue(ReplacementPolicy.REGISTERED.containsKey(s), s);
         }
     }
