@@ -2,7 +2,6 @@ package gpusim.memory;
 
 import gpusim.config.Config;
 import gpusim.config.ConfigKey;
-import gpusim.config.ConfigKeys;
 import gpusim.config.KeyGroup;
 import gpusim.memory.cache.Cache;
 import gpusim.memory.cache.Interleave;
@@ -80,7 +79,7 @@ public final class MemorySystem implements Component, MemoryPort {
     // ---- end of the configuration keys ----
 
     /**
-     * The memory's shape and costs (see {@link ConfigKeys} for each one's meaning); {@code dram}
+     * The memory's shape and costs (each key above gives its meaning); {@code dram}
      * is the DRAM behind every channel, or null for none (a fixed bandwidth and latency).
      */
     public record Params(int channels, int interleave, int line, boolean writeCombining, long partialWriteCycles,
