@@ -14,8 +14,10 @@ import gpusim.memory.cache.CacheParams;
  * The timing parameters of each block of the pipeline, as typed records built once from the
  * configuration (gem5's per-object parameters): a block takes its own record and never reads
  * configuration keys itself, so what a block depends on is written in one place and a test
- * can build a block with exactly the parameters it means. Every field is a configuration key
- * declared here, beside the record that reads it (gpusim config lists them).
+ * can build a block with exactly the parameters it means. Every field is a configuration key,
+ * declared here (or, for a key another unit shares, beside that unit's record: the clock in
+ * SharedKeys, hierarchical Z's rates in HizParams, memory.flush_at_host_sync in L2Params);
+ * gpusim config lists them all.
  */
 public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, ShaderParams vs,
                              PrimitiveParams setup, RasterParams raster, DepthBlockParams db, ShaderArrayParams shaders,
