@@ -237,10 +237,14 @@ public final class Sweep {
         return sb.toString();
     }
 
-    /** Identifies a run by everything that determines it: the trace, every configuration value, every parameter. */
+    /**
+     * Identifies a run by everything that determines it: the trace, every configuration value, every
+     * parameter. The keys are taken by name, so where the catalogue lists a key (its group's
+     * position) does not change a row's id.
+     */
     private String rowId(Config c, Map<String, String> params) {
         StringBuilder sb = new StringBuilder(traceHash).append('\n');
-        c.asMap().forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        new java.util.TreeMap<>(c.asMap()).forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         params.forEach((k, v) -> sb.append("param.").append(k).append('=').append(v).append('\n'));
         return sha256(sb.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 24);
     }
