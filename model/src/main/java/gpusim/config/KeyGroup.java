@@ -29,7 +29,12 @@ public record KeyGroup(int position, String unit, List<ConfigKey> keys, Map<Stri
 
     /** A group with no rules that span its keys and no renamed keys. */
     public static KeyGroup of(int position, String unit, ConfigKey... keys) {
-        return new KeyGroup(position, unit, List.of(keys), Map.of(), c -> { });
+        return of(position, unit, List.of(keys));
+    }
+
+    /** A group of {@code keys}, in that order, with no rules that span them and no renamed keys. */
+    public static KeyGroup of(int position, String unit, List<ConfigKey> keys) {
+        return new KeyGroup(position, unit, keys, Map.of(), c -> { });
     }
 
     /** The same group with {@code rules} checked by {@link Config#validate}. */

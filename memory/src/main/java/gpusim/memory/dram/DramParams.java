@@ -96,7 +96,7 @@ public record DramParams(String preset, DramTiming timing, DramAddressMap map, P
             DRAM_TWTR_S, DRAM_TWTR_L, DRAM_TRTW, DRAM_TREFI, DRAM_TRFC);
 
     /** The DRAM keys (docs/memory.md, "DRAM behind the channels"). */
-    public static final KeyGroup KEYS = new KeyGroup(210, "DRAM", keys(), java.util.Map.of(), c -> { });
+    public static final KeyGroup KEYS = KeyGroup.of(210, "DRAM", keys());
 
     private static List<ConfigKey> keys() {
         List<ConfigKey> k = new java.util.ArrayList<>(List.of(MEMORY_DRAM, DRAM_CLOCK_MHZ, DRAM_QUEUE,
