@@ -4,8 +4,8 @@ import gpusim.calibration.CalibrationSet;
 import gpusim.calibration.Correlation;
 import gpusim.calibration.Correlator;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
+import gpusim.config.SimKeys;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -47,7 +47,7 @@ public final class CalibrationSetRate {
             for (int e = 0; e < evaluations; e++) {
                 long wall0 = System.nanoTime();
                 long cpu0 = os.getProcessCpuTime();
-                List<Correlator.Prediction> p = correlator.predict(set.cases(), config.with(ConfigKeys.SIM_THREADS, 1), null);
+                List<Correlator.Prediction> p = correlator.predict(set.cases(), config.with(SimKeys.SIM_THREADS, 1), null);
                 double wall = (System.nanoTime() - wall0) / 1e9;
                 double cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
                 System.out.printf("evaluation %d (%s): %.2f s wall, %.2f s CPU, objective %.6f%n", e + 1,

@@ -1,7 +1,6 @@
 package gpusim.bench;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.scene.CameraPath;
 import gpusim.scene.Culling;
@@ -63,7 +62,7 @@ public class SceneBenchmark {
     public long convertAndSimulate() throws IOException {
         String text = convert();
         Config c = Config.defaults().with("sim.threads=1");
-        Trace t = TraceReader.parse("scene.trace", text, c.get(ConfigKeys.MEMORY_BUDGET));
+        Trace t = TraceReader.parse("scene.trace", text, c.get(TraceReader.MEMORY_BUDGET));
         TraceValidator.validate(t, true, TraceValidator.Machine.of(c));
         return new Gpu(t, c).run().cycles();
     }

@@ -1,7 +1,7 @@
 package gpusim.calibration;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.SimKeys;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
 import gpusim.harness.JvmHeap;
@@ -126,7 +126,7 @@ public final class Correlator implements AutoCloseable {
     /** The prediction for each case, in the order of {@code cases}. */
     public List<Prediction> predict(List<CalibrationSet.Case> cases, Config config, Listener listener)
             throws RunFailed {
-        Config c = config.with(ConfigKeys.SIM_THREADS, 1);
+        Config c = config.with(SimKeys.SIM_THREADS, 1);
         CompletionService<Prediction> done = new ExecutorCompletionService<>(pool);
         // Longest first, so that no long run starts last: by the host time of the case's last
         // run, or before its first by the measured time (a fair guess at the model's work);

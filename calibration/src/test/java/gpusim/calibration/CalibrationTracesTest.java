@@ -3,8 +3,8 @@ package gpusim.calibration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
+import gpusim.config.SimKeys;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.db.DepthSurface;
 import gpusim.gpu.ps.ColorSurface;
@@ -60,7 +60,7 @@ class CalibrationTracesTest {
     static final Pattern REFERENCE = Pattern.compile("fill-.*");
 
     static Config h200() {
-        return Preset.resolve("h200").config().with(ConfigKeys.SIM_THREADS, 1);
+        return Preset.resolve("h200").config().with(SimKeys.SIM_THREADS, 1);
     }
 
     static CalibrationSet set() throws CalibrationSet.BadSetException {
@@ -78,7 +78,9 @@ class CalibrationTracesTest {
      * The run's cycles and the SHA-256 of its JSON report and of every surface word (little-endian),
      * then stencil bytes. The report is hashed without its component ticks ({@code stats.run.ticks} and
      * {@code stats.run.component_ticks}): they count the simulator's work, which a host-side change may
-     * lower without changing the modelled machine, and that is what the goldens pin.
+     * lower without changing the modelled machine, and that is what the goldens pin. The configuration
+     * block is hashed with its keys in name order: where the catalogue lists a key (its group's
+     * position) is no part of the machine.
      */
     static String digest(String name, Config c, RunResult r) throws IOException, NoSuchAlgorithmException {
         ByteArrayOutputStream json = new ByteArrayOutputStream();
@@ -90,6 +92,9 @@ class CalibrationTracesTest {
                 (com.fasterxml.jackson.databind.node.ObjectNode) report.path("stats").path("run");
         run.remove("ticks");
         run.remove("component_ticks");
+        java.util.TreeMap<String, com.fasterxml.jackson.databind.JsonNode> config = new java.util.TreeMap<>();
+        report.path("config").fields().forEachRemaining(e -> config.put(e.getKey(), e.getValue()));
+        report.putObject("config").setAll(config);
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         md.update(mapper.writeValueAsBytes(report));
         for (ColorSurface s : r.colorTargets()) {

@@ -1,7 +1,7 @@
 package gpusim.cli;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.SimKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.harness.CsvReport;
@@ -24,10 +24,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code gpusim run}: runs a trace on the modelled GPU and reports results, cycles and statistics. */
 @Command(name = "run", mixinStandardHelpOptions = true,
@@ -108,7 +108,7 @@ public final class RunCommand implements Callable<Integer> {
                         + ": expected timing or functional");
             }
         }
-        if (timeline != null && config.get(ConfigKeys.SIM_MODE) == 1) {
+        if (timeline != null && config.choice(SimKeys.SIM_MODE) == SimKeys.Mode.FUNCTIONAL) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--timeline shows modelled time: it needs --mode timing");
         }

@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.harness.JvmHeap;
 import gpusim.harness.ProgressLine;
 import gpusim.harness.Simulation;
 import gpusim.tracefile.Rule;
 import gpusim.tracefile.TraceException;
+import gpusim.tracefile.TraceReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +113,7 @@ class BoundsTest {
     void theBudgetIsWhatTheHeapCanHold() throws IOException {
         Path t = write("big.trace", "gpusim-trace 1\nbuffer b size=2097152\n");
         Config c = Config.defaults();
-        assertEquals(c.get(ConfigKeys.MEMORY_BUDGET), JvmHeap.budget(c, 1), "this test JVM holds the default budget");
+        assertEquals(c.get(TraceReader.MEMORY_BUDGET), JvmHeap.budget(c, 1), "this test JVM holds the default budget");
         TraceException e = assertThrows(TraceException.class, () -> Simulation.read(t, Map.of(), c, 1_000_000));
         assertEquals(Rule.MEMORY_BUDGET_EXCEEDED, e.rule());
         assertEquals(2, e.line());

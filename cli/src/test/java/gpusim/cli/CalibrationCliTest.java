@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.calibration.CorrelationPlot;
 import gpusim.config.ConfigKeys;
 import gpusim.config.Preset;
+import gpusim.config.SharedKeys;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -214,7 +215,7 @@ class CalibrationCliTest {
         assertEquals(3, new ObjectMapper().readTree(report.resolve("correlation.json").toFile()).get("traces").size());
         Preset p = Preset.load(out);
         assertEquals("test fit", p.description());
-        assertEquals(1980, p.config().get(ConfigKeys.CLOCK_MHZ));
+        assertEquals(1980, p.config().get(SharedKeys.CLOCK_MHZ));
         long fitted = p.config().get(ConfigKeys.find("cp.cycles_per_command"));
         assertTrue(o.out().contains("cp.cycles_per_command = " + fitted), o.out());
         String text = Files.readString(out);

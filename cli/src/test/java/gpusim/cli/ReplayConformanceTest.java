@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.harness.ConformanceTest;
 import gpusim.replay.ReplayException;
 import gpusim.replay.ReplayResult;
@@ -68,7 +67,7 @@ class ReplayConformanceTest {
 
     static Trace trace(String name, String text) {
         Config config = Config.defaults();
-        Trace t = TraceReader.parse(name + ".trace", text, config.get(ConfigKeys.MEMORY_BUDGET));
+        Trace t = TraceReader.parse(name + ".trace", text, config.get(TraceReader.MEMORY_BUDGET));
         TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
         return t;
     }

@@ -15,7 +15,7 @@ import java.util.ArrayDeque;
  *
  * @param wiring       the engine, the drain and the draw tracker its stages report to
  * @param counters     the pipeline-statistics counters its units count in
- * @param tiles        which unit owns which screen tile ({@code BackEndKind#tileOwners} units)
+ * @param tiles        which unit owns which screen tile ({@code BackEndFactory#tileOwners} units)
  * @param params       the blocks' timing parameters
  * @param shaders      the shader engines' units, shared with the vertex stage
  * @param cores        one functional depth core per tile owner

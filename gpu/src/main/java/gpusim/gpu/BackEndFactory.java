@@ -2,10 +2,12 @@ package gpusim.gpu;
 
 import gpusim.config.BackEndKind;
 import gpusim.config.Config;
+import gpusim.config.SharedKeys;
 import gpusim.gpu.query.QueryProtocol;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.rb.RenderBackEnds;
 import gpusim.gpu.rop.RopBackEnd;
+import gpusim.gpu.rop.RopParams;
 import java.util.function.Function;
 
 /**
@@ -43,5 +45,30 @@ public interface BackEndFactory {
             case RENDER_BACK_ENDS -> RenderBackEnds::plan;
             case ROPS -> RopBackEnd::plan;
         };
+    }
+
+    /**
+     * The units of {@code c}'s back end that own screen tiles (bit u of db.enabled enables unit
+     * u): db.count depth blocks, or the ROP units ({@link RopParams#tileOwners}); throws
+     * {@link IllegalArgumentException} when there are more than {@link BackEndKind#MAX_TILE_OWNERS}.
+     */
+    static int tileOwners(Config c) {
+        return switch (BackEndKind.of(c)) {
+            case RENDER_BACK_ENDS -> c.getInt(SharedKeys.DB_COUNT);
+            case ROPS -> RopParams.tileOwners(c);
+        };
+    }
+
+    /** The rule that ties db.enabled to the back end: it enables at least one of the units that own tiles. */
+    static void checkTileOwners(Config c) {
+        long count = tileOwners(c);
+        long enabled = c.get(PipelineParams.DB_ENABLED);
+        if ((enabled & ((1L << count) - 1)) == 0) {
+            throw new IllegalArgumentException("db.enabled 0x" + Long.toHexString(enabled) + " enables none of the "
+                    + count + switch (BackEndKind.of(c)) {
+                        case RENDER_BACK_ENDS -> " DBs of db.count (bit d enables DB d)";
+                        case ROPS -> " ROP units (bit u enables ROP unit u)";
+                    });
+        }
     }
 }

@@ -3,7 +3,7 @@ package gpusim.gpu;
 import gpusim.api.CommandListType;
 import gpusim.config.BackEndKind;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.SimKeys;
 import gpusim.gpu.clip.Clipper;
 import gpusim.gpu.cp.CommandProcessor;
 import gpusim.gpu.cp.FenceTable;
@@ -20,6 +20,7 @@ import gpusim.gpu.vs.VertexStage;
 import gpusim.gpu.work.TileBatch;
 import gpusim.gpu.work.Work;
 import gpusim.memory.DeviceMemory;
+import gpusim.memory.L2Params;
 import gpusim.memory.MemorySystem;
 import gpusim.sim.BoundedQueue;
 import gpusim.sim.Component;
@@ -48,15 +49,15 @@ final class GpuBuilder {
                             long threadsAfterNanos, gpusim.gpu.db.HizParams hiz, gpusim.gpu.db.TileKernel.Mode kernels,
                             long maxSamples, RunMode mode) {
         static SimulationParams of(Config c, int dbCount) {
-            int threads = c.getInt(ConfigKeys.SIM_THREADS);
+            int threads = c.getInt(SimKeys.SIM_THREADS);
             if (threads == 0) {
                 threads = Math.min(dbCount, Runtime.getRuntime().availableProcessors());
             }
-            return new SimulationParams(c.get(ConfigKeys.DEADLOCK_CYCLES), c.get(ConfigKeys.MEMORY_ALIGNMENT),
-                    c.getInt(ConfigKeys.QUEUE_DEPTH), c.getInt(ConfigKeys.QUEUE_LATENCY), threads,
-                    c.get(ConfigKeys.SIM_THREADS_AFTER) * 1_000_000L, gpusim.gpu.db.HizParams.of(c),
-                    gpusim.gpu.db.TileKernel.Mode.of(c.get(ConfigKeys.SIM_KERNELS)), c.get(ConfigKeys.MAX_SAMPLES),
-                    c.get(ConfigKeys.SIM_MODE) == 1 ? RunMode.FUNCTIONAL : RunMode.TIMED);
+            return new SimulationParams(c.get(SimKeys.DEADLOCK_CYCLES), c.get(MemorySystem.MEMORY_ALIGNMENT),
+                    c.getInt(PipelineParams.QUEUE_DEPTH), c.getInt(PipelineParams.QUEUE_LATENCY), threads,
+                    c.get(SimKeys.SIM_THREADS_AFTER) * 1_000_000L, gpusim.gpu.db.HizParams.of(c),
+                    gpusim.gpu.db.TileKernel.Mode.of(c.choice(SimKeys.SIM_KERNELS)), c.get(SimKeys.MAX_SAMPLES),
+                    c.choice(SimKeys.SIM_MODE) == SimKeys.Mode.FUNCTIONAL ? RunMode.FUNCTIONAL : RunMode.TIMED);
         }
     }
 
@@ -87,7 +88,7 @@ final class GpuBuilder {
     GpuBuilder(Trace trace, Config config) {
 
         this.trace = trace;
-        if (config.get(ConfigKeys.SIM_MODE) == 1) {
+        if (config.choice(SimKeys.SIM_MODE) == SimKeys.Mode.FUNCTIONAL) {
             config = stepTimings(config);
         }
         // backend.kind: the back end names its tile owners, then plans itself over them.
@@ -198,13 +199,13 @@ final class GpuBuilder {
 
     /** Which unit of {@code c}'s back end owns which screen tile: its tile owners, db.tile_size, db.pattern, db.enabled. */
     static TileMap tileMap(Config c) {
-        return tileMap(c, BackEndKind.of(c).tileOwners(c));
+        return tileMap(c, BackEndFactory.tileOwners(c));
     }
 
     /** {@code owners} tile owners (DBs or ROP units) with db.tile_size, db.pattern and db.enabled. */
     static TileMap tileMap(Config c, int owners) {
-        return new TileMap(owners, c.getInt(ConfigKeys.DB_TILE),
-                TileMap.Pattern.values()[c.getInt(ConfigKeys.DB_PATTERN)], c.validate().get(ConfigKeys.DB_ENABLED));
+        return new TileMap(owners, c.getInt(PipelineParams.DB_TILE),
+                c.choice(PipelineParams.DB_PATTERN), c.validate().get(PipelineParams.DB_ENABLED));
     }
 
     /** The queues a trace submits work, signals or waits to, in D3D12_COMMAND_LIST_TYPE order. */
@@ -229,14 +230,14 @@ final class GpuBuilder {
      * Results never depend on these keys (the golden tests rerun every case with others).
      */
     private static Config stepTimings(Config c) {
-        return c.with(ConfigKeys.QUEUE_LATENCY, 1)
-                .with(ConfigKeys.MEMORY_LATENCY, 1)
-                .with(ConfigKeys.L2_HIT_LATENCY, 1)
-                .with(ConfigKeys.MEMORY_PARTIAL_WRITE, 0)
-                .with(ConfigKeys.MEMORY_BYTES_PER_CYCLE, ConfigKeys.MEMORY_BYTES_PER_CYCLE.max())
-                .with(ConfigKeys.CP_CYCLES, 1)
-                .with(ConfigKeys.POLL_CYCLES, 1)
-                .with(ConfigKeys.SHADER_UNITS, ConfigKeys.SHADER_UNITS.max());
+        return c.with(PipelineParams.QUEUE_LATENCY, 1)
+                .with(MemorySystem.MEMORY_LATENCY, 1)
+                .with(L2Params.L2_HIT_LATENCY, 1)
+                .with(MemorySystem.MEMORY_PARTIAL_WRITE, 0)
+                .with(MemorySystem.MEMORY_BYTES_PER_CYCLE, MemorySystem.MEMORY_BYTES_PER_CYCLE.max())
+                .with(PipelineParams.CP_CYCLES, 1)
+                .with(PipelineParams.POLL_CYCLES, 1)
+                .with(PipelineParams.SHADER_UNITS, PipelineParams.SHADER_UNITS.max());
     }
 
     private void add(Component c) {

@@ -140,7 +140,7 @@ class MemoryTrafficTest {
     // not 16 x 1000.
     @Test
     void theWindowOverlapsTheFetchesOfSuccessiveBatches() {
-        for (int n : new int[] {2, (int) gpusim.config.ConfigKeys.IA_FETCH_WINDOW.defaultValue()}) {
+        for (int n : new int[] {2, (int) PipelineParams.IA_FETCH_WINDOW.defaultValue()}) {
             RunResult fast = TraceBuilder.run(batches(n), "memory.latency=100");
             RunResult slow = TraceBuilder.run(batches(n), "memory.latency=1100");
             assertEquals(n, stat(fast, "ia.fetch_requests"), "one run of lines a batch");

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.trace.Resource;
 import org.junit.jupiter.api.Test;
 
@@ -66,11 +65,11 @@ class QueryCostsTest {
 
     @Test
     void theDefaultsCostNothing() {
-        for (var k : new gpusim.config.ConfigKey[] {ConfigKeys.CP_QUERY_CYCLES, ConfigKeys.CP_TIMESTAMP_CYCLES,
-            ConfigKeys.CP_RESOLVE_CYCLES, ConfigKeys.CP_RESOLVE_CYCLES_PER_QUERY, ConfigKeys.CP_RESOLVE_SERIAL_MAX_QUERIES,
-            ConfigKeys.CP_RESOLVE_SERIAL_CYCLES, ConfigKeys.CP_RESOLVE_SERIAL_CYCLES_PER_QUERY,
-            ConfigKeys.CP_RESOLVE_SMALL_MAX_QUERIES, ConfigKeys.CP_RESOLVE_SMALL_CYCLES,
-            ConfigKeys.CP_RESOLVE_SMALL_CYCLES_PER_QUERY}) {
+        for (var k : new gpusim.config.ConfigKey[] {PipelineParams.CP_QUERY_CYCLES, PipelineParams.CP_TIMESTAMP_CYCLES,
+            PipelineParams.CP_RESOLVE_CYCLES, PipelineParams.CP_RESOLVE_CYCLES_PER_QUERY, PipelineParams.CP_RESOLVE_SERIAL_MAX_QUERIES,
+            PipelineParams.CP_RESOLVE_SERIAL_CYCLES, PipelineParams.CP_RESOLVE_SERIAL_CYCLES_PER_QUERY,
+            PipelineParams.CP_RESOLVE_SMALL_MAX_QUERIES, PipelineParams.CP_RESOLVE_SMALL_CYCLES,
+            PipelineParams.CP_RESOLVE_SMALL_CYCLES_PER_QUERY}) {
             assertEquals(0, Config.defaults().get(k), k.name());
         }
         for (String be : BACK_ENDS) {

@@ -9,6 +9,7 @@ import gpusim.api.CullMode;
 import gpusim.api.DepthFormat;
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
+import gpusim.memory.MemorySystem;
 import gpusim.sim.Stat;
 import gpusim.trace.Resource;
 import gpusim.trace.Trace;
@@ -89,7 +90,7 @@ class SurfacesInMemoryTest {
                     : stat(r, c + "write_backs");
         }
         return lines * gpusim.config.Config.defaults()
-                .get(unit.equals("db") ? gpusim.config.ConfigKeys.DB_CACHE_LINE : gpusim.config.ConfigKeys.CB_CACHE_LINE);
+                .get(unit.equals("db") ? PipelineParams.DB_CACHE_LINE : PipelineParams.CB_CACHE_LINE);
     }
 
     @Test
@@ -143,13 +144,13 @@ class SurfacesInMemoryTest {
      */
     @Test
     void theDefaultMachineKeepsItsSurfacesInMemory() {
-        assertTrue(gpusim.config.Config.defaults().flag(gpusim.config.ConfigKeys.SURFACES_IN_MEMORY));
+        assertTrue(gpusim.config.Config.defaults().flag(PipelineParams.SURFACES_IN_MEMORY));
         Trace t = msaaFill(false);
         gpusim.config.Config sixteen = gpusim.config.Config.defaults().with("db.count=16");
         RunResult wide = new Gpu(t, sixteen).run();
         RunResult narrow = new Gpu(t, sixteen.with("memory.bytes_per_cycle=4")).run();
         assertTrue(narrow.cycles() >= 1.5 * wide.cycles(), narrow.cycles() + " vs " + wide.cycles());
-        int channels = sixteen.getInt(gpusim.config.ConfigKeys.MEMORY_CHANNELS);
+        int channels = sixteen.getInt(MemorySystem.MEMORY_CHANNELS);
         long depth = 0;
         long colour = 0;
         for (int c = 0; c < channels; c++) {
@@ -179,14 +180,14 @@ class SurfacesInMemoryTest {
         RunResult kept = TraceBuilder.run(t, "surfaces.in_memory=on");
         RunResult flushed = TraceBuilder.run(t, "surfaces.in_memory=on", "surfaces.flush_at_end=on");
         gpusim.config.Config c = TraceBuilder.unitDefaults();
-        long dbLines = c.get(gpusim.config.ConfigKeys.DB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE);
-        long cbLines = c.get(gpusim.config.ConfigKeys.CB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE);
+        long dbLines = c.get(PipelineParams.DB_CACHE_SIZE) / c.get(PipelineParams.DB_CACHE_LINE);
+        long cbLines = c.get(PipelineParams.CB_CACHE_SIZE) / c.get(PipelineParams.CB_CACHE_LINE);
         assertEveryCacheFlushed(flushed, 1);
         // The flush is the only difference in the traffic: the same fills and victims before it.
         assertEquals(stat(kept, "memory.bytes_read"), stat(flushed, "memory.bytes_read"));
         assertEquals(stat(flushed, "memory.bytes_written") - stat(kept, "memory.bytes_written"),
-                DBS * (dbLines * c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE)
-                        + cbLines * c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE)));
+                DBS * (dbLines * c.get(PipelineParams.DB_CACHE_LINE)
+                        + cbLines * c.get(PipelineParams.CB_CACHE_LINE)));
         assertTrue(flushed.cycles() > kept.cycles(), flushed.cycles() + " vs " + kept.cycles());
         Trace q = msaaFill(true);
         assertArrayEquals(TraceBuilder.run(q).dumps().get(0).values(),
@@ -198,7 +199,7 @@ class SurfacesInMemoryTest {
                 "surfaces.flush_at_end=on");
         long l2Flushed = 0;
         long l2FlushedBoth = 0;
-        for (int ch = 0; ch < c.getInt(gpusim.config.ConfigKeys.MEMORY_CHANNELS); ch++) {
+        for (int ch = 0; ch < c.getInt(MemorySystem.MEMORY_CHANNELS); ch++) {
             l2Flushed += stat(l2Only, "memory.l2_" + ch + ".flushed_lines");
             l2FlushedBoth += stat(both, "memory.l2_" + ch + ".flushed_lines");
         }
@@ -209,8 +210,8 @@ class SurfacesInMemoryTest {
     /** Each DB and CB cache wrote back {@code times} x its whole capacity in flushes (every line dirty each time). */
     static void assertEveryCacheFlushed(RunResult r, int times) {
         gpusim.config.Config c = TraceBuilder.unitDefaults();
-        long dbLines = c.get(gpusim.config.ConfigKeys.DB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.DB_CACHE_LINE);
-        long cbLines = c.get(gpusim.config.ConfigKeys.CB_CACHE_SIZE) / c.get(gpusim.config.ConfigKeys.CB_CACHE_LINE);
+        long dbLines = c.get(PipelineParams.DB_CACHE_SIZE) / c.get(PipelineParams.DB_CACHE_LINE);
+        long cbLines = c.get(PipelineParams.CB_CACHE_SIZE) / c.get(PipelineParams.CB_CACHE_LINE);
         for (int d = 0; d < DBS; d++) {
             assertEquals(times * dbLines, stat(r, "db" + d + "_cache.flushed_lines"), "db" + d);
             assertEquals(times * cbLines, stat(r, "cb" + d + "_cache.flushed_lines"), "cb" + d);
@@ -238,7 +239,7 @@ class SurfacesInMemoryTest {
         assertTrue(synced.cycles() > plain.cycles(), synced.cycles() + " vs " + plain.cycles());
         RunResult l2 = TraceBuilder.run(t, "surfaces.in_memory=on", "l2.enabled=on", "memory.flush_at_host_sync=on");
         long l2Flushed = 0;
-        for (int ch = 0; ch < c.getInt(gpusim.config.ConfigKeys.MEMORY_CHANNELS); ch++) {
+        for (int ch = 0; ch < c.getInt(MemorySystem.MEMORY_CHANNELS); ch++) {
             l2Flushed += stat(l2, "memory.l2_" + ch + ".flushed_lines");
         }
         assertTrue(l2Flushed > 0, "the slices write back at the syncs");

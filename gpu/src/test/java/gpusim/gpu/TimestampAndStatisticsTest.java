@@ -16,6 +16,7 @@ import gpusim.api.PrimitiveTopology;
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
 import gpusim.config.Config;
+import gpusim.config.SharedKeys;
 import gpusim.gpu.cp.CommandProcessor;
 import gpusim.gpu.rb.RenderBackEndQueryProtocol;
 import gpusim.memory.DeviceMemory;
@@ -96,8 +97,8 @@ class TimestampAndStatisticsTest {
             for (String kv : cfg) {
                 c = c.with(kv);
             }
-            BigInteger hz = BigInteger.valueOf(c.get(gpusim.config.ConfigKeys.CLOCK_MHZ) * 1_000_000L);
-            BigInteger ts = BigInteger.valueOf(c.get(gpusim.config.ConfigKeys.TIMESTAMP_HZ));
+            BigInteger hz = BigInteger.valueOf(c.get(SharedKeys.CLOCK_MHZ) * 1_000_000L);
+            BigInteger ts = BigInteger.valueOf(c.get(PipelineParams.TIMESTAMP_HZ));
             for (long cyc : cycles) {
                 long expect = BigInteger.valueOf(cyc).multiply(ts).divide(hz).longValueExact();
                 assertEquals(expect, p.timestamp(cyc), String.join(" ", cfg) + " at cycle " + cyc);

@@ -1,7 +1,7 @@
 package gpusim.harness;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.tracefile.TraceReader;
 
 /**
  * What this JVM's heap can hold, against {@code memory.budget}. The budget counts the bytes
@@ -34,12 +34,12 @@ public final class JvmHeap {
 
     /** The budget a run uses: memory.budget, or less where the heap cannot hold that much. */
     public static long budget(Config config, int runs) {
-        return Math.min(config.get(ConfigKeys.MEMORY_BUDGET), holds(runs));
+        return Math.min(config.get(TraceReader.MEMORY_BUDGET), holds(runs));
     }
 
     /** What to say when the heap limits the budget. */
     public static String limitNote(Config config, int runs) {
-        return "; memory.budget (" + config.get(ConfigKeys.MEMORY_BUDGET) + " bytes) is limited to " + holds(runs)
+        return "; memory.budget (" + config.get(TraceReader.MEMORY_BUDGET) + " bytes) is limited to " + holds(runs)
                 + " bytes by this JVM's heap of " + (max() >> 20) + " MiB"
                 + (runs > 1 ? " shared by " + runs + " runs at once" : "")
                 + ": give it more heap (GPUSIM_JAVA_OPTS=-Xmx<size> ./gpusim ...)";
@@ -49,7 +49,7 @@ public final class JvmHeap {
     public static String outOfMemory(Config config) {
         return "gpusim: out of memory: this run needs more than the Java heap of " + (max() >> 20) + " MiB. "
                 + "Give the JVM more heap (GPUSIM_JAVA_OPTS=-Xmx<size> ./gpusim ...), or lower memory.budget (now "
-                + config.get(ConfigKeys.MEMORY_BUDGET) + " bytes) so that traces this large are refused before "
+                + config.get(TraceReader.MEMORY_BUDGET) + " bytes) so that traces this large are refused before "
                 + "they run";
     }
 }

@@ -1,11 +1,10 @@
 package gpusim.harness;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
-import gpusim.trace.Trace;
 import gpusim.sim.WorkLimitException;
+import gpusim.trace.Trace;
 import gpusim.tracefile.Rule;
 import gpusim.tracefile.TraceException;
 import gpusim.tracefile.TraceReader;
@@ -67,7 +66,7 @@ public final class Simulation {
 
     /** A budget refusal says so when the heap, not memory.budget, set the limit. */
     private static TraceException heapNote(TraceException e, Config config, int runs) {
-        if (e.rule() == Rule.MEMORY_BUDGET_EXCEEDED && JvmHeap.budget(config, runs) < config.get(ConfigKeys.MEMORY_BUDGET)) {
+        if (e.rule() == Rule.MEMORY_BUDGET_EXCEEDED && JvmHeap.budget(config, runs) < config.get(TraceReader.MEMORY_BUDGET)) {
             return new TraceException(e.file(), e.line(), e.rule(), e.explanation() + JvmHeap.limitNote(config, runs));
         }
         return e;

@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import gpusim.harness.ReferenceCoverage.View;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
+import gpusim.harness.ReferenceCoverage.View;
 import gpusim.trace.Trace;
 import gpusim.tracefile.TraceReader;
 import gpusim.tracefile.TraceValidator;
@@ -118,7 +117,7 @@ class ClipGuardBandTest {
         }
 
         RunResult run(Config config) {
-            Trace t = TraceReader.parse("edge.trace", text(), config.get(ConfigKeys.MEMORY_BUDGET));
+            Trace t = TraceReader.parse("edge.trace", text(), config.get(TraceReader.MEMORY_BUDGET));
             TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
             return new Gpu(t, config).run();
         }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
@@ -55,7 +54,7 @@ public class ConformanceTest {
     }
 
     public static RunResult run(String name, Config config) throws IOException {
-        Trace t = TraceReader.parse(name + ".trace", resource(name + ".trace"), config.get(ConfigKeys.MEMORY_BUDGET));
+        Trace t = TraceReader.parse(name + ".trace", resource(name + ".trace"), config.get(TraceReader.MEMORY_BUDGET));
         TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
         return new Gpu(t, config).run();
     }

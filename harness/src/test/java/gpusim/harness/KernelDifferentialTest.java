@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.gpu.cp.CommandProcessor;
@@ -81,7 +80,7 @@ public class KernelDifferentialTest {
             sb.append(lines[i]).append('\n');
         }
         assertEquals(15, executed, "frames run");
-        Trace t = TraceReader.parse("predication-queries.trace", sb.toString(), FAST.get(ConfigKeys.MEMORY_BUDGET));
+        Trace t = TraceReader.parse("predication-queries.trace", sb.toString(), FAST.get(TraceReader.MEMORY_BUDGET));
         TraceValidator.validate(t, true, TraceValidator.Machine.of(FAST));
         RunResult fast = new Gpu(t, FAST).run();
         assertEquals(15, fast.dumps().size(), "a dump a frame");
@@ -114,7 +113,7 @@ public class KernelDifferentialTest {
     void stressTracesGiveTheReferenceKernelsRun() throws IOException {
         Config threads = Config.defaults().with("sim.threads=0").with("sim.threads_after_ms=0");
         for (String name : new String[] {"stress-2k", "stress-2k-4x"}) {
-            Trace t = TraceReader.parse(name + ".trace", stressTrace(name), threads.get(ConfigKeys.MEMORY_BUDGET));
+            Trace t = TraceReader.parse(name + ".trace", stressTrace(name), threads.get(TraceReader.MEMORY_BUDGET));
             TraceValidator.validate(t, true, TraceValidator.Machine.of(threads));
             RunResult fast = new Gpu(t, threads).run();
             // The fast run is also the right one (the expected dumps of ../shared/bench).

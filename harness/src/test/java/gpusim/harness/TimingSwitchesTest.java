@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.sim.Stat;
@@ -42,7 +41,7 @@ class TimingSwitchesTest {
     }
 
     static RunResult run(String name, String text, Config config) {
-        Trace t = TraceReader.parse(name + ".trace", text, config.get(ConfigKeys.MEMORY_BUDGET));
+        Trace t = TraceReader.parse(name + ".trace", text, config.get(TraceReader.MEMORY_BUDGET));
         TraceValidator.validate(t, true, TraceValidator.Machine.of(config));
         return new Gpu(t, config).run();
     }

@@ -1,7 +1,9 @@
 package gpusim.harness;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.SharedKeys;
+import gpusim.gpu.PipelineParams;
+import gpusim.memory.MemorySystem;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.PipelineState;
@@ -49,7 +51,7 @@ final class TraceWorkBound {
     /** An upper bound on the cycles {@code t} takes on configuration {@code c}. */
     static double cycles(Trace t, Config c) {
         double samples = largestSurface(t);
-        double bytesPerCycle = c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE);
+        double bytesPerCycle = c.get(MemorySystem.MEMORY_BYTES_PER_CYCLE);
         double total = COMMAND_CYCLES * (t.resources().size() + t.submissions().size());
         for (TopCommand top : t.submissions()) {
             if (top instanceof TopCommand.Dump d) {
@@ -59,15 +61,15 @@ final class TraceWorkBound {
                 continue;
             }
             for (CommandList l : e.lists()) {
-                double vs = c.get(ConfigKeys.VS_CYCLES);
-                double ps = c.get(ConfigKeys.PS_CYCLES);
+                double vs = c.get(PipelineParams.VS_CYCLES);
+                double ps = c.get(PipelineParams.PS_CYCLES);
                 double so = 0;
                 for (Command cmd : l.commands()) {
                     total += COMMAND_CYCLES;
                     if (cmd instanceof Command.SetPipelineState s) {
                         PipelineState p = s.pso().state();
-                        vs = p.vsCycles() >= 0 ? p.vsCycles() : c.get(ConfigKeys.VS_CYCLES);
-                        ps = p.psCycles() >= 0 ? p.psCycles() : c.get(ConfigKeys.PS_CYCLES);
+                        vs = p.vsCycles() >= 0 ? p.vsCycles() : c.get(PipelineParams.VS_CYCLES);
+                        ps = p.psCycles() >= 0 ? p.psCycles() : c.get(PipelineParams.PS_CYCLES);
                         so = p.streamOutput() == null ? 0 : p.streamOutput().stride() / bytesPerCycle;
                     }
                     double v = TraceWork.vertices(cmd);
@@ -90,11 +92,11 @@ final class TraceWorkBound {
             return (double) d.x() * d.y() * d.z();
         }
         if (cmd instanceof Command.DecodeFrame f) {
-            return f.bytes() * (c.get(ConfigKeys.DECODE_CYCLES_PER_BYTE) + 1.0 / bytesPerCycle);
+            return f.bytes() * (c.get(PipelineParams.DECODE_CYCLES_PER_BYTE) + 1.0 / bytesPerCycle);
         }
         if (cmd instanceof Command.ResolveQueryData r) {
             // Each query's counters from every DB, read and summed, then written.
-            return (double) r.count() * c.get(ConfigKeys.DB_COUNT) * 64;
+            return (double) r.count() * c.get(SharedKeys.DB_COUNT) * 64;
         }
         return 0;
     }

@@ -1,10 +1,11 @@
 package gpusim.memory;
 
-import java.util.List;
-
+import gpusim.config.ChoiceKey;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.ConfigKey;
+import gpusim.config.KeyGroup;
 import gpusim.memory.cache.CacheParams;
+import java.util.List;
 
 /**
  * The L2 and channel-selection settings of the memory, read once from the configuration
@@ -24,6 +25,85 @@ import gpusim.memory.cache.CacheParams;
  */
 public record L2Params(boolean enabled, CacheParams slice, boolean countersDirect, boolean xorHash,
                        boolean flushAtEnd, boolean flushAtHostSync, List<CacheParams> below) {
+    // ---- Configuration keys (KEYS lists them) ----
+    public static final ConfigKey L2_ENABLED = ConfigKey.flag("l2.enabled", false,
+            "an L2 slice (a set-associative LRU cache) in front of each memory channel; never changes results, "
+                    + "only timing (off: every request goes straight to its channel, as before)");
+    public static final ConfigKey L2_SIZE = ConfigKey.range("l2.size", 256 << 10, 16 << 10, 8 << 20,
+            "bytes", "capacity of each L2 slice (one slice per memory channel; l2.size x memory.channels in all): "
+                    + "l2.ways x l2.line x a power of two sets (an H200's 60 MiB over 32 slices: 15 x 128 x 1024)");
+    public static final ConfigKey L2_WAYS = ConfigKey.range("l2.ways", 16, 1, 64,
+            "ways", "lines per set of each L2 slice (LRU among them)");
+    public static final ConfigKey L2_LINE = ConfigKey.oneOf("l2.line", 128, new long[] {32, 64, 128, 256}, "bytes",
+            "L2 line size: the unit a slice allocates, fetches from and writes back to its channel (128 on GFX9+, "
+                    + "64 on GFX6-8)");
+    public static final ConfigKey L2_SECTOR_BYTES = ConfigKey.oneOf("l2.sector_bytes", 0,
+            new long[] {0, 32, 64, 128, 256}, "bytes", "sectors of each L2 line: a line's bytes are valid, fetched and written back "
+                    + "in sectors (a write covering whole sectors fetches nothing; only dirty sectors are written "
+                    + "back), as NVIDIA's L2 keeps 32-byte sectors of 128-byte lines; 0 or l2.line: whole lines; "
+                    + "at most l2.line");
+    public static final ConfigKey L2_BYTE_MASKS = ConfigKey.flag("l2.byte_masks", false,
+            "a valid and a dirty bit per byte of each L2 line, as GFX9+ L2s keep dirty byte masks so that a "
+                    + "partial write (an 8-byte occlusion counter) fetches nothing: %s; write_back only "
+                    + "(ignored by write_through, which has no dirty bytes); off: write-allocate fetches the "
+                    + "line (or the sectors it writes partly) first".formatted(CacheParams.BYTE_MASKS_MEANING));
+    public static final ConfigKey L2_FLUSH_AT_END = ConfigKey.flag("l2.flush_at_end", false,
+            "at the end of a run the L2 slices write their dirty lines back to the channels (what a release to "
+                    + "the host does before the CPU reads results: PAL's and radeonsi's end-of-submission cache "
+                    + "write-back) and the run ends when the channels have taken them; the render back ends' "
+                    + "own caches are flushed first with surfaces.flush_at_end; off: dirty lines are left in the slices, no cycles charged");
+    public static final ConfigKey MEMORY_FLUSH_AT_HOST_SYNC = ConfigKey.flag("memory.flush_at_host_sync", false,
+            "at every wait_idle and dump, once every queue is idle, the render back ends' depth and colour caches "
+                    + "(surfaces.in_memory) and then the L2 slices (l2.enabled) write their dirty lines back, and "
+                    + "the CPU goes on only when they have landed (a release to the host before it reads); off: "
+                    + "the CPU reads as soon as the queues are idle; never changes results");
+    public static final ChoiceKey<CacheParams.WritePolicy> L2_POLICY = ConfigKey.choice("l2.policy", CacheParams.WritePolicy.WRITE_BACK,
+            "write_back = write-back with write-allocate (a write miss fetches the line; dirty victims are written "
+                    + "back); write_through = every write goes on to the channel, a write miss allocates nothing");
+    public static final ChoiceKey<CacheParams.Replacement> L2_REPLACEMENT = ConfigKey.choice("l2.replacement", CacheParams.Replacement.LRU,
+            "which valid way of a full set an L2 slice's new line replaces: lru = the least recently used; fifo = "
+                    + "the one installed first");
+    public static final ConfigKey L2_MSHRS = ConfigKey.range("l2.mshrs", 64, 1, 4096, "entries",
+            "miss status holding registers per slice: line fetches, write-throughs and write-backs a slice may "
+                    + "have outstanding; a request that needs more than are free stalls its client");
+    public static final ConfigKey L2_HIT_LATENCY = ConfigKey.range("l2.hit_latency", 30, 1, 100_000, "cycles",
+            "cycles from a request reaching its slice to a hit's completion (also the tag lookup a miss pays "
+                    + "before its fetch goes to the channel)");
+    public static final ChoiceKey<ChannelHash> MEMORY_HASH = ConfigKey.choice("memory.hash", ChannelHash.INTERLEAVE,
+            "which channel (and L2 slice) byte address a goes to, g = a / memory.interleave: interleave = g mod "
+                    + "memory.channels; xor = (g XOR g>>k XOR g>>2k ...) mod memory.channels, k = ceil(log2 "
+                    + "memory.channels) (an XOR fold of the granule number, as GPUs hash channels so that strides "
+                    + "spread); never changes results");
+    public static final ChoiceKey<CounterPath> COUNTER_PATH = ConfigKey.choice("query.counter_path", CounterPath.DIRECT,
+            "how the depth blocks' occlusion counter writes (and WriteQuery's) reach memory when l2.enabled: "
+                    + "direct = past the L2 straight to the channel (GFX6-8, Xbox One: RADV's radv_query.c, "
+                    + "radv_occlusion_query_use_l2, notes that occlusion query writes do not go through L2 there), "
+                    + "l2 = through the slice like any write (GFX9+); "
+                    + "the same path when l2.enabled is off; never changes results");
+
+    /** The L2 slices' keys, and the choice of channel they share with the memory. */
+    public static final KeyGroup KEYS = KeyGroup.of(220, "L2 slices", L2_ENABLED, L2_SIZE, L2_WAYS, L2_LINE,
+            L2_SECTOR_BYTES, L2_BYTE_MASKS, L2_FLUSH_AT_END, MEMORY_FLUSH_AT_HOST_SYNC, L2_POLICY, L2_REPLACEMENT,
+            L2_MSHRS, L2_HIT_LATENCY, MEMORY_HASH, COUNTER_PATH)
+            .withRules(c -> CacheParams.checkKeys(c, "l2", L2_SIZE, L2_WAYS, L2_LINE, L2_SECTOR_BYTES));
+    // ---- end of the configuration keys ----
+
+    /** Which channel (and slice) an address goes to ({@code memory.hash}). */
+    public enum ChannelHash {
+        /** The granule number modulo the channels. */
+        INTERLEAVE,
+        /** An XOR fold of the granule number, modulo the channels. */
+        XOR
+    }
+
+    /** How occlusion counter writes reach memory when there is an L2 ({@code query.counter_path}). */
+    public enum CounterPath {
+        /** Past the L2, straight to the channel. */
+        DIRECT,
+        /** Through the slice, like any write. */
+        L2
+    }
+
     /** No L2, today's channel selection: the memory as it was before the L2. */
     public static final L2Params OFF = new L2Params(false, null, true, false, false, false);
 
@@ -59,13 +139,12 @@ public record L2Params(boolean enabled, CacheParams slice, boolean countersDirec
     }
 
     public static L2Params of(Config c) {
-        CacheParams slice = new CacheParams(c.get(ConfigKeys.L2_SIZE), c.getInt(ConfigKeys.L2_WAYS),
-                c.getInt(ConfigKeys.L2_LINE), c.get(ConfigKeys.L2_POLICY) == 0, c.getInt(ConfigKeys.L2_MSHRS),
-                c.get(ConfigKeys.L2_HIT_LATENCY), c.getInt(ConfigKeys.L2_SECTOR_BYTES),
-                c.flag(ConfigKeys.L2_BYTE_MASKS)).withReplacement(
-                ConfigKeys.L2_REPLACEMENT.format(c.get(ConfigKeys.L2_REPLACEMENT)));
-        return new L2Params(c.flag(ConfigKeys.L2_ENABLED), slice, c.get(ConfigKeys.COUNTER_PATH) == 0,
-                c.get(ConfigKeys.MEMORY_HASH) == 1, c.flag(ConfigKeys.L2_FLUSH_AT_END),
-                c.flag(ConfigKeys.MEMORY_FLUSH_AT_HOST_SYNC));
+        CacheParams slice = new CacheParams(c.get(L2_SIZE), c.getInt(L2_WAYS),
+                c.getInt(L2_LINE), c.choice(L2_POLICY) == CacheParams.WritePolicy.WRITE_BACK, c.getInt(L2_MSHRS),
+                c.get(L2_HIT_LATENCY), c.getInt(L2_SECTOR_BYTES),
+                c.flag(L2_BYTE_MASKS)).withReplacement(ChoiceKey.nameOf(c.choice(L2_REPLACEMENT)));
+        return new L2Params(c.flag(L2_ENABLED), slice, c.choice(COUNTER_PATH) == CounterPath.DIRECT,
+                c.choice(MEMORY_HASH) == ChannelHash.XOR, c.flag(L2_FLUSH_AT_END),
+                c.flag(MEMORY_FLUSH_AT_HOST_SYNC));
     }
 }

@@ -1,14 +1,15 @@
 package gpusim.memory;
 
-import gpusim.sim.MemoryPort;
-import gpusim.sim.MemoryRequest;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
-import gpusim.memory.dram.DramParams;
+import gpusim.config.ConfigKey;
+import gpusim.config.KeyGroup;
 import gpusim.memory.cache.Cache;
 import gpusim.memory.cache.Interleave;
+import gpusim.memory.dram.DramParams;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
+import gpusim.sim.MemoryPort;
+import gpusim.sim.MemoryRequest;
 import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import java.util.List;
@@ -41,8 +42,44 @@ import java.util.List;
  * {@link #channels()} after this component.
  */
 public final class MemorySystem implements Component, MemoryPort {
+    // ---- Configuration keys (KEYS lists them) ----
+    public static final ConfigKey MEMORY_ALIGNMENT = ConfigKey.oneOf("memory.alignment", 256,
+            new long[] {8, 16, 32, 64, 128, 256, 512, 1024, 4096, 65536}, "bytes",
+            "placement alignment of every buffer, vertex buffer, index buffer and query heap in device memory: "
+                    + "each starts at the next multiple of this after the previous one, in trace order");
+    public static final ConfigKey MEMORY_QUEUE = ConfigKey.range("memory.queue_depth", 64, 1, 1 << 16, "parts",
+            "capacity of each memory channel's queue, in line parts; a client whose request does not fit in a "
+                    + "channel it needs stalls");
+    public static final ConfigKey MEMORY_CHANNELS = ConfigKey.range("memory.channels", 4, 1, 32, "channels",
+            "memory channels; each serves its own request queue");
+    public static final ConfigKey MEMORY_INTERLEAVE = ConfigKey.oneOf("memory.interleave", 256,
+            new long[] {32, 64, 128, 256, 512, 1024, 2048, 4096}, "bytes",
+            "address interleave granule: byte address a goes to channel (a / this) mod memory.channels");
+    public static final ConfigKey MEMORY_LINE = ConfigKey.oneOf("memory.line", 64, new long[] {32, 64, 128}, "bytes",
+            "memory line (burst) size: a request is split into parts at line boundaries (and at interleave "
+                    + "boundaries when memory.interleave is smaller); the unit a channel transfers and combines "
+                    + "writes within");
+    public static final ConfigKey MEMORY_WRITE_COMBINING = ConfigKey.flag("memory.write_combining", true,
+            "a write to a line that already has a write waiting in the channel's queue, with no other request to "
+                    + "that line queued after it, merges into it (byte mask) and takes no queue slot");
+    public static final ConfigKey MEMORY_PARTIAL_WRITE = ConfigKey.range("memory.partial_write_cycles", 0, 0, 100_000,
+            "cycles", "extra channel cycles for a write that covers only part of a line after combining "
+                    + "(a read-modify-write)");
+    public static final ConfigKey MEMORY_LATENCY = ConfigKey.range("memory.latency", 100, 1, 100_000, "cycles",
+            "cycles from a line part's service ending in its channel to its completion (data returned, or write "
+                    + "acknowledged)");
+    public static final ConfigKey MEMORY_BYTES_PER_CYCLE = ConfigKey.range("memory.bytes_per_cycle", 64, 1, 4096,
+            "bytes/cycle", "bandwidth of each memory channel: a line part of B bytes occupies its channel for "
+                    + "max(1, ceil(B / this)) cycles");
+
+    /** The memory's keys: the placement of resources in device memory, and the channels. */
+    public static final KeyGroup KEYS = KeyGroup.of(200, "memory channels", MEMORY_ALIGNMENT, MEMORY_QUEUE,
+            MEMORY_CHANNELS, MEMORY_INTERLEAVE, MEMORY_LINE, MEMORY_WRITE_COMBINING, MEMORY_PARTIAL_WRITE,
+            MEMORY_LATENCY, MEMORY_BYTES_PER_CYCLE);
+    // ---- end of the configuration keys ----
+
     /**
-     * The memory's shape and costs (see {@link ConfigKeys} for each one's meaning); {@code dram}
+     * The memory's shape and costs (each key above gives its meaning); {@code dram}
      * is the DRAM behind every channel, or null for none (a fixed bandwidth and latency).
      */
     public record Params(int channels, int interleave, int line, boolean writeCombining, long partialWriteCycles,
@@ -69,10 +106,10 @@ public final class MemorySystem implements Component, MemoryPort {
 
         /** The memory the configuration describes. */
         public static Params of(Config c) {
-            return new Params(c.getInt(ConfigKeys.MEMORY_CHANNELS), c.getInt(ConfigKeys.MEMORY_INTERLEAVE),
-                    c.getInt(ConfigKeys.MEMORY_LINE), c.flag(ConfigKeys.MEMORY_WRITE_COMBINING),
-                    c.get(ConfigKeys.MEMORY_PARTIAL_WRITE), c.getInt(ConfigKeys.MEMORY_QUEUE),
-                    c.get(ConfigKeys.MEMORY_LATENCY), c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE), DramParams.of(c));
+            return new Params(c.getInt(MEMORY_CHANNELS), c.getInt(MEMORY_INTERLEAVE),
+                    c.getInt(MEMORY_LINE), c.flag(MEMORY_WRITE_COMBINING),
+                    c.get(MEMORY_PARTIAL_WRITE), c.getInt(MEMORY_QUEUE),
+                    c.get(MEMORY_LATENCY), c.get(MEMORY_BYTES_PER_CYCLE), DramParams.of(c));
         }
 
         /** The same memory with {@code dram} behind its channels (null: none). */

@@ -1,7 +1,6 @@
 package gpusim.scene;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.Gpu;
 import gpusim.gpu.RunResult;
 import gpusim.trace.Trace;
@@ -44,7 +43,7 @@ final class Scenes {
     /** Validates (debug layer on: no warning allowed) and runs the trace in timing mode. */
     static RunResult run(String name, String text) {
         Config c = Config.defaults();
-        Trace t = TraceReader.parse(name, text, c.get(ConfigKeys.MEMORY_BUDGET));
+        Trace t = TraceReader.parse(name, text, c.get(TraceReader.MEMORY_BUDGET));
         if (!TraceValidator.validate(t, true, TraceValidator.Machine.of(c)).isEmpty()) {
             throw new AssertionError("warnings: " + TraceValidator.validate(t, true, TraceValidator.Machine.of(c)));
         }

@@ -1,7 +1,9 @@
 package gpusim.study;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.SharedKeys;
+import gpusim.config.SimKeys;
+import gpusim.gpu.PipelineParams;
 import gpusim.gpu.RunResult;
 import gpusim.harness.Simulation;
 import gpusim.scene.CameraPath;
@@ -48,7 +50,7 @@ public final class SceneMeasurement {
                 SceneTrace.writeVisibility(scene, path, opts, w);
             }
             // The visibility pass is for its counts alone: functional mode (results identical, no time).
-            vis = run(visFile, config.with(ConfigKeys.SIM_MODE, 1));
+            vis = run(visFile, config.with(SimKeys.SIM_MODE, SimKeys.Mode.FUNCTIONAL));
         } finally {
             Files.deleteIfExists(visFile);
         }
@@ -85,7 +87,7 @@ public final class SceneMeasurement {
                 times[q.index()] = q.values()[0];
             }
         }
-        double cyclesPerTick = config.get(ConfigKeys.CLOCK_MHZ) * 1e6 / config.get(ConfigKeys.TIMESTAMP_HZ);
+        double cyclesPerTick = config.get(SharedKeys.CLOCK_MHZ) * 1e6 / config.get(PipelineParams.TIMESTAMP_HZ);
         CullingStats.Run run = new CullingStats.Run(visDumps, gvisDumps, latency, times, cyclesPerTick, main.cycles(),
                 sum(main.stats(), "predicated_skips"));
         return CullingStats.compute(plan, run, vres);

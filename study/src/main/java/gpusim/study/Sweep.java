@@ -4,15 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.SimKeys;
 import gpusim.gpu.RunResult;
 import gpusim.harness.AtomicFiles;
 import gpusim.harness.CodeFingerprint;
 import gpusim.harness.JvmHeap;
 import gpusim.harness.Simulation;
+import gpusim.memory.MemorySystem;
 import gpusim.sim.DeadlockException;
 import gpusim.trace.Trace;
 import gpusim.tracefile.TraceException;
+import gpusim.tracefile.TraceReader;
 import gpusim.tracefile.TraceWarning;
 import java.io.Closeable;
 import java.io.IOException;
@@ -144,7 +146,7 @@ public final class Sweep {
         this.traceName = traceName;
         this.traceText = new String(traceBytes, StandardCharsets.UTF_8);
         this.traceHash = sha256(traceBytes);
-        this.base = base.with(ConfigKeys.SIM_THREADS, 1);
+        this.base = base.with(SimKeys.SIM_THREADS, 1);
         this.baseParams = Map.copyOf(baseParams);
         this.axes = List.copyOf(axes);
         this.debugLayer = debugLayer;
@@ -235,10 +237,14 @@ public final class Sweep {
         return sb.toString();
     }
 
-    /** Identifies a run by everything that determines it: the trace, every configuration value, every parameter. */
+    /**
+     * Identifies a run by everything that determines it: the trace, every configuration value, every
+     * parameter. The keys are taken by name, so where the catalogue lists a key (its group's
+     * position) does not change a row's id.
+     */
     private String rowId(Config c, Map<String, String> params) {
         StringBuilder sb = new StringBuilder(traceHash).append('\n');
-        c.asMap().forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        new java.util.TreeMap<>(c.asMap()).forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         params.forEach((k, v) -> sb.append("param.").append(k).append('=').append(v).append('\n'));
         return sha256(sb.toString().getBytes(StandardCharsets.UTF_8)).substring(0, 24);
     }
@@ -265,7 +271,7 @@ public final class Sweep {
         Map<String, List<Combination>> byParse = new LinkedHashMap<>();
         Set<String> seen = new LinkedHashSet<>();
         for (Combination c : combos) {
-            String parseKey = c.params() + "|" + c.config().get(ConfigKeys.MEMORY_BUDGET);
+            String parseKey = c.params() + "|" + c.config().get(TraceReader.MEMORY_BUDGET);
             // Validation depends on the machine alone (DB count, features, work bound, back end).
             if (seen.add(parseKey + "|" + gpusim.tracefile.TraceValidator.Machine.of(c.config()))) {
                 byParse.computeIfAbsent(parseKey, k -> new ArrayList<>()).add(c);
@@ -476,7 +482,7 @@ public final class Sweep {
         int channels = 0;
         for (Combination c : combos) {
             ordered.add(rows.get(c.id()));
-            channels = Math.max(channels, c.config().getInt(ConfigKeys.MEMORY_CHANNELS));
+            channels = Math.max(channels, c.config().getInt(MemorySystem.MEMORY_CHANNELS));
         }
         // Each column's unit is the statistic's own, as a run reported it (the list's until one does).
         List<SweepMetrics.Metric> columns = new ArrayList<>();
@@ -609,7 +615,7 @@ public final class Sweep {
 
     /** The combination's parse of the trace, shared with earlier combinations of the same parameters and budget. */
     private Trace parsedTrace(Combination c) {
-        String key = c.params() + "|" + c.config().get(ConfigKeys.MEMORY_BUDGET);
+        String key = c.params() + "|" + c.config().get(TraceReader.MEMORY_BUDGET);
         synchronized (parsed) {
             Trace t = parsed.get(key);
             if (t != null) {

@@ -2,6 +2,7 @@ package gpusim.study;
 
 import gpusim.config.ConfigKey;
 import gpusim.config.ConfigKeys;
+import gpusim.config.SimKeys;
 import gpusim.tracefile.TraceParams;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +50,7 @@ public record SweepAxis(String key, List<String> values, ConfigKey configKey, St
                 throw new BadAxisException("--vary " + spec + ": unknown configuration key '" + key
                         + "' (gpusim config lists them; trace parameters are param.NAME)");
             }
-            if (ck == ConfigKeys.SIM_THREADS || ck == ConfigKeys.SIM_THREADS_AFTER) {
+            if (ck == SimKeys.SIM_THREADS || ck == SimKeys.SIM_THREADS_AFTER) {
                 throw new BadAxisException("--vary " + spec + ": a sweep runs every configuration on one thread "
                         + "(sim.threads=1) and runs configurations in parallel instead (--jobs)");
             }

@@ -1,8 +1,8 @@
 package gpusim.study;
 
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
 import gpusim.gpu.RunResult;
+import gpusim.memory.MemorySystem;
 import gpusim.sim.Stat;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -71,7 +71,7 @@ public final class SweepMetrics {
             stat("memory.channel%d.conflicts", "requests", "requests that met another at channel %d in the same cycle"));
 
     /** The most channels a configuration can have (the range of memory.channels). */
-    public static final int MAX_CHANNELS = (int) ConfigKeys.MEMORY_CHANNELS.max();
+    public static final int MAX_CHANNELS = (int) MemorySystem.MEMORY_CHANNELS.max();
 
     /** Every metric of a row of a sweep whose configurations have at most {@code channels} channels. */
     public static List<Metric> columns(int channels) {
@@ -109,7 +109,7 @@ public final class SweepMetrics {
     /** The units of the figures one run has: the statistic's own unit where it is a statistic. */
     public static Map<String, String> units(RunResult r, Config config) {
         Map<String, String> m = new LinkedHashMap<>();
-        for (Metric x : columns(config.getInt(ConfigKeys.MEMORY_CHANNELS))) {
+        for (Metric x : columns(config.getInt(MemorySystem.MEMORY_CHANNELS))) {
             Stat s = r.stats().find(x.name());
             if (s != null) {
                 m.put(x.name(), s.unit());
@@ -123,7 +123,7 @@ public final class SweepMetrics {
     /** The figures of one run, in column order; a figure the run lacks maps to null. */
     public static Map<String, Number> collect(RunResult r, Config config) {
         Map<String, Number> m = new LinkedHashMap<>();
-        for (Metric x : columns(config.getInt(ConfigKeys.MEMORY_CHANNELS))) {
+        for (Metric x : columns(config.getInt(MemorySystem.MEMORY_CHANNELS))) {
             m.put(x.name(), x.read(r));
         }
         return m;

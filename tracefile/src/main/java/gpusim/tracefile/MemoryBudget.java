@@ -1,8 +1,8 @@
 package gpusim.tracefile;
 
 /**
- * The running total of resource bytes against {@code memory.budget}
- * ({@link gpusim.config.ConfigKeys#MEMORY_BUDGET}). Every charge is checked before the
+ * The running total of resource bytes against {@code memory.budget} (declared beside the
+ * memory system, gpusim.memory.MemorySystem). Every charge is checked before the
  * resource (or the next piece of a growing vertex/index buffer) is allocated.
  */
 final class MemoryBudget {

@@ -10,6 +10,8 @@ import gpusim.api.PredicationOp;
 import gpusim.api.QueryHeapType;
 import gpusim.api.QueryType;
 import gpusim.api.ResourceState;
+import gpusim.config.ConfigKey;
+import gpusim.config.KeyGroup;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
@@ -38,6 +40,13 @@ import java.util.Map;
  * {@link TraceValidator}'s.
  */
 public final class TraceReader {
+    /** The trace reader's key: it charges every resource against the budget before allocating it. */
+    public static final ConfigKey MEMORY_BUDGET = ConfigKey.range("memory.budget", 2L << 30, 1 << 20, 64L << 30,
+            "bytes", "largest total size of all resources a trace may create (checked before allocating)");
+
+    /** The reader's keys. */
+    public static final KeyGroup KEYS = KeyGroup.of(400, "trace reader", MEMORY_BUDGET);
+
     /** D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION. */
     static final int MAX_TEXTURE_DIMENSION = 16384;
     /** D3D12_VIEWPORT_BOUNDS_MIN / _MAX. */

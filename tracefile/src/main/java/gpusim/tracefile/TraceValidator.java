@@ -3,7 +3,10 @@ package gpusim.tracefile;
 import gpusim.api.QueryHeapType;
 import gpusim.config.BackEndKind;
 import gpusim.config.Config;
-import gpusim.config.ConfigKeys;
+import gpusim.config.ConfigKey;
+import gpusim.config.KeyGroup;
+import gpusim.config.SharedKeys;
+import gpusim.config.SimKeys;
 import gpusim.trace.Command;
 import gpusim.trace.CommandList;
 import gpusim.trace.Resource;
@@ -21,6 +24,15 @@ import java.util.List;
  * submission where it stands, so the first error of the trace is the one reported.
  */
 public final class TraceValidator {
+    // ---- Configuration keys (KEYS lists them) ----
+    public static final ConfigKey FEATURE_COPY_QUEUE_TIMESTAMPS = ConfigKey.flag("features.copy_queue_timestamps", true,
+            "D3D12_FEATURE_DATA_D3D12_OPTIONS3.CopyQueueTimestampQueriesSupported: whether COPY_QUEUE_TIMESTAMP "
+                    + "query heaps may be created");
+
+    /** The keys of the machine's features the validator checks a trace against. */
+    public static final KeyGroup KEYS = KeyGroup.of(410, "trace validation", FEATURE_COPY_QUEUE_TIMESTAMPS);
+    // ---- end of the configuration keys ----
+
     private TraceValidator() {
     }
 
@@ -45,8 +57,8 @@ public final class TraceValidator {
         }
 
         public static Machine of(Config c) {
-            return new Machine(c.getInt(ConfigKeys.DB_COUNT), c.flag(ConfigKeys.FEATURE_COPY_QUEUE_TIMESTAMPS),
-                    c.get(ConfigKeys.MAX_VERTICES), BackEndKind.of(c).hasPerUnitCounters());
+            return new Machine(c.getInt(SharedKeys.DB_COUNT), c.flag(FEATURE_COPY_QUEUE_TIMESTAMPS),
+                    c.get(SimKeys.MAX_VERTICES), BackEndKind.of(c).hasPerUnitCounters());
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import gpusim.config.ConfigKeys;
 import gpusim.trace.Resource;
 import gpusim.trace.Trace;
 import org.junit.jupiter.api.Test;
@@ -19,7 +18,7 @@ class BudgetTest {
 
     @Test
     void hugeSizesAreRefusedAtOnce() {
-        long budget = ConfigKeys.MEMORY_BUDGET.defaultValue();
+        long budget = TraceReader.MEMORY_BUDGET.defaultValue();
         String[] lines = {
             "buffer b size=99999999999999",
             "buffer b size=9223372036854775807",

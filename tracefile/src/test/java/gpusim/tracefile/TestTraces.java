@@ -1,7 +1,7 @@
 package gpusim.tracefile;
 
-import gpusim.config.ConfigKeys;
 import gpusim.config.Config;
+import gpusim.config.SimKeys;
 import gpusim.trace.Trace;
 import java.util.List;
 
@@ -79,13 +79,13 @@ final class TestTraces {
 
     /** As {@link #check(String, boolean)} on a device with or without copy queue timestamp support. */
     static List<TraceWarning> check(String text, boolean debugLayer, boolean copyQueueTimestamps) {
-        return TraceValidator.validate(parse(text), debugLayer, new TraceValidator.Machine(4, copyQueueTimestamps, ConfigKeys.MAX_VERTICES.defaultValue()));
+        return TraceValidator.validate(parse(text), debugLayer, new TraceValidator.Machine(4, copyQueueTimestamps, SimKeys.MAX_VERTICES.defaultValue()));
     }
 
     /** As {@link #check(String, boolean, boolean)}, on a back end with or without per-unit occlusion counters. */
     static List<TraceWarning> check(String text, boolean debugLayer, boolean copyQueueTimestamps,
                                     boolean perUnitCounters) {
         return TraceValidator.validate(parse(text), debugLayer, new TraceValidator.Machine(4, copyQueueTimestamps,
-                ConfigKeys.MAX_VERTICES.defaultValue(), perUnitCounters));
+                SimKeys.MAX_VERTICES.defaultValue(), perUnitCounters));
     }
 }

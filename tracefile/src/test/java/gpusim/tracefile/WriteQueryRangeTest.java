@@ -1,11 +1,11 @@
 package gpusim.tracefile;
 
-import gpusim.config.ConfigKeys;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
+import gpusim.config.SimKeys;
 import gpusim.trace.Trace;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * WriteQuery(OCCLUSION) writes one 64-bit counter per DB at OFFSET + db x STRIDE (the Xbox One XDK's WriteQuery):
@@ -19,8 +19,8 @@ class WriteQueryRangeTest {
     @Test
     void everyDbResultMustFitTheBuffer() {
         Trace t = TraceReader.parse("wq.trace", TRACE, TestTraces.BUDGET);
-        assertEquals(0, TraceValidator.validate(t, true, new TraceValidator.Machine(2, true, ConfigKeys.MAX_VERTICES.defaultValue())).size());
-        TraceException e = assertThrows(TraceException.class, () -> TraceValidator.validate(t, true, new TraceValidator.Machine(4, true, ConfigKeys.MAX_VERTICES.defaultValue())));
+        assertEquals(0, TraceValidator.validate(t, true, new TraceValidator.Machine(2, true, SimKeys.MAX_VERTICES.defaultValue())).size());
+        TraceException e = assertThrows(TraceException.class, () -> TraceValidator.validate(t, true, new TraceValidator.Machine(4, true, SimKeys.MAX_VERTICES.defaultValue())));
         assertEquals(Rule.WRITE_QUERY_RANGE, e.rule());
         assertEquals("write_query OCCLUSION 0 0 wq 0 256",
                 TRACE.lines().skip(e.line() - 1).findFirst().orElse("").trim());

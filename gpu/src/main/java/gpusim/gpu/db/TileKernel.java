@@ -1,5 +1,6 @@
 package gpusim.gpu.db;
 
+import gpusim.config.SimKeys;
 import gpusim.gpu.ps.PixelShader;
 import gpusim.gpu.work.TriBatch;
 
@@ -14,7 +15,7 @@ import gpusim.gpu.work.TriBatch;
  * state ({@link #forBatch}), then once a tile region where the batch's kernel has a faster
  * case for some regions ({@link #forRegion}).
  *
- * <p>{@code sim.kernels=reference} (ConfigKeys.SIM_KERNELS) runs the reference kernel for
+ * <p>{@code sim.kernels=reference} (SimKeys.SIM_KERNELS) runs the reference kernel for
  * every region; it never changes a result, a cycle or a statistic, only host time.
  */
 public enum TileKernel {
@@ -36,9 +37,9 @@ public enum TileKernel {
         /** The reference kernel everywhere. */
         REFERENCE;
 
-        /** The mode for a value of {@code sim.kernels} (the index of its name). */
-        public static Mode of(long configValue) {
-            return values()[(int) configValue];
+        /** The mode {@code sim.kernels} names. */
+        public static Mode of(gpusim.config.SimKeys.Kernels kernels) {
+            return kernels == gpusim.config.SimKeys.Kernels.REFERENCE ? REFERENCE : FAST;
         }
     }
 

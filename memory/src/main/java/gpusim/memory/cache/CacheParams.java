@@ -1,5 +1,8 @@
 package gpusim.memory.cache;
 
+import gpusim.config.Config;
+import gpusim.config.ConfigKey;
+
 /**
  * A cache's shape and costs. {@code writeBack} true: write-back with write-allocate (a write
  * miss fetches the line and dirties it; dirty victims are written back); false:
@@ -32,6 +35,49 @@ package gpusim.memory.cache;
  */
 public record CacheParams(long sizeBytes, int ways, int lineBytes, boolean writeBack, int mshrs, long hitLatency,
                           int sectorBytes, boolean byteMasks, boolean timingOnly, String replacement) {
+    /** What a cache's byte_masks key does, in the meanings of l2.byte_masks, db.cache.byte_masks, cb.cache.byte_masks. */
+    public static final String BYTE_MASKS_MEANING = "a write never fetches (a write miss allocates the line and "
+            + "completes as a hit), a read fetches the sectors holding bytes it needs that are not valid and merges "
+            + "them under those the cache holds, and a dirty line is written back as its dirty bytes only, one "
+            + "write a contiguous run";
+
+    /** A cache's write policy (the {@code policy} key of each cache: l2, db.cache, cb.cache). */
+    public enum WritePolicy {
+        /** Write-allocate; dirty lines are written back when evicted. */
+        WRITE_BACK,
+        /** Every write goes on to memory; a write miss allocates nothing. */
+        WRITE_THROUGH
+    }
+
+    /**
+     * The replacement policies a key may name ({@code l2.replacement}): each constant names one of
+     * {@link ReplacementPolicy#REGISTERED} (a test checks every constant is registered).
+     */
+    public enum Replacement {
+        LRU,
+        FIFO
+    }
+
+    /**
+     * The rules that tie a cache's keys together, for the key group that declares them:
+     * {@code PREFIX.size} must be {@code PREFIX.ways} x {@code PREFIX.line} x a power of two sets
+     * (the cache indexes its sets by address bits), and a sector is part of a line, at most the
+     * line (both are powers of two, so it divides it).
+     */
+    public static void checkKeys(Config c, String prefix, ConfigKey size, ConfigKey ways, ConfigKey line,
+                                 ConfigKey sector) {
+        long bytes = c.get(size);
+        long perSet = c.get(ways) * c.get(line);
+        if (bytes % perSet != 0 || Long.bitCount(bytes / perSet) != 1) {
+            throw new IllegalArgumentException(prefix + ".size " + bytes + " is not " + prefix + ".ways x " + prefix
+                    + ".line (" + c.get(ways) + " x " + c.get(line) + ") x a power of two sets");
+        }
+        if (c.get(sector) > c.get(line)) {
+            throw new IllegalArgumentException(prefix + ".sector_bytes " + c.get(sector) + " is larger than " + prefix
+                    + ".line " + c.get(line) + " (a sector is part of a line; 0: no sectors)");
+        }
+    }
+
     /** The largest capacity accepted: the data array is allocated whole. */
     public static final long MAX_SIZE = 64L << 20;
 

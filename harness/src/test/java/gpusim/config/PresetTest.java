@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import gpusim.gpu.PipelineParams;
+import gpusim.gpu.db.HizParams;
+import gpusim.memory.L2Params;
+import gpusim.memory.MemorySystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,23 +64,23 @@ class PresetTest {
 
     @Test
     void theMachinesTheyName() {
-        assertEquals(2, Preset.find("small").config().get(ConfigKeys.DB_COUNT));
-        assertEquals(4, Preset.find("console").config().get(ConfigKeys.DB_COUNT));
-        assertEquals(16, Preset.find("desktop").config().get(ConfigKeys.DB_COUNT));
-        assertEquals(1980, Preset.find("h200").config().get(ConfigKeys.CLOCK_MHZ));
-        assertEquals(1_000_000_000L, Preset.find("h200").config().get(ConfigKeys.TIMESTAMP_HZ));
+        assertEquals(2, Preset.find("small").config().get(SharedKeys.DB_COUNT));
+        assertEquals(4, Preset.find("console").config().get(SharedKeys.DB_COUNT));
+        assertEquals(16, Preset.find("desktop").config().get(SharedKeys.DB_COUNT));
+        assertEquals(1980, Preset.find("h200").config().get(SharedKeys.CLOCK_MHZ));
+        assertEquals(1_000_000_000L, Preset.find("h200").config().get(PipelineParams.TIMESTAMP_HZ));
         // The H100 and H200 differ in their memory systems: 3.35 against 4.8 TB/s, 50 against 60 MiB of L2.
         Config h100 = Preset.find("h100").config();
         Config h200 = Preset.find("h200").config();
-        assertEquals(1980, h100.get(ConfigKeys.CLOCK_MHZ));
-        assertEquals(50L << 20, h100.get(ConfigKeys.MEMORY_CHANNELS) * h100.get(ConfigKeys.L2_SIZE));
-        assertEquals(60L << 20, h200.get(ConfigKeys.MEMORY_CHANNELS) * h200.get(ConfigKeys.L2_SIZE));
-        assertEquals(3_358_080_000_000L, h100.get(ConfigKeys.MEMORY_CHANNELS) * h100.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE)
-                * h100.get(ConfigKeys.CLOCK_MHZ) * 1_000_000L);
-        assertEquals(4_815_360_000_000L, h200.get(ConfigKeys.MEMORY_CHANNELS) * h200.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE)
-                * h200.get(ConfigKeys.CLOCK_MHZ) * 1_000_000L);
+        assertEquals(1980, h100.get(SharedKeys.CLOCK_MHZ));
+        assertEquals(50L << 20, h100.get(MemorySystem.MEMORY_CHANNELS) * h100.get(L2Params.L2_SIZE));
+        assertEquals(60L << 20, h200.get(MemorySystem.MEMORY_CHANNELS) * h200.get(L2Params.L2_SIZE));
+        assertEquals(3_358_080_000_000L, h100.get(MemorySystem.MEMORY_CHANNELS) * h100.get(MemorySystem.MEMORY_BYTES_PER_CYCLE)
+                * h100.get(SharedKeys.CLOCK_MHZ) * 1_000_000L);
+        assertEquals(4_815_360_000_000L, h200.get(MemorySystem.MEMORY_CHANNELS) * h200.get(MemorySystem.MEMORY_BYTES_PER_CYCLE)
+                * h200.get(SharedKeys.CLOCK_MHZ) * 1_000_000L);
         for (String p : List.of("console", "desktop", "h100", "h200")) {
-            assertEquals(1, Preset.find(p).config().get(ConfigKeys.SURFACES_IN_MEMORY), p + ": surfaces in memory");
+            assertEquals(1, Preset.find(p).config().get(PipelineParams.SURFACES_IN_MEMORY), p + ": surfaces in memory");
         }
         assertEquals("a small test GPU: 2 DBs, 4 shader units in 1 shader engine, shallow queues",
                 Preset.SMALL.description());
@@ -105,11 +109,11 @@ class PresetTest {
         assertEquals("mine", p.id());
         assertEquals("my GPU", p.description());
         Config c = p.config();
-        assertEquals(8, c.get(ConfigKeys.DB_COUNT));
-        assertEquals(0, c.get(ConfigKeys.DB_PATTERN));
-        assertEquals(0xff, c.get(ConfigKeys.DB_ENABLED));
-        assertEquals(0, c.get(ConfigKeys.HIZ_ENABLED));
-        assertEquals(Config.defaults().get(ConfigKeys.CLOCK_MHZ), c.get(ConfigKeys.CLOCK_MHZ));
+        assertEquals(8, c.get(SharedKeys.DB_COUNT));
+        assertEquals(0, c.get(PipelineParams.DB_PATTERN));
+        assertEquals(0xff, c.get(PipelineParams.DB_ENABLED));
+        assertEquals(0, c.get(HizParams.HIZ_ENABLED));
+        assertEquals(Config.defaults().get(SharedKeys.CLOCK_MHZ), c.get(SharedKeys.CLOCK_MHZ));
     }
 
     @Test
@@ -118,7 +122,7 @@ class PresetTest {
         assertEquals(java.util.Map.of("db.count", "2", "cb.samples_per_clock", "4"), p.settings());
         assertEquals(java.util.List.of("old.preset:3: cb.pixels_per_clock is now cb.samples_per_clock (accepted for now)"),
                 p.notices());
-        assertEquals(4, p.config().get(ConfigKeys.CB_SAMPLES));
+        assertEquals(4, p.config().get(PipelineParams.CB_SAMPLES));
         assertEquals(java.util.List.of(), Preset.find("h200").notices());
         PresetException e = assertThrows(PresetException.class, () -> Preset.parse("old", "old.preset",
                 "cb.samples_per_clock = 2\ncb.pixels_per_clock = 4\n"));

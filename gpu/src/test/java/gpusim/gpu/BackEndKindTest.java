@@ -1,4 +1,4 @@
-package gpusim.config;
+package gpusim.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,18 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gpusim.config.BackEndKind;
+import gpusim.config.Config;
+import gpusim.config.SharedKeys;
+import gpusim.memory.MemorySystem;
 import org.junit.jupiter.api.Test;
 
-/** backend.kind's choices are the kinds, in order; each kind names its tile owners and its counters exactly. */
+/** backend.kind's choices are the kinds, in order; each kind's tile owners and counters are exactly as documented. */
 class BackEndKindTest {
     @Test
     void theKeysChoicesAreTheKindsInDeclarationOrder() {
-        assertArrayEquals(new String[] {"render_back_ends", "rops"}, ConfigKeys.BACKEND_KIND.choices());
-        assertEquals(0, ConfigKeys.BACKEND_KIND.defaultValue(), "render_back_ends by default");
+        assertArrayEquals(new String[] {"render_back_ends", "rops"}, SharedKeys.BACKEND_KIND.choices());
+        assertEquals(0, SharedKeys.BACKEND_KIND.defaultValue(), "render_back_ends by default");
         for (BackEndKind k : BackEndKind.values()) {
             Config c = Config.defaults().with("backend.kind=" + k.configName());
             assertEquals(k, BackEndKind.of(c));
-            assertEquals(k.ordinal(), c.get(ConfigKeys.BACKEND_KIND));
+            assertEquals(k.ordinal(), c.get(SharedKeys.BACKEND_KIND));
         }
     }
 
@@ -25,8 +29,8 @@ class BackEndKindTest {
     void renderBackEndsOwnTilesByDbCountAndKeepPerUnitCounters() {
         BackEndKind k = BackEndKind.RENDER_BACK_ENDS;
         assertTrue(k.hasPerUnitCounters());
-        assertEquals(4, k.tileOwners(Config.defaults().with("db.count=4")));
-        assertEquals(7, k.tileOwners(Config.defaults().with("db.count=7").with("rop.partitions=9")));
+        assertEquals(4, BackEndFactory.tileOwners(Config.defaults().with("db.count=4")));
+        assertEquals(7, BackEndFactory.tileOwners(Config.defaults().with("db.count=7").with("rop.partitions=9")));
     }
 
     @Test
@@ -34,12 +38,12 @@ class BackEndKindTest {
         BackEndKind k = BackEndKind.ROPS;
         assertFalse(k.hasPerUnitCounters());
         Config c = Config.defaults().with("backend.kind=rops");
-        assertEquals(6, k.tileOwners(c.with("rop.partitions=3").with("rop.units_per_partition=2")));
-        assertEquals(c.get(ConfigKeys.MEMORY_CHANNELS) * 2,
-                k.tileOwners(c.with("rop.partitions=0").with("rop.units_per_partition=2")),
+        assertEquals(6, BackEndFactory.tileOwners(c.with("rop.partitions=3").with("rop.units_per_partition=2")));
+        assertEquals(c.get(MemorySystem.MEMORY_CHANNELS) * 2,
+                BackEndFactory.tileOwners(c.with("rop.partitions=0").with("rop.units_per_partition=2")),
                 "rop.partitions 0: one partition per memory channel");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> k.tileOwners(c.with("rop.partitions=11").with("rop.units_per_partition=3")));
+                () -> BackEndFactory.tileOwners(c.with("rop.partitions=11").with("rop.units_per_partition=3")));
         assertEquals("backend.kind=rops: rop.partitions x rop.units_per_partition = 11 x 3 = 33 ROP units, but at "
                 + "most 32 can own screen tiles", e.getMessage());
     }

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import gpusim.gpu.PipelineParams;
+import gpusim.memory.MemorySystem;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -31,13 +33,21 @@ class ConfigTest {
         }
     }
 
+    // A key declared beside its record but left out of the record's group would be neither listed
+    // nor settable: every public key constant of the classes that declare keys (a new one is added
+    // to the list here) is in ALL.
     @Test
     void everyPublicKeyConstantIsListedInAll() throws IllegalAccessException {
         int constants = 0;
-        for (java.lang.reflect.Field f : ConfigKeys.class.getFields()) {
-            if (f.getType() == ConfigKey.class) {
-                constants++;
-                assertTrue(ConfigKeys.ALL.contains((ConfigKey) f.get(null)), f.getName() + " missing from ALL");
+        for (Class<?> owner : java.util.List.of(SharedKeys.class, SimKeys.class, MemorySystem.class,
+                gpusim.memory.dram.DramParams.class, gpusim.memory.L2Params.class, PipelineParams.class,
+                gpusim.gpu.db.HizParams.class, gpusim.gpu.rop.RopParams.class,
+                gpusim.tracefile.TraceReader.class, gpusim.tracefile.TraceValidator.class)) {
+            for (java.lang.reflect.Field f : owner.getFields()) {
+                if (ConfigKey.class.isAssignableFrom(f.getType())) {
+                    constants++;
+                    assertTrue(ConfigKeys.ALL.contains((ConfigKey) f.get(null)), f.getName() + " missing from ALL");
+                }
             }
         }
         assertEquals(constants, ConfigKeys.ALL.size());
@@ -50,8 +60,8 @@ class ConfigTest {
         for (ConfigKey k : ConfigKeys.ALL) {
             assertEquals(k.defaultValue(), c.get(k), k.name());
         }
-        assertEquals(4, c.getInt(ConfigKeys.DB_COUNT));
-        assertEquals(64, c.get(ConfigKeys.MEMORY_BYTES_PER_CYCLE));
+        assertEquals(4, c.getInt(SharedKeys.DB_COUNT));
+        assertEquals(64, c.get(MemorySystem.MEMORY_BYTES_PER_CYCLE));
     }
 
     // A cache sector is part of its line: larger is refused when the keys are checked together, with the
@@ -75,10 +85,10 @@ class ConfigTest {
     void withReturnsAModifiedCopyAndLeavesTheOriginal() {
         Config base = Config.defaults();
         Config c = base.with("db.count=7").with("memory.latency=0x20");
-        assertEquals(7, c.get(ConfigKeys.DB_COUNT));
-        assertEquals(32, c.get(ConfigKeys.MEMORY_LATENCY));
-        assertEquals(4, base.get(ConfigKeys.DB_COUNT));
-        assertEquals(16, base.with(ConfigKeys.DB_TILE, 16).get(ConfigKeys.DB_TILE));
+        assertEquals(7, c.get(SharedKeys.DB_COUNT));
+        assertEquals(32, c.get(MemorySystem.MEMORY_LATENCY));
+        assertEquals(4, base.get(SharedKeys.DB_COUNT));
+        assertEquals(16, base.with(PipelineParams.DB_TILE, 16).get(PipelineParams.DB_TILE));
     }
 
     @Test
@@ -112,10 +122,10 @@ class ConfigTest {
             assertEquals(null, ConfigKeys.find(e.getKey()), e.getKey() + " is no key of its own");
             assertNotNull(ConfigKeys.find(e.getValue()), e.getValue());
         }
-        assertEquals(ConfigKeys.CB_SAMPLES, ConfigKeys.lookup("cb.pixels_per_clock"));
-        assertEquals(ConfigKeys.CB_SAMPLES, ConfigKeys.lookup("cb.samples_per_clock"));
+        assertEquals(PipelineParams.CB_SAMPLES, ConfigKeys.lookup("cb.pixels_per_clock"));
+        assertEquals(PipelineParams.CB_SAMPLES, ConfigKeys.lookup("cb.samples_per_clock"));
         assertEquals(null, ConfigKeys.lookup("cb.pixels"));
-        assertEquals(5, Config.defaults().with("cb.pixels_per_clock=5").get(ConfigKeys.CB_SAMPLES));
+        assertEquals(5, Config.defaults().with("cb.pixels_per_clock=5").get(PipelineParams.CB_SAMPLES));
         assertEquals("cb.pixels_per_clock is now cb.samples_per_clock (accepted for now)",
                 ConfigKeys.renameNotice("cb.pixels_per_clock"));
         assertEquals(null, ConfigKeys.renameNotice("cb.samples_per_clock"));
@@ -137,8 +147,8 @@ class ConfigTest {
                 () -> Config.defaults().with("db.count=33"));
         assertEquals("db.count: 33 is out of range 1..32", high.getMessage());
         assertThrows(IllegalArgumentException.class,
-                () -> Config.defaults().with(ConfigKeys.QUEUE_LATENCY, 0));
-        assertEquals(32, Config.defaults().with("db.count=32").get(ConfigKeys.DB_COUNT), "the bound itself is allowed");
+                () -> Config.defaults().with(PipelineParams.QUEUE_LATENCY, 0));
+        assertEquals(32, Config.defaults().with("db.count=32").get(SharedKeys.DB_COUNT), "the bound itself is allowed");
     }
 
     @Test
