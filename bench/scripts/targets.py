@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""The speed bounds of issues 9/10 and the targets of issue 14, measured in one go.
+"""The speed bounds of issue 37 ("One model"), measured in one go.
 
 Runs, round after round so that the machine's drift hits every run alike: the two stress traces of
-../shared/bench (default configuration, and with surfaces.in_memory=on), the 4096 x 2048 x 4,
-2,000-draw stress trace (made with ../shared/tools/gen_stress.py if missing), and, as that trace's
-reference, lavapipe replaying it through `gpusim replay --device llvmpipe` in the same rounds. Each
-run is a whole process timed by the wall clock (`time.perf_counter` around the child); every stress
-dump is checked against NAME.expected.json. Prints a Markdown table of medians (ranges) and ratios:
-the stress traces against the fixed reference figures of ../shared/bench/README.md, the big trace
-against lavapipe measured here.
+../shared/bench and the 4096 x 2048 x 4, 2,000-draw stress trace (made with
+../shared/tools/gen_stress.py if missing), each on the default machine (surfaces in memory) and with
+`--set surfaces.in_memory=off`, and, as each trace's reference, Mesa lavapipe replaying it through
+`gpusim replay --device llvmpipe` in the same rounds. Each run is a whole process timed by the wall
+clock (`time.perf_counter` around the child); every stress dump is checked against
+NAME.expected.json. Prints a Markdown table of medians (ranges), the ratio to lavapipe against the
+bound, and what the memory path costs (default against surfaces out of memory; bound +25%).
 
-    bench/scripts/targets.py [--rounds 5] [--gpusim ./gpusim] [--no-lavapipe] [--only NAME,...] [--floors]
+    bench/scripts/targets.py [--rounds 5] [--gpusim ./gpusim] [--only NAME,...] [--floors]
 
 With --floors it also prints what no start-up can remove, per run: the simulate phase alone in a
 warm JVM with both cores from the first millisecond (gpusim.bench.Warm, sim.threads_after_ms=0, the
@@ -33,14 +33,18 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SHARED = os.path.join(ROOT, "..", "shared")
 BENCH = os.path.join(SHARED, "bench")
 
-# name, trace, extra args, reference seconds (None: measured lavapipe), issue 9/10 bound, issue 14 target
+# name, trace, extra args, bound on the ratio to lavapipe (None: none; the memory path's own bound
+# is printed for every default run that has an "out of memory" twin)
+OFF = ["--set", "surfaces.in_memory=off"]
 RUNS = [
-    ("stress-2k", "stress-2k", [], 0.31, 3.0, 1.0),
-    ("stress-2k-4x", "stress-2k-4x", [], 1.13, 2.0, 0.7),
-    ("4096x2048x4", "big", [], None, None, 0.3),
-    ("stress-2k, surfaces in memory", "stress-2k", ["--set", "surfaces.in_memory=on"], 0.31, 3.0, None),
-    ("stress-2k-4x, surfaces in memory", "stress-2k-4x", ["--set", "surfaces.in_memory=on"], 1.13, 2.0, None),
+    ("stress-2k", "stress-2k", [], 3.0),
+    ("stress-2k-4x", "stress-2k-4x", [], 1.0),
+    ("4096x2048x4", "big", [], 0.3),
+    ("stress-2k (surfaces off)", "stress-2k", OFF, None),
+    ("stress-2k-4x (surfaces off)", "stress-2k-4x", OFF, None),
+    ("4096x2048x4 (surfaces off)", "big", OFF, None),
 ]
+MEMORY_PATH_BOUND = 1.25
 
 
 def timed(cmd):
@@ -70,7 +74,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=5, help="runs of each (default 5; medians reported)")
     ap.add_argument("--gpusim", default=os.path.join(ROOT, "gpusim"), help="the launcher to time")
-    ap.add_argument("--no-lavapipe", action="store_true", help="skip the lavapipe reference of the big trace")
     ap.add_argument("--only", help="comma-separated run names (stress-2k, stress-2k-4x, 4096x2048x4, ...)")
     ap.add_argument("--floors", action="store_true",
                     help="also measure the warm simulate phase and lavapipe's cost of one more run (see above)")
@@ -83,42 +86,43 @@ def main():
     out = os.path.join(tempfile.gettempdir(), "gpusim-targets.json")
     walls = {r[0]: [] for r in runs}
     cpus = {r[0]: [] for r in runs}
-    lavapipe = []
+    lavapipe = {}  # trace: wall seconds of lavapipe's whole process, round by round
     jvm = []  # how busy the machine is: a bare JVM start (0.09-0.10 s in a quiet spell here)
     # One run first, untimed: a fresh build records its class-data archive then.
     timed([a.gpusim, "run", os.path.join(BENCH, "stress-2k.trace"), "--json", out, "-q"])
     for i in range(a.rounds):
         jvm.append(timed(["java", "-Xshare:auto", "-version"])[0])
-        for name, trace, extra, _, _, _ in runs:
+        for name, trace, extra, _ in runs:
             path = big if trace == "big" else os.path.join(BENCH, trace + ".trace")
             w, c = timed([a.gpusim, "run", path, "--json", out, "-q"] + extra)
             walls[name].append(w)
             cpus[name].append(c)
             if trace != "big":
                 check_dumps(trace, out)
-        if not a.no_lavapipe and any(r[1] == "big" for r in runs):
-            lavapipe.append(timed([a.gpusim, "replay", big, "--device", "llvmpipe", "--json", out, "-q"])[0])
+        for trace in dict.fromkeys(r[1] for r in runs):
+            path = big if trace == "big" else os.path.join(BENCH, trace + ".trace")
+            lavapipe.setdefault(trace, []).append(
+                timed([a.gpusim, "replay", path, "--device", "llvmpipe", "--json", out, "-q"])[0])
         print("round %d of %d done" % (i + 1, a.rounds), file=sys.stderr)
     print("A bare JVM start (`java -version`) took %.2f s (%.2f-%.2f): the spell these figures are from."
           % (statistics.median(jvm), min(jvm), max(jvm)))
     print()
-    print("| run | wall, median (range) | CPU, median | reference | ratio | issue 9/10 bound | issue 14 target |")
+    print("| run | wall, median (range) | CPU, median | lavapipe here, median (range) | ratio | bound "
+          "| memory path (against surfaces out of memory) |")
     print("|---|---|---|---|---|---|---|")
-    for name, trace, _, ref, bound, target in runs:
+    for name, trace, extra, bound in runs:
         med = statistics.median(walls[name])
-        if ref is None:
-            if not lavapipe:
-                refs, ratio = "not measured", None
-            else:
-                ref = statistics.median(lavapipe)
-                refs, ratio = "%.2f s (lavapipe here, %.2f-%.2f)" % (ref, min(lavapipe), max(lavapipe)), med / ref
+        lv = lavapipe[trace]
+        ratio = med / statistics.median(lv)
+        b = "-" if bound is None else "<= %gx: %s" % (bound, "met" if ratio <= bound else "not met")
+        twin = [r[0] for r in runs if r[1] == trace and r[2] == OFF]
+        if extra or not twin:
+            mp = "-"
         else:
-            refs, ratio = "%.2f s" % ref, med / ref
-        rs = "%.2fx" % ratio if ratio is not None else "-"
-        b = "-" if bound is None or ratio is None else "<= %gx: %s" % (bound, "met" if ratio <= bound else "not met")
-        t = "-" if target is None or ratio is None else "<= %gx: %s" % (target, "met" if ratio <= target else "not met")
-        print("| %s | %s | %.2f s | %s | %s | %s | %s |" % (name, fmt(walls[name]), statistics.median(cpus[name]),
-                                                           refs, rs, b, t))
+            cost = med / statistics.median(walls[twin[0]])
+            mp = "%+.0f%%: %s" % (100 * (cost - 1), "met" if cost <= MEMORY_PATH_BOUND else "not met")
+        print("| %s | %s | %.2f s | %s | %.2fx | %s | %s |" % (name, fmt(walls[name]),
+                                                            statistics.median(cpus[name]), fmt(lv), ratio, b, mp))
     if a.floors:
         floors(runs, big, out, walls, lavapipe, a)
 
@@ -146,26 +150,24 @@ def floors(runs, big, out, walls, lavapipe, a):
           "A bound leaves start-up and warm-up only the room in its last column.")
     print()
     print("| run | whole process | warm simulate, 2 cores | start-up and warm-up | lavapipe, one more run here "
-          "| bound or target | its time | room for start-up and warm-up |")
+          "| bound | its time | room for start-up and warm-up |")
     print("|---|---|---|---|---|---|---|---|")
-    for name, trace, extra, ref, bound, target in runs:
+    for name, trace, extra, bound in runs:
         path = big if trace == "big" else os.path.join(BENCH, trace + ".trace")
         warm = warm_simulate(path, extra)
         whole = statistics.median(walls[name])
         more = "-"
-        if trace != "big" and not extra and not a.no_lavapipe:
+        if trace != "big" and not extra:
             one = [timed([a.gpusim, "replay", path, "--device", "llvmpipe", "--json", out, "-q"])[0] for _ in range(3)]
             four = [timed([a.gpusim, "replay", path, "--device", "llvmpipe", "--json", out, "-q", "--repeat", "4"])[0]
                     for _ in range(3)]
             more = "%.2f s" % ((statistics.median(four) - statistics.median(one)) / 3)
-        if ref is None:
-            ref = statistics.median(lavapipe) if lavapipe else None
-        limits = [x for x in (bound, target) if x is not None]
-        which = "/".join("%gx" % x for x in limits) or "-"
-        if ref is None or not limits:
+        ref = statistics.median(lavapipe[trace])
+        which = "-" if bound is None else "%gx" % bound
+        if bound is None:
             goal, room = "-", "-"
         else:
-            secs = min(limits) * ref
+            secs = bound * ref
             goal, room = "%.2f s" % secs, "%.2f s" % (secs - warm)
         print("| %s | %.2f s | %.2f s | %.2f s | %s | %s | %s | %s |" % (
             name, whole, warm, whole - warm, more, which, goal, room))
