@@ -448,10 +448,18 @@ public final class ConfigKeys {
                     + "passing sample (a shaded quad crosses to the ROP with its coverage mask and takes a whole quad's "
                     + "slots), not only the passing samples; off: passing samples only");
     public static final ConfigKey ROP_ZCULL_WAITS_FOR_WRITES = ConfigKey.flag("rop.zcull_waits_for_writes", false,
-            "backend.kind=rops: a ROP unit's coarse depth test (NVIDIA's ZCULL) learns a screen tile's depth only once the "
-                    + "unit's colour half has written it, so a tile it would reject waits until the shaded waves "
-                    + "carrying earlier depth writes to that tile are through the ROP: rejected work stays in order behind "
-                    + "the writes it depends on instead of running ahead of them; never changes results");
+            "backend.kind=rops: a ROP unit's coarse depth test (NVIDIA's ZCULL) learns a screen tile's depth only from the "
+                    + "unit's own depth writes, so a tile it would reject waits for the waves carrying earlier writes to "
+                    + "that tile: those of an earlier draw until the colour half has written them, those of the same draw "
+                    + "until the unit's depth work has reached them (the wave's depth work in the unit's order, without "
+                    + "its trip through the shader); rejected work stays in order behind the writes it depends on instead "
+                    + "of running ahead of them; never changes results");
+    public static final ConfigKey ROP_ZTEST_PIXELS = ConfigKey.range("rop.ztest_pixels_per_clock", 0, 0, 4096,
+            "pixels/cycle", "backend.kind=rops: rate at which one ROP unit's depth half reads and compares the stored depth "
+                    + "of the pixels it tests (passing or not, every sample of a pixel at once), in series with the unit's "
+                    + "colour and depth writes, charged on its next colour wave; pixels of tiles whose depth is stored "
+                    + "compressed (fast-cleared, or one plane; compression.*, surfaces.in_memory) and depth tests ALWAYS "
+                    + "cost nothing; 0 = none");
     public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
             "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
                     + "engine, its colour unit to the end of the pipe), beyond its occupancy");
@@ -700,6 +708,7 @@ public final class ConfigKeys {
             ROP_ZROP_SAMPLES,
             ROP_WHOLE_QUADS,
             ROP_ZCULL_WAITS_FOR_WRITES,
+            ROP_ZTEST_PIXELS,
             ROP_LATENCY,
             ROP_REPORT_LATENCY);
 

@@ -15,7 +15,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
                         PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock,
-                        boolean zcullWaitsForWrites) {
+                        boolean zcullWaitsForWrites, long ztestPixelsPerClock) {
     /** The most tile owners a tile map has (its owner table holds a byte per tile, DepthBlockCore a lane each). */
     public static final int MAX_UNITS = gpusim.config.BackEndKind.MAX_TILE_OWNERS;
 
@@ -42,7 +42,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D24S8),
                         c.get(ConfigKeys.ROP_DEPTH_WRITE_SAMPLES_D32S8)),
                 c.flag(ConfigKeys.ROP_WHOLE_QUADS), c.get(ConfigKeys.ROP_ZROP_SAMPLES),
-                c.flag(ConfigKeys.ROP_ZCULL_WAITS_FOR_WRITES));
+                c.flag(ConfigKeys.ROP_ZCULL_WAITS_FOR_WRITES), c.get(ConfigKeys.ROP_ZTEST_PIXELS));
     }
 
     /** ROP units in all: the screen-tile owners. */
@@ -77,10 +77,13 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      * is carried to the next), and with rop.zrop_samples_per_clock a depth-tested wave's samples
      * pass the depth half in series with the colour: the H100's fill sweep measured a
      * depth-tested fill that leaves the depth unchanged 1.11 times as long as the same fill
-     * without depth, at 1, 2, 4 and 8 samples alike (data/replay/h100/mechanisms).
+     * without depth, at 1, 2, 4 and 8 samples alike (data/replay/h100/mechanisms). With
+     * rop.ztest_pixels_per_clock the pixels the depth half tested since the last wave (passing or
+     * failing, in tiles whose depth is stored uncompressed) are read and compared in series too
+     * (docs/calibration.md, "The ZROP's test in series").
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency, depthWrites, wholeQuads, zropSamplesPerClock, true);
+                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock);
     }
 }
