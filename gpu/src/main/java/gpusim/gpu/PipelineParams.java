@@ -450,15 +450,18 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * @param pipelined  a wave's cycles are its samples over the rates with the part of a cycle left
      *                   over carried to the next wave (a ROP unit's rates hold across waves); false:
      *                   each wave's cycles rounded up (the render back ends' colour blocks)
+     * @param ztestPixelsPerClock the rate at which the unit's depth half reads and compares the
+     *                   depth of the pixels it tested, in series with its colour (rop.ztest_pixels_per_clock;
+     *                   0: none)
      */
     public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                      long latency, DepthWriteRates depthWrites, boolean wholeQuads,
-                                     long zropSamplesPerClock, boolean pipelined) {
+                                     long zropSamplesPerClock, boolean pipelined, long ztestPixelsPerClock) {
         /** A colour block that rounds each wave's cycles up and has no depth half in series. */
         public ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                   long latency, DepthWriteRates depthWrites, boolean wholeQuads) {
             this(lateSamplesPerClock, samplesPerClock, blendSamplesPerClock, latency, depthWrites, wholeQuads, 0,
-                    false);
+                    false, 0);
         }
     }
 

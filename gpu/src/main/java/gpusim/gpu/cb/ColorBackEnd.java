@@ -45,6 +45,8 @@ public final class ColorBackEnd extends PipeStage {
     private final CycleCarry carry;
     /** rop.zrop_samples_per_clock: the depth half's rate in series with colour (0: none). */
     private final long zropRate;
+    /** rop.ztest_pixels_per_clock: the depth half's read-and-compare rate in series with colour, pixels (0: none). */
+    private final long ztestRate;
     /** rop.zcull_waits_for_writes: tells the unit's depth half when a wave's depth writes are done, or null. */
     private gpusim.gpu.db.DepthWriteHazard hazard;
 
@@ -68,6 +70,7 @@ public final class ColorBackEnd extends PipeStage {
         this.wholeQuads = p.wholeQuads();
         this.carry = p.pipelined() ? new CycleCarry() : null;
         this.zropRate = p.zropSamplesPerClock();
+        this.ztestRate = p.ztestPixelsPerClock();
         this.pool = pool;
         this.inFlight = inFlight;
         this.samplesWritten = stats.scalar("color_samples", "samples", "colour samples blended or written");
@@ -146,6 +149,41 @@ public final class ColorBackEnd extends PipeStage {
         }
     }
 
+    /**
+     * The slots wave {@code q} takes at the colour rates: its colour samples, or (rop.whole_quads)
+     * every sample of its quads. Only for early-Z waves, whose quads all have a passing sample; a
+     * late-Z wave's quads are those shaded, tested here.
+     */
+    private long slots(QuadWave q) {
+        return wholeQuads && q.colorSamples > 0 && q.lateSamples == 0
+                ? Math.max(q.colorSamples, 4L * q.quads * q.samplesPerPixel) : q.colorSamples;
+    }
+
+    /** The slots of wave {@code q}'s depth writes, scaled as its colour's (a quad's samples go through together). */
+    private long depthSlots(QuadWave q, long slots) {
+        return slots == q.colorSamples ? q.depthWrites : q.depthWrites * slots / q.colorSamples;
+    }
+
+    /**
+     * The cycles of wave {@code q}'s depth work on this ROP unit, rounded up: its depth half's pass
+     * (rop.zrop_samples_per_clock), its depth writes and its pixels' depth reads
+     * (rop.ztest_pixels_per_clock); not its colour. Timing only: the depth half's view of when the
+     * unit has written the wave's depth within a draw ({@link gpusim.gpu.db.DepthWriteHazard}).
+     */
+    public long depthWork(QuadWave q) {
+        long slots = slots(q);
+        long depthSlots = depthSlots(q, slots);
+        long cycles = zropRate > 0 && q.depthTested ? ceilDiv(slots, zropRate) : 0;
+        if (depthSlots > 0 && q.depthFormat != null) {
+            long rate = depthWrites.rate(q.depthFormat);
+            cycles += rate > 0 ? ceilDiv(depthSlots, rate) : 0;
+        }
+        if (ztestRate > 0 && q.zTested > 0) {
+            cycles += ceilDiv(q.zTested, ztestRate * q.samplesPerPixel);
+        }
+        return cycles;
+    }
+
     @Override
     protected long process(Work w, long now) {
         if (w instanceof QuadWave q) {
@@ -159,12 +197,8 @@ public final class ColorBackEnd extends PipeStage {
             // its quads, its depth writes scaled alike (a quad's samples go through together).
             // Only for early-Z waves, whose quads all have a passing sample; a late-Z wave's quads
             // are those shaded, tested here.
-            long slots = q.colorSamples;
-            long depthSlots = q.depthWrites;
-            if (wholeQuads && q.colorSamples > 0 && q.lateSamples == 0) {
-                slots = Math.max(q.colorSamples, 4L * q.quads * q.samplesPerPixel);
-                depthSlots = q.depthWrites * slots / q.colorSamples;
-            }
+            long slots = slots(q);
+            long depthSlots = depthSlots(q, slots);
             long colour;
             long depthRate = depthSlots > 0 ? depthWrites.rate(q.depthFormat) : 0;
             // The same unit writes the wave's depth after its colour (ColorBackEndParams); on a ROP
@@ -172,11 +206,15 @@ public final class ColorBackEnd extends PipeStage {
             if (carry != null) {
                 colour = carry.spend(CycleCarry.parts(slots, colorRate)
                         + (zropRate > 0 && q.depthTested ? CycleCarry.parts(slots, zropRate) : 0)
-                        + (depthRate > 0 ? CycleCarry.parts(depthSlots, depthRate) : 0));
+                        + (depthRate > 0 ? CycleCarry.parts(depthSlots, depthRate) : 0)
+                        + (ztestRate > 0 && q.zTested > 0 ? CycleCarry.parts(q.zTested, ztestRate * q.samplesPerPixel) : 0));
             } else {
                 colour = ceilDiv(slots, colorRate);
                 if (depthRate > 0) {
                     colour += ceilDiv(depthSlots, depthRate);
+                }
+                if (ztestRate > 0 && q.zTested > 0) {
+                    colour += ceilDiv(q.zTested, ztestRate * q.samplesPerPixel);
                 }
             }
             long cost = Math.max(ceilDiv(q.lateSamples, lateRate), colour);

@@ -118,6 +118,8 @@ public final class DepthBlock extends PipeStage {
     private TileMap tileMap;
     /** rop.zcull_waits_for_writes: the unit's ZCULL against its colour half's pending depth writes, or null. */
     private DepthWriteHazard hazard;
+    /** rop.ztest_pixels_per_clock: samples tested since the last wave, in tiles whose depth is stored uncompressed. */
+    private long zTested;
     private boolean fastClear;
     private boolean depthPlanes;
     /** The batch's depth-stencil surface in memory (null: none, or no traffic) and what its state reads and writes. */
@@ -397,6 +399,9 @@ public final class DepthBlock extends PipeStage {
                     : ceilDiv(tested - uncovered, zRate) + ceilDiv(uncovered, uncoveredRate);
         }
         long cost = Math.max(front, test);
+        if (!late && depthTested && tb.source.state.pso().depthFunc() != gpusim.api.ComparisonFunc.ALWAYS) {
+            zTested += uncompressedTested(tb, first, i, tested);
+        }
         stepPassed = passed;
         // Functional mode charges one step an item (Stage): the samples count after it.
         stepEnd = now + (functional ? 1 : Math.max(1, cost));
@@ -406,6 +411,8 @@ public final class DepthBlock extends PipeStage {
                     late ? (int) tested : 0);
             q.samplesPerPixel = samplesPerPixel;
             q.depthTested = depthTested && !late;
+            q.zTested = zTested;
+            zTested = 0;
             if (depthWriteFormat != null) {
                 // The wave's passing samples each write their depth (PipelineParams.DepthWriteRates),
                 // but for those that store the depth already there (TileBatch#tileUnchanged).
@@ -421,6 +428,7 @@ public final class DepthBlock extends PipeStage {
                             hazard.wrote(tb.tileAt[k], seq);
                         }
                     }
+                    hazard.sent(seq, tb.drawId, q, stepEnd);
                 }
             }
             wavesSent.inc();
@@ -442,6 +450,26 @@ public final class DepthBlock extends PipeStage {
             writeSurfaces(tb, first, i);
         }
         return cost;
+    }
+
+    /**
+     * Of the {@code tested} samples of records [first, end), those in tiles whose depth is stored
+     * uncompressed: a tile a fast clear left cleared or that holds one plane
+     * (compression.fast_clear, compression.depth_planes) is tested from its compressed form. Without
+     * surfaces in memory no tile is compressed.
+     */
+    private long uncompressedTested(TileBatch tb, int first, int end, long tested) {
+        if (traffic == null || ds == null || !(fastClear || depthPlanes)) {
+            return tested;
+        }
+        long n = 0;
+        for (int k = first; k < end; k++) {
+            int tile = tileIndex(ds, tb.tileAt[k]);
+            if (!((fastClear && ds.cleared.get(tile)) || (depthPlanes && ds.planes.get(tile)))) {
+                n += tb.tileTested[k];
+            }
+        }
+        return n;
     }
 
     /**
@@ -539,14 +567,29 @@ public final class DepthBlock extends PipeStage {
     private boolean rejectionsReady(TileBatch tb, int end, long now) {
         int from = cursor == 0 ? 0 : tb.tileRunsEnd[cursor - 1];
         int to = end == 0 ? 0 : tb.tileRunsEnd[end - 1];
+        // Waves of earlier draws: until the colour half has written them; of this draw: until the
+        // unit's depth work has reached them (DepthWriteHazard#sent).
         long need = 0;
+        long needInDraw = 0;
         for (int r = from; r < to; r++) {
             int at = tb.rejectRuns[2 * r];
             int n = tb.rejectRuns[2 * r + 1];
             int ty = at >>> 16;
             int tx = at & 0xFFFF;
             for (int j = 0; j < n; j++, tx = tileMap.nextOwned(index, tx, ty)) {
-                need = Math.max(need, hazard.lastWriter(tx, ty));
+                long w = hazard.lastWriter(tx, ty);
+                if (w != 0 && hazard.sameDraw(w, tb.drawId)) {
+                    needInDraw = Math.max(needInDraw, w);
+                } else {
+                    need = Math.max(need, w);
+                }
+            }
+        }
+        if (needInDraw != 0) {
+            long done = hazard.depthDoneAt(needInDraw);
+            if (done > now) {
+                engine.wakeAt(this, done);
+                return false;
             }
         }
         if (need == 0) {

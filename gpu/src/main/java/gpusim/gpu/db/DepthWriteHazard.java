@@ -15,6 +15,14 @@ import java.util.function.LongConsumer;
  * measurements show (docs/calibration.md: a rejected layer behind a freshly drawn occluder costs
  * its full ZCULL time at every sample count, never hidden behind the occluder's ROP work).
  *
+ * <p>Within a draw the wait is shorter: a tile written by an earlier wave of the same draw is
+ * rejectable once the unit's depth work has reached that wave ({@link #sent}: each wave's depth
+ * work, in the order the waves left the depth half, from the cycle it left, without its trip
+ * through the shader and the colour work of the waves before it). An early-Z wave's depth does not
+ * depend on its shading, and the H200's per-draw stress replays show no cost for these waits
+ * (docs/calibration.md, "Within a draw"), while a rejected layer drawn after its occluder waits for
+ * the occluder's whole ROP work (the front-to-back passes).
+ *
  * <p>The depth half numbers each wave that writes depth ({@link #next}) and notes it as the last
  * writer of each tile it writes ({@link #wrote}); the colour half reports when it has written a
  * wave ({@link #finished}, the cycle its work on the wave ends). Waves of one unit reach its
@@ -25,6 +33,13 @@ public final class DepthWriteHazard {
     /** Finish cycles of the latest waves by number (a ring: far more than a unit has in flight). */
     private static final int RING = 1 << 12;
     private final long[] finishAt = new long[RING];
+    /** By number as {@link #finishAt}: the wave's draw, and the cycle the unit's depth work reaches its end. */
+    private final int[] drawOf = new int[RING];
+    private final long[] depthDoneAt = new long[RING];
+    /** The cycle the unit's depth work on the waves sent so far ends (within-draw waits). */
+    private long depthWorkEnd = Long.MIN_VALUE;
+    /** The unit's depth work on a wave, in cycles (its colour half's {@code depthWork}); none until connected. */
+    private java.util.function.ToLongFunction<gpusim.gpu.work.QuadWave> depthWork = q -> 0;
     /** Per screen tile (row ty, column tx): the number of the last wave that writes its depth, 0 none. */
     private long[][] lastWriter = new long[0][];
     private long sent;
@@ -36,6 +51,33 @@ public final class DepthWriteHazard {
     /** A number for the next wave that writes depth. */
     public long next() {
         return ++sent;
+    }
+
+    /** How the unit's colour half costs a wave's depth work (ColorBackEnd#depthWork). */
+    public void depthWork(java.util.function.ToLongFunction<gpusim.gpu.work.QuadWave> cost) {
+        this.depthWork = cost;
+    }
+
+    /**
+     * Wave {@code q}, numbered {@code seq}, of draw {@code draw}, leaves the depth half at cycle
+     * {@code at}: the unit's depth work reaches its end at max(at, the end of the depth work
+     * before it) plus its own.
+     */
+    public void sent(long seq, int draw, gpusim.gpu.work.QuadWave q, long at) {
+        depthWorkEnd = Math.max(at, depthWorkEnd) + depthWork.applyAsLong(q);
+        int k = (int) (seq & (RING - 1));
+        drawOf[k] = draw;
+        depthDoneAt[k] = depthWorkEnd;
+    }
+
+    /** Whether wave {@code seq} (a number far behind the latest: no) belongs to draw {@code draw}. */
+    public boolean sameDraw(long seq, int draw) {
+        return sent - seq < RING && drawOf[(int) (seq & (RING - 1))] == draw;
+    }
+
+    /** The cycle the unit's depth work reaches wave {@code seq}'s end (a number far behind the latest: long done). */
+    public long depthDoneAt(long seq) {
+        return sent - seq >= RING ? Long.MIN_VALUE : depthDoneAt[(int) (seq & (RING - 1))];
     }
 
     /** Wave {@code seq} writes depth to screen tile {@code at} ({@code ty << 16 | tx}). */

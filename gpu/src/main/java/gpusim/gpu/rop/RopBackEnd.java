@@ -123,6 +123,7 @@ public final class RopBackEnd extends TiledBackEnd {
                 gpusim.gpu.db.DepthWriteHazard hazard = new gpusim.gpu.db.DepthWriteHazard();
                 z.connectHazard(hazard);
                 cu.connectHazard(hazard);
+                hazard.depthWork(cu::depthWork);
             }
             depthBlocks.add(z);
             colorUnits.add(cu);

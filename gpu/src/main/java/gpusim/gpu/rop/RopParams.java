@@ -18,7 +18,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
                         PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock,
-                        boolean zcullWaitsForWrites) {
+                        boolean zcullWaitsForWrites, long ztestPixelsPerClock) {
     // ---- Configuration keys (KEYS lists them) ----
     public static final ConfigKey ROP_PARTITIONS = ConfigKey.range("rop.partitions", 0, 0, 32, "partitions",
             "backend.kind=rops: memory partitions with ROP units (0: one per memory channel, memory.channels); "
@@ -72,10 +72,18 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                     + "passing sample (a shaded quad crosses to the ROP with its coverage mask and takes a whole quad's "
                     + "slots), not only the passing samples; off: passing samples only");
     public static final ConfigKey ROP_ZCULL_WAITS_FOR_WRITES = ConfigKey.flag("rop.zcull_waits_for_writes", false,
-            "backend.kind=rops: a ROP unit's coarse depth test (NVIDIA's ZCULL) learns a screen tile's depth only once the "
-                    + "unit's colour half has written it, so a tile it would reject waits until the shaded waves "
-                    + "carrying earlier depth writes to that tile are through the ROP: rejected work stays in order behind "
-                    + "the writes it depends on instead of running ahead of them; never changes results");
+            "backend.kind=rops: a ROP unit's coarse depth test (NVIDIA's ZCULL) learns a screen tile's depth only from the "
+                    + "unit's own depth writes, so a tile it would reject waits for the waves carrying earlier writes to "
+                    + "that tile: those of an earlier draw until the colour half has written them, those of the same draw "
+                    + "until the unit's depth work has reached them (the wave's depth work in the unit's order, without "
+                    + "its trip through the shader); rejected work stays in order behind the writes it depends on instead "
+                    + "of running ahead of them; never changes results");
+    public static final ConfigKey ROP_ZTEST_PIXELS = ConfigKey.range("rop.ztest_pixels_per_clock", 0, 0, 4096,
+            "pixels/cycle", "backend.kind=rops: rate at which one ROP unit's depth half reads and compares the stored depth "
+                    + "of the pixels it tests (passing or not, every sample of a pixel at once), in series with the unit's "
+                    + "colour and depth writes, charged on its next colour wave; pixels of tiles whose depth is stored "
+                    + "compressed (fast-cleared, or one plane; compression.*, surfaces.in_memory) and depth tests ALWAYS "
+                    + "cost nothing; 0 = none");
     public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
             "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
                     + "engine, its colour unit to the end of the pipe), beyond its occupancy");
@@ -89,7 +97,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                     ROP_TEST_ONLY_SAMPLES, ROP_STENCIL_SAMPLES, ROP_COLOR_SAMPLES, ROP_BLEND_SAMPLES,
                     ROP_DEPTH_WRITE_SAMPLES, ROP_DEPTH_WRITE_SAMPLES_D16, ROP_DEPTH_WRITE_SAMPLES_D24S8,
                     ROP_DEPTH_WRITE_SAMPLES_D32S8, ROP_ZROP_SAMPLES, ROP_WHOLE_QUADS, ROP_ZCULL_WAITS_FOR_WRITES,
-                    ROP_LATENCY, ROP_REPORT_LATENCY)
+                    ROP_ZTEST_PIXELS, ROP_LATENCY, ROP_REPORT_LATENCY)
             .withRules(c -> {
                 if (BackEndKind.of(c) == BackEndKind.ROPS) {
                     tileOwners(c);
@@ -122,7 +130,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                 new PipelineParams.DepthWriteRates(c.get(ROP_DEPTH_WRITE_SAMPLES),
                         c.get(ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ROP_DEPTH_WRITE_SAMPLES_D24S8),
                         c.get(ROP_DEPTH_WRITE_SAMPLES_D32S8)),
-                c.flag(ROP_WHOLE_QUADS), c.get(ROP_ZROP_SAMPLES), c.flag(ROP_ZCULL_WAITS_FOR_WRITES));
+                c.flag(ROP_WHOLE_QUADS), c.get(ROP_ZROP_SAMPLES), c.flag(ROP_ZCULL_WAITS_FOR_WRITES),
+                c.get(ROP_ZTEST_PIXELS));
     }
 
     /**
@@ -173,10 +182,13 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      * is carried to the next), and with rop.zrop_samples_per_clock a depth-tested wave's samples
      * pass the depth half in series with the colour: the H100's fill sweep measured a
      * depth-tested fill that leaves the depth unchanged 1.11 times as long as the same fill
-     * without depth, at 1, 2, 4 and 8 samples alike (data/replay/h100/mechanisms).
+     * without depth, at 1, 2, 4 and 8 samples alike (data/replay/h100/mechanisms). With
+     * rop.ztest_pixels_per_clock the pixels the depth half tested since the last wave (passing or
+     * failing, in tiles whose depth is stored uncompressed) are read and compared in series too
+     * (docs/calibration.md, "The ZROP's test in series").
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency, depthWrites, wholeQuads, zropSamplesPerClock, true);
+                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock);
     }
 }

@@ -33,6 +33,11 @@ public final class QuadWave implements Work {
      * ({@link gpusim.gpu.db.DepthWriteHazard}), 0 when it writes none or the hazard is not modelled.
      */
     public long hazardSeq;
+    /**
+     * rop.ztest_pixels_per_clock: samples its ROP unit's depth half tested, in tiles whose depth is
+     * stored uncompressed, since the unit's previous wave (those of steps that sent no wave included).
+     */
+    public long zTested;
 
     /**
      * Surfaces in memory: the render target the colour back end writes (null: no colour
@@ -90,6 +95,7 @@ public final class QuadWave implements Work {
         this.depthFormat = null;
         this.depthTested = false;
         this.hazardSeq = 0;
+        this.zTested = 0;
         this.samplesPerPixel = 1;
         return this;
     }
