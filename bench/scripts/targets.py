@@ -45,6 +45,11 @@ RUNS = [
     ("4096x2048x4 (surfaces off)", "big", OFF, None),
 ]
 MEMORY_PATH_BOUND = 1.25
+# The reference renderer's own whole process (../shared/bench/README.md: lavapipe on a 2-core CI
+# machine). `gpusim replay --device llvmpipe` adds a JVM and the replay's translation to lavapipe's
+# work, so where the README has a figure the bound is judged against it; the 4096 x 2048 x 4 trace
+# has none, so there lavapipe through the replay, measured here, is the reference.
+README_SECONDS = {"stress-2k": 0.31, "stress-2k-4x": 1.13}
 
 
 def timed(cmd):
@@ -107,13 +112,16 @@ def main():
     print("A bare JVM start (`java -version`) took %.2f s (%.2f-%.2f): the spell these figures are from."
           % (statistics.median(jvm), min(jvm), max(jvm)))
     print()
-    print("| run | wall, median (range) | CPU, median | lavapipe here, median (range) | ratio | bound "
-          "| memory path (against surfaces out of memory) |")
-    print("|---|---|---|---|---|---|---|")
+    print("| run | wall, median (range) | CPU, median | reference | ratio | lavapipe through the replay here "
+          "| ratio to it | bound | memory path (against surfaces out of memory) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, trace, extra, bound in runs:
         med = statistics.median(walls[name])
         lv = lavapipe[trace]
-        ratio = med / statistics.median(lv)
+        here = med / statistics.median(lv)
+        ref = README_SECONDS.get(trace)
+        ratio = here if ref is None else med / ref
+        refs = "lavapipe here" if ref is None else "%.2f s (../shared/bench)" % ref
         b = "-" if bound is None else "<= %gx: %s" % (bound, "met" if ratio <= bound else "not met")
         twin = [r[0] for r in runs if r[1] == trace and r[2] == OFF]
         if extra or not twin:
@@ -121,8 +129,8 @@ def main():
         else:
             cost = med / statistics.median(walls[twin[0]])
             mp = "%+.0f%%: %s" % (100 * (cost - 1), "met" if cost <= MEMORY_PATH_BOUND else "not met")
-        print("| %s | %s | %.2f s | %s | %.2fx | %s | %s |" % (name, fmt(walls[name]),
-                                                            statistics.median(cpus[name]), fmt(lv), ratio, b, mp))
+        print("| %s | %s | %.2f s | %s | %.2fx | %s | %.2fx | %s | %s |" % (
+            name, fmt(walls[name]), statistics.median(cpus[name]), refs, ratio, fmt(lv), here, b, mp))
     if a.floors:
         floors(runs, big, out, walls, lavapipe, a)
 
@@ -162,7 +170,7 @@ def floors(runs, big, out, walls, lavapipe, a):
             four = [timed([a.gpusim, "replay", path, "--device", "llvmpipe", "--json", out, "-q", "--repeat", "4"])[0]
                     for _ in range(3)]
             more = "%.2f s" % ((statistics.median(four) - statistics.median(one)) / 3)
-        ref = statistics.median(lavapipe[trace])
+        ref = README_SECONDS.get(trace, statistics.median(lavapipe[trace]))
         which = "-" if bound is None else "%gx" % bound
         if bound is None:
             goal, room = "-", "-"
