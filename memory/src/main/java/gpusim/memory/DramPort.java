@@ -125,8 +125,8 @@ final class DramPort {
     /** Whether the part has bytes in [k, k + a) of its line. */
     private static boolean touches(boolean write, long m0, long m1, int lo, int len, int k, int a) {
         if (write) {
-            return (m0 & MemoryChannel.bits(Math.min(k, 64), Math.min(k + a, 64))) != 0
-                    || (m1 & MemoryChannel.bits(Math.max(k, 64) - 64, Math.max(k + a, 64) - 64)) != 0;
+            return (m0 & ChannelQueue.bits(Math.min(k, 64), Math.min(k + a, 64))) != 0
+                    || (m1 & ChannelQueue.bits(Math.max(k, 64) - 64, Math.max(k + a, 64) - 64)) != 0;
         }
         return lo < k + a && k < lo + len;
     }

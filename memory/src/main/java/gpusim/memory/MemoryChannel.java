@@ -32,11 +32,11 @@ import gpusim.sim.WakeList;
  * part completes at the first GPU cycle at or after the end of its last access's data;
  * bytes_per_cycle, latency and partial_write_cycles are not used.
  *
- * <p>Hot state lives in primitive arrays: the waiting ring (line address, byte range,
- * mask, data), the in-flight ring (completion cycle, chain of requests: {@link InFlight}), and a
- * pool of links that chain the requests a slot serves ({@link RequestChains}). Nothing is allocated
- * per part once the arrays have grown to the run's working size. Write combining's index of
- * the waiting ring is {@link WriteCombiner}; the way into the DRAM, {@link DramPort}.
+ * <p>Hot state lives in primitive arrays: the waiting ring ({@link ChannelQueue}: line address,
+ * byte range, mask, data), the in-flight ring (completion cycle, chain of requests: {@link InFlight}),
+ * and a pool of links that chain the requests a slot serves ({@link RequestChains}). Nothing is
+ * allocated per part once the arrays have grown to the run's working size. Write combining's index
+ * of the waiting ring is {@link WriteCombiner}; the way into the DRAM, {@link DramPort}.
  */
 public final class MemoryChannel implements Component {
     private final MemorySystem system;
@@ -51,35 +51,8 @@ public final class MemoryChannel implements Component {
     private final long partialCycles;
     private final boolean combining;
 
-    // Waiting ring (capacity a power of two, grown on demand; it only holds more than depth
-    // parts for a request larger than the whole queue, which is admitted into an empty queue).
-    private long[] qLine;
-    private int[] qLo;
-    private int[] qLen;
-    private long[] qMask0;
-    private long[] qMask1;
-    /** The bytes of each waiting write that carry data (a timed write's are timed, not written). */
-    private long[] qDataMask0;
-    private long[] qDataMask1;
-    private boolean[] qWrite;
-    private int[] qHead;
-    private int[] qTail;
-    private byte[] qData;
-    private int qStart;
-    private int qCount;
-    /** Scheduled mode: each waiting part's service cycle, fixed when it was taken. */
-    private long[] qServe;
-    /** Scheduled mode: the sequence number of each waiting part's in-flight entry (see InFlight). */
-    private long[] qFSeq;
-    /**
-     * Scheduled mode: each waiting slot's parts not yet served (a read burst holds all of a read's
-     * parts, see {@link #acceptRead}; any other slot one) and the cycles from its next part's
-     * service to the one after it; {@link #waiting} counts the parts of all slots.
-     */
-    private int[] qLeft;
-    private int[] qStep;
-    /** The client of a slot {@link #acceptWrite} took without a request on it. */
-    private MemoryClient[] qFrom;
+    /** The waiting parts, one slot each (a read burst's parts share one). */
+    private final ChannelQueue q;
     /** Parts waiting in the queue: what its room counts. */
     private int waiting;
     /** The service cycles of a part that moves a whole line of reads. */
@@ -175,7 +148,7 @@ public final class MemoryChannel implements Component {
                 && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
         // host memory only if a run fills it.
-        allocateQueue(Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1));
+        this.q = new ChannelQueue(unit, Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1), combiner);
         stats = new StatGroup("channel" + index, "memory channel " + index
                 + " (the addresses memory.hash maps to it: with interleave, (a / memory.interleave) mod "
                 + "memory.channels = " + index + ")");
@@ -206,64 +179,6 @@ public final class MemoryChannel implements Component {
                 / busy.get());
         dram = p.dram() == null ? null : new DramPort(p, engine, this, system, links, flight, stats, busy);
         unscheduled = dram != null ? new DramFed() : new Ticked();
-    }
-
-    private void allocateQueue(int cap) {
-        int mask = qLine == null ? 0 : qLine.length - 1;
-        long[] line = new long[cap];
-        int[] lo = new int[cap];
-        int[] len = new int[cap];
-        long[] m0 = new long[cap];
-        long[] m1 = new long[cap];
-        long[] d0 = new long[cap];
-        long[] d1 = new long[cap];
-        boolean[] w = new boolean[cap];
-        int[] head = new int[cap];
-        int[] tail = new int[cap];
-        byte[] data = new byte[cap * unit];
-        long[] serveAt = new long[cap];
-        long[] fseq = new long[cap];
-        int[] left = new int[cap];
-        int[] step = new int[cap];
-        MemoryClient[] from = new MemoryClient[cap];
-        for (int i = 0; i < qCount; i++) {
-            int s = (qStart + i) & (qLine.length - 1);
-            line[i] = qLine[s];
-            lo[i] = qLo[s];
-            len[i] = qLen[s];
-            m0[i] = qMask0[s];
-            m1[i] = qMask1[s];
-            d0[i] = qDataMask0[s];
-            d1[i] = qDataMask1[s];
-            w[i] = qWrite[s];
-            head[i] = qHead[s];
-            tail[i] = qTail[s];
-            System.arraycopy(qData, s * unit, data, i * unit, unit);
-            serveAt[i] = qServe[s];
-            fseq[i] = qFSeq[s];
-            left[i] = qLeft[s];
-            step[i] = qStep[s];
-            from[i] = qFrom[s];
-        }
-        qFrom = from;
-        qLeft = left;
-        qStep = step;
-        qServe = serveAt;
-        qFSeq = fseq;
-        qLine = line;
-        qLo = lo;
-        qLen = len;
-        qMask0 = m0;
-        qMask1 = m1;
-        qDataMask0 = d0;
-        qDataMask1 = d1;
-        qWrite = w;
-        qHead = head;
-        qTail = tail;
-        qData = data;
-        // The slots moved: part i is in slot i now.
-        combiner.regrow(cap, qStart, qCount, qCount == 0 ? 0 : mask, line);
-        qStart = 0;
     }
 
     public int index() {
@@ -310,16 +225,16 @@ public final class MemoryChannel implements Component {
         // The refusal found waiting + slots > depth (or, slots > depth, a non-empty queue), so at
         // least one part must leave: the m-th to leave, counting the slots' parts in queue order.
         int m = slots <= depth ? waiting + slots - depth : waiting;
-        int mask = qLine.length - 1;
+        int mask = q.mask();
         long at = -1;
-        for (int i = 0; i < qCount; i++) {
-            int s = (qStart + i) & mask;
-            if (m <= qLeft[s]) {
-                // A slot's parts leave at qServe, then qStep later, then one line's service apart (retire).
-                at = m == 1 ? qServe[s] : qServe[s] + qStep[s] + (long) (m - 2) * lineService;
+        for (int i = 0; i < q.count; i++) {
+            int s = (q.start + i) & mask;
+            if (m <= q.left[s]) {
+                // A slot's parts leave at q.serve, then q.step later, then one line's service apart (retire).
+                at = m == 1 ? q.serve[s] : q.serve[s] + q.step[s] + (long) (m - 2) * lineService;
                 break;
             }
-            m -= qLeft[s];
+            m -= q.left[s];
         }
         r.hold(index, departures);
         engine.wake(blocked.engineIndex(requester), at);
@@ -336,9 +251,9 @@ public final class MemoryChannel implements Component {
 
     void block(Component requester, long now) {
         blocked.add(requester);
-        if (onArrival && qCount > 0) {
+        if (onArrival && q.count > 0) {
             // Serving would wake it when the next part leaves the queue: tick then.
-            self.wakeAt(qServe[qStart]);
+            self.wakeAt(q.serve[q.start]);
         }
     }
 
@@ -348,23 +263,23 @@ public final class MemoryChannel implements Component {
         if (!onArrival) {
             return;
         }
-        int mask = qLine.length - 1;
-        while (qCount > 0 && qServe[qStart] <= now) {
-            int s = qStart;
-            if (qServe[s] != lastServe) {
+        int mask = q.mask();
+        while (q.count > 0 && q.serve[q.start] <= now) {
+            int s = q.start;
+            if (q.serve[s] != lastServe) {
                 departures++;
             }
-            lastServe = qServe[s];
+            lastServe = q.serve[s];
             waiting--;
-            if (--qLeft[s] > 0) {
+            if (--q.left[s] > 0) {
                 // A read burst's next part: whole lines from the second part on (a request is contiguous).
-                qServe[s] += qStep[s];
-                qStep[s] = lineService;
+                q.serve[s] += q.step[s];
+                q.step[s] = lineService;
                 continue;
             }
-            combiner.leave(s, qLine[s]);
-            qStart = (s + 1) & mask;
-            qCount--;
+            combiner.leave(s, q.line[s]);
+            q.start = (s + 1) & mask;
+            q.count--;
         }
     }
 
@@ -378,7 +293,7 @@ public final class MemoryChannel implements Component {
             return -1;
         }
         retire(now);
-        return combiner.mergeTarget(line, qLine, qWrite);
+        return combiner.mergeTarget(line, q.line, q.write);
     }
 
     /** Whether this channel serves in scheduled mode ({@link #schedulable}), decided at its first request. */
@@ -419,11 +334,11 @@ public final class MemoryChannel implements Component {
             self.wakeAt(now + 1);
         }
         if (write) {
-            setMask(s, lo, len);
+            q.setMask(s, lo, len);
             if (r.data() != null) {
-                System.arraycopy(r.data(), (int) (line + lo - r.address()), qData, s * unit + lo, len);
-                qDataMask0[s] |= maskBits0(lo, len);
-                qDataMask1[s] |= maskBits1(lo, len);
+                System.arraycopy(r.data(), (int) (line + lo - r.address()), q.data, s * unit + lo, len);
+                q.dataMask0[s] |= ChannelQueue.maskBits0(lo, len);
+                q.dataMask1[s] |= ChannelQueue.maskBits1(lo, len);
             }
         }
     }
@@ -460,17 +375,17 @@ public final class MemoryChannel implements Component {
         arrived(r, now);
         if (combining) {
             for (long line = first; line < end; line += unit) {
-                combiner.close(line, qLine, qWrite);
+                combiner.close(line, q.line, q.write);
             }
         }
         int link = links.add(r, now);
         int firstLen = (int) (Math.min(first + unit, end) - a);
         int s = takeSlot(first, (int) (a - first), firstLen, false, link, false);
         long serve = Math.max(now + 1, busyUntil);
-        qServe[s] = serve;
-        qLeft[s] = parts;
+        q.serve[s] = serve;
+        q.left[s] = parts;
         waiting += parts - 1;
-        qStep[s] = (int) serviceCycles(firstLen, false);
+        q.step[s] = (int) serviceCycles(firstLen, false);
         if (r.data() != null) {
             memory.read(a, r.data(), 0, r.size());
         }
@@ -491,7 +406,7 @@ public final class MemoryChannel implements Component {
         }
         delayMax.max(delay);
         long fseq = occupy(start, serve - start, link);
-        qFSeq[s] = fseq;
+        q.fseq[s] = fseq;
         significant(fseq);
     }
 
@@ -525,9 +440,9 @@ public final class MemoryChannel implements Component {
             int len = (int) (partEnd - at);
             int l = i == parts - 1 ? link : -1;
             int s = takeSlot(line, lo, len, true, l, combining);
-            qFrom[s] = r.from();
-            qServe[s] = serve;
-            setMask(s, lo, len);
+            q.from[s] = r.from();
+            q.serve[s] = serve;
+            q.setMask(s, lo, len);
             if (r.data() != null) {
                 memory.write(at, r.data(), (int) (at - a), len);
             }
@@ -536,7 +451,7 @@ public final class MemoryChannel implements Component {
             delaySum.add(delay);
             long service = serviceCycles(len, true);
             fseq = occupy(serve, service, l);
-            qFSeq[s] = fseq;
+            q.fseq[s] = fseq;
             serve += service;
             at = partEnd;
         }
@@ -551,13 +466,13 @@ public final class MemoryChannel implements Component {
      * onto its in-flight entry too when the slot has no requests yet (a part of {@link #acceptWrite}'s).
      */
     private void merge(int s, int link) {
-        if (qTail[s] < 0) {
-            qHead[s] = link;
-            flight.setChain(qFSeq[s], link);
+        if (q.tail[s] < 0) {
+            q.head[s] = link;
+            flight.setChain(q.fseq[s], link);
         } else {
-            links.append(qTail[s], link);
+            links.append(q.tail[s], link);
         }
-        qTail[s] = link;
+        q.tail[s] = link;
         combined.inc();
         system.combined();
     }
@@ -567,25 +482,8 @@ public final class MemoryChannel implements Component {
      * requests chained from {@code link}; on its line's merge chain when {@code chained}.
      */
     private int takeSlot(long line, int lo, int len, boolean write, int link, boolean chained) {
-        if (qCount == qLine.length) {
-            allocateQueue(qLine.length * 2);
-        }
-        int s = (qStart + qCount) & (qLine.length - 1);
-        qCount++;
         waiting++;
-        qLine[s] = line;
-        qLeft[s] = 1;
-        combiner.take(s, line, chained);
-        qLo[s] = lo;
-        qLen[s] = len;
-        qWrite[s] = write;
-        qMask0[s] = 0;
-        qMask1[s] = 0;
-        qDataMask0[s] = 0;
-        qDataMask1[s] = 0;
-        qHead[s] = link;
-        qTail[s] = link;
-        return s;
+        return q.take(line, lo, len, write, link, chained);
     }
 
     /**
@@ -601,24 +499,24 @@ public final class MemoryChannel implements Component {
         if (mergeInto >= 0) {
             s = mergeInto;
             // The client of the write merged into: its first request's, or (no request on the slot yet) its own.
-            MemoryClient into = qHead[s] >= 0 ? links.request(qHead[s]).from() : qFrom[s];
+            MemoryClient into = q.head[s] >= 0 ? links.request(q.head[s]).from() : q.from[s];
             merge(s, link);
-            long before = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]);
-            setMask(s, lo, len);
-            long added = Long.bitCount(qMask0[s]) + Long.bitCount(qMask1[s]) - before;
+            long before = Long.bitCount(q.mask0[s]) + Long.bitCount(q.mask1[s]);
+            q.setMask(s, lo, len);
+            long added = Long.bitCount(q.mask0[s]) + Long.bitCount(q.mask1[s]) - before;
             bytes.add(added);
             clientBytes(into).add(added);
             if (r.data() != null) { // a timed write leaves the bytes as they are
                 memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
-            serve = qServe[s];
-            fseq = qFSeq[s];
+            serve = q.serve[s];
+            fseq = q.fseq[s];
         } else {
             s = takeSlot(line, lo, len, write, link, combining);
             serve = Math.max(now + 1, busyUntil);
-            qServe[s] = serve;
+            q.serve[s] = serve;
             if (write) {
-                setMask(s, lo, len);
+                q.setMask(s, lo, len);
                 if (r.data() != null) {
                     memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
                 }
@@ -628,7 +526,7 @@ public final class MemoryChannel implements Component {
             bytes.add(len);
             clientBytes(r.from()).add(len);
             fseq = occupy(serve, serviceCycles(len, write), link);
-            qFSeq[s] = fseq;
+            q.fseq[s] = fseq;
         }
         r.partServed(serve);
         recordDelay(serve - now);
@@ -687,31 +585,6 @@ public final class MemoryChannel implements Component {
         return progress;
     }
 
-    private void setMask(int s, int lo, int len) {
-        qMask0[s] |= maskBits0(lo, len);
-        qMask1[s] |= maskBits1(lo, len);
-    }
-
-    /** The bits of line bytes [lo, lo + len) in the mask word of bytes 0..63 (lo + len <= unit <= 128). */
-    private static long maskBits0(int lo, int len) {
-        return lo < 64 ? bits(lo, Math.min(lo + len, 64)) : 0;
-    }
-
-    /** The bits of line bytes [lo, lo + len) in the mask word of bytes 64..127. */
-    private static long maskBits1(int lo, int len) {
-        int hi = lo + len;
-        return hi > 64 ? bits(Math.max(lo, 64) - 64, hi - 64) : 0;
-    }
-
-    /** Bits [from, to) of a long, 0 <= from <= to <= 64. */
-    static long bits(int from, int to) {
-        if (from >= to) {
-            return 0;
-        }
-        long upTo = to == 64 ? -1L : (1L << to) - 1;
-        return upTo & (-1L << from);
-    }
-
     @Override
     public String name() {
         return name;
@@ -731,13 +604,13 @@ public final class MemoryChannel implements Component {
         @Override
         public boolean tick(long now) {
             boolean progress = landed(now);
-            if (qCount > 0 && busyUntil <= now) {
-                progress |= !links.onlyPolls(qHead[qStart]);
+            if (q.count > 0 && busyUntil <= now) {
+                progress |= !links.onlyPolls(q.head[q.start]);
                 serve(now);
                 blocked.wakeAll(now);
             }
             long next = flight.headDone();
-            if (qCount > 0) {
+            if (q.count > 0) {
                 next = Math.min(next, Math.max(busyUntil, now + 1));
             }
             if (next != Engine.NEVER) {
@@ -765,9 +638,9 @@ public final class MemoryChannel implements Component {
             boolean moved = false;
             while (true) {
                 boolean any = false;
-                while (qCount > 0 && dram.hasRoom(dram.accesses(qWrite[qStart], qMask0[qStart], qMask1[qStart],
-                        qLo[qStart], qLen[qStart]))) {
-                    progress |= !links.onlyPolls(qHead[qStart]);
+                while (q.count > 0 && dram.hasRoom(dram.accesses(q.write[q.start], q.mask0[q.start], q.mask1[q.start],
+                        q.lo[q.start], q.len[q.start]))) {
+                    progress |= !links.onlyPolls(q.head[q.start]);
                     serve(now);
                     any = true;
                 }
@@ -812,8 +685,8 @@ public final class MemoryChannel implements Component {
             }
             boolean progress = landed(now);
             long next = flight.nextSignificant();
-            if (!blocked.isEmpty() && qCount > 0) {
-                next = Math.min(next, qServe[qStart]);
+            if (!blocked.isEmpty() && q.count > 0) {
+                next = Math.min(next, q.serve[q.start]);
             }
             if (next != Engine.NEVER) {
                 self.wakeAt(next);
@@ -832,8 +705,8 @@ public final class MemoryChannel implements Component {
      */
     @Override
     public boolean working(long now) {
-        for (int i = 0; i < qCount; i++) {
-            if (!links.onlyPolls(qHead[(qStart + i) & (qLine.length - 1)])) {
+        for (int i = 0; i < q.count; i++) {
+            if (!links.onlyPolls(q.head[(q.start + i) & q.mask()])) {
                 return true;
             }
         }
@@ -850,40 +723,40 @@ public final class MemoryChannel implements Component {
      * (or, with DRAM, hands it to the controller).
      */
     private void serve(long now) {
-        int s = qStart;
-        qStart = (qStart + 1) & (qLine.length - 1);
-        qCount--;
+        int s = q.start;
+        q.start = (q.start + 1) & q.mask();
+        q.count--;
         waiting--;
-        long line = qLine[s];
+        long line = q.line[s];
         combiner.leave(s, line);
         long moved;
-        if (qWrite[s]) {
-            long m0 = qMask0[s];
-            long m1 = qMask1[s];
+        if (q.write[s]) {
+            long m0 = q.mask0[s];
+            long m1 = q.mask1[s];
             moved = Long.bitCount(m0) + Long.bitCount(m1);
-            writeMasked(line, s * unit, qDataMask0[s], 0);
-            writeMasked(line, s * unit, qDataMask1[s], 64);
+            writeMasked(line, s * unit, q.dataMask0[s], 0);
+            writeMasked(line, s * unit, q.dataMask1[s], 64);
         } else {
-            int lo = qLo[s];
-            int len = qLen[s];
-            MemoryRequest r = links.request(qHead[s]);
+            int lo = q.lo[s];
+            int len = q.len[s];
+            MemoryRequest r = links.request(q.head[s]);
             if (r.data() != null) {
                 memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
             moved = len;
         }
-        for (int l = qHead[s]; l >= 0; l = links.next(l)) {
+        for (int l = q.head[s]; l >= 0; l = links.next(l)) {
             MemoryRequest r = links.request(l);
             r.partServed(now);
             recordDelay(now - links.arrived(l));
         }
         bytes.add(moved);
-        clientBytes(links.request(qHead[s]).from()).add(moved);
+        clientBytes(links.request(q.head[s]).from()).add(moved);
         if (dram != null) {
-            dram.handOff(line, qWrite[s], qMask0[s], qMask1[s], qLo[s], qLen[s], qHead[s], now);
+            dram.handOff(line, q.write[s], q.mask0[s], q.mask1[s], q.lo[s], q.len[s], q.head[s], now);
             return;
         }
-        occupy(now, serviceCycles(moved, qWrite[s]), qHead[s]);
+        occupy(now, serviceCycles(moved, q.write[s]), q.head[s]);
         if (engine.hook() != null) {
             engine.hook().span(this, "busy", now, busyUntil);
         }
@@ -912,7 +785,7 @@ public final class MemoryChannel implements Component {
             if (to > 64) {
                 to = 64;
             }
-            memory.write(line + base + from, qData, dataOff + base + from, to - from);
+            memory.write(line + base + from, q.data, dataOff + base + from, to - from);
             mask &= to == 64 ? 0 : -1L << to;
         }
     }
@@ -955,7 +828,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public boolean hasPendingWork() {
-        return qCount > 0 || flight.count() > 0 || (dram != null && dram.parts() > 0);
+        return q.count > 0 || flight.count() > 0 || (dram != null && dram.parts() > 0);
     }
 
     @Override
