@@ -5,6 +5,7 @@ import gpusim.gpu.CycleCarry;
 import gpusim.gpu.PipeStage;
 import gpusim.gpu.StageWiring;
 import gpusim.gpu.PipelineParams.ColorBackEndParams;
+import gpusim.gpu.db.DepthWriteHazard;
 import gpusim.gpu.db.SurfaceMemory;
 import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.rb.SurfaceTraffic;
@@ -48,12 +49,7 @@ public final class ColorBackEnd extends PipeStage {
     /** rop.ztest_pixels_per_clock: the depth half's read-and-compare rate in series with colour, pixels (0: none). */
     private final long ztestRate;
     /** rop.zcull_waits_for_writes: tells the unit's depth half when a wave's depth writes are done, or null. */
-    private gpusim.gpu.db.DepthWriteHazard hazard;
-
-    /** A ROP unit's colour half, reporting the waves it has written to its depth half's ZCULL. */
-    public void connectHazard(gpusim.gpu.db.DepthWriteHazard h) {
-        this.hazard = h;
-    }
+    private DepthWriteHazard hazard;
     private final Stat.Scalar samplesWritten;
     private final Stat.Scalar lateSamples;
 
@@ -149,6 +145,11 @@ public final class ColorBackEnd extends PipeStage {
         }
     }
 
+    /** A ROP unit's colour half, reporting the waves it has written to its depth half's ZCULL. */
+    public void connectHazard(DepthWriteHazard h) {
+        this.hazard = h;
+    }
+
     /**
      * The slots wave {@code q} takes at the colour rates: its colour samples, or (rop.whole_quads)
      * every sample of its quads. Only for early-Z waves, whose quads all have a passing sample; a
@@ -168,7 +169,7 @@ public final class ColorBackEnd extends PipeStage {
      * The cycles of wave {@code q}'s depth work on this ROP unit, rounded up: its depth half's pass
      * (rop.zrop_samples_per_clock), its depth writes and its pixels' depth reads
      * (rop.ztest_pixels_per_clock); not its colour. Timing only: the depth half's view of when the
-     * unit has written the wave's depth within a draw ({@link gpusim.gpu.db.DepthWriteHazard}).
+     * unit has written the wave's depth within a draw ({@link DepthWriteHazard}).
      */
     public long depthWork(QuadWave q) {
         long slots = slots(q);
@@ -178,10 +179,12 @@ public final class ColorBackEnd extends PipeStage {
             long rate = depthWrites.rate(q.depthFormat);
             cycles += rate > 0 ? ceilDiv(depthSlots, rate) : 0;
         }
-        if (ztestRate > 0 && q.zTested > 0) {
-            cycles += ceilDiv(q.zTested, ztestRate * q.samplesPerPixel);
-        }
-        return cycles;
+        return cycles + zTestCycles(q);
+    }
+
+    /** The cycles, rounded up, of wave {@code q}'s depth reads (rop.ztest_pixels_per_clock; 0: none). */
+    private long zTestCycles(QuadWave q) {
+        return ztestRate > 0 && q.zTested > 0 ? ceilDiv(q.zTested, ztestRate * q.samplesPerPixel) : 0;
     }
 
     @Override
@@ -213,9 +216,7 @@ public final class ColorBackEnd extends PipeStage {
                 if (depthRate > 0) {
                     colour += ceilDiv(depthSlots, depthRate);
                 }
-                if (ztestRate > 0 && q.zTested > 0) {
-                    colour += ceilDiv(q.zTested, ztestRate * q.samplesPerPixel);
-                }
+                colour += zTestCycles(q);
             }
             long cost = Math.max(ceilDiv(q.lateSamples, lateRate), colour);
             if (hazard != null && q.hazardSeq > 0) {

@@ -1,5 +1,6 @@
 package gpusim.gpu.db;
 
+import gpusim.api.ComparisonFunc;
 import gpusim.config.ConfigKeys;
 import gpusim.gpu.CycleCarry;
 import gpusim.gpu.PipeStage;
@@ -399,7 +400,7 @@ public final class DepthBlock extends PipeStage {
                     : ceilDiv(tested - uncovered, zRate) + ceilDiv(uncovered, uncoveredRate);
         }
         long cost = Math.max(front, test);
-        if (!late && depthTested && tb.source.state.pso().depthFunc() != gpusim.api.ComparisonFunc.ALWAYS) {
+        if (!late && depthTested && tb.source.state.pso().depthFunc() != ComparisonFunc.ALWAYS) {
             zTested += uncompressedTested(tb, first, i, tested);
         }
         stepPassed = passed;

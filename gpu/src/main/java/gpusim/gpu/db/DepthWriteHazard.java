@@ -1,6 +1,9 @@
 package gpusim.gpu.db;
 
+import gpusim.gpu.work.QuadWave;
+import java.util.Arrays;
 import java.util.function.LongConsumer;
+import java.util.function.ToLongFunction;
 
 /**
  * One ROP unit's coarse depth test (NVIDIA's ZCULL) against the depth writes its colour half
@@ -39,7 +42,7 @@ public final class DepthWriteHazard {
     /** The cycle the unit's depth work on the waves sent so far ends (within-draw waits). */
     private long depthWorkEnd = Long.MIN_VALUE;
     /** The unit's depth work on a wave, in cycles (its colour half's {@code depthWork}); none until connected. */
-    private java.util.function.ToLongFunction<gpusim.gpu.work.QuadWave> depthWork = q -> 0;
+    private ToLongFunction<QuadWave> depthWork = q -> 0;
     /** Per screen tile (row ty, column tx): the number of the last wave that writes its depth, 0 none. */
     private long[][] lastWriter = new long[0][];
     private long sent;
@@ -54,7 +57,7 @@ public final class DepthWriteHazard {
     }
 
     /** How the unit's colour half costs a wave's depth work (ColorBackEnd#depthWork). */
-    public void depthWork(java.util.function.ToLongFunction<gpusim.gpu.work.QuadWave> cost) {
+    public void depthWork(ToLongFunction<QuadWave> cost) {
         this.depthWork = cost;
     }
 
@@ -63,7 +66,7 @@ public final class DepthWriteHazard {
      * {@code at}: the unit's depth work reaches its end at max(at, the end of the depth work
      * before it) plus its own.
      */
-    public void sent(long seq, int draw, gpusim.gpu.work.QuadWave q, long at) {
+    public void sent(long seq, int draw, QuadWave q, long at) {
         depthWorkEnd = Math.max(at, depthWorkEnd) + depthWork.applyAsLong(q);
         int k = (int) (seq & (RING - 1));
         drawOf[k] = draw;
@@ -85,11 +88,11 @@ public final class DepthWriteHazard {
         int ty = at >>> 16;
         int tx = at & 0xFFFF;
         if (ty >= lastWriter.length) {
-            lastWriter = java.util.Arrays.copyOf(lastWriter, Math.max(ty + 1, 2 * lastWriter.length));
+            lastWriter = Arrays.copyOf(lastWriter, Math.max(ty + 1, 2 * lastWriter.length));
         }
         long[] row = lastWriter[ty];
         if (row == null || tx >= row.length) {
-            row = row == null ? new long[Math.max(tx + 1, 64)] : java.util.Arrays.copyOf(row, Math.max(tx + 1, 2 * row.length));
+            row = row == null ? new long[Math.max(tx + 1, 64)] : Arrays.copyOf(row, Math.max(tx + 1, 2 * row.length));
             lastWriter[ty] = row;
         }
         row[tx] = seq;

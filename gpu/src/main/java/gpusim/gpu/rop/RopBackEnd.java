@@ -13,6 +13,7 @@ import gpusim.gpu.cb.ColorBackEnd;
 import gpusim.gpu.cb.QuadsInFlight;
 import gpusim.gpu.db.DepthBlock;
 import gpusim.gpu.db.DepthBlockCore;
+import gpusim.gpu.db.DepthWriteHazard;
 import gpusim.gpu.db.FunctionalLanes;
 import gpusim.gpu.db.SampleWorkLimit;
 import gpusim.gpu.eop.EndOfPipe;
@@ -120,7 +121,7 @@ public final class RopBackEnd extends TiledBackEnd {
                     wavePool, c.tilePool(), inFlight, queries, zParams);
             ColorBackEnd cu = new ColorBackEnd(wiring, u, xbarToC.get(u), wavePool, inFlight, cParams);
             if (rop.zcullWaitsForWrites()) {
-                gpusim.gpu.db.DepthWriteHazard hazard = new gpusim.gpu.db.DepthWriteHazard();
+                DepthWriteHazard hazard = new DepthWriteHazard();
                 z.connectHazard(hazard);
                 cu.connectHazard(hazard);
                 hazard.depthWork(cu::depthWork);
