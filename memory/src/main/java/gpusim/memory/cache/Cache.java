@@ -171,7 +171,7 @@ public final class Cache implements Component, MemoryPort, MemoryRequest.Client 
         freeBufs = new byte[perLine + 1][4][];
         freeBufCount = new int[perLine + 1];
         int n = sets * ways;
-        tags = new TagArray(sets, ways, line, ReplacementPolicy.named(p.replacement(), n), slice);
+        tags = new TagArray(sets, ways, line, ReplacementPolicy.named(p.replacement()), slice);
         timingOnly = p.timingOnly();
         data = timingOnly ? null : new byte[(int) p.sizeBytes()];
         masked = p.masksBytes();

@@ -10,7 +10,7 @@ import gpusim.sim.MemoryClient;
  * this the directory ({@code mem/cache/writeback/directorystage.go}); what of a line is valid or dirty
  * is the line validity's, not the tags'.
  */
-final class TagArray {
+final class TagArray implements WayWords {
     private final int sets;
     private final int ways;
     private final int lineShift;
@@ -18,11 +18,13 @@ final class TagArray {
     private final Interleave slice;
     private final int setShift;
     /**
-     * Each way's line number (its address / the line), or {@link #NONE}: one array of ints, so that a set
-     * of up to 16 ways is one host cache line and a lookup reads one stream (with many large slices the
-     * tags are megabytes, and each lookup's read of them is a host cache miss).
+     * Each way's line number (its address / the line), or {@link #NONE}, in the low 32 bits, and its
+     * replacement policy's word ({@link WayWords}) in the high 32: one array of longs, so that a lookup reads
+     * one stream (a set of 16 ways is 128 bytes: two or three adjacent host cache lines) and the policy's update at a hit
+     * writes the line the lookup has just read (with many large slices the tags are megabytes, and each
+     * lookup's read of them is a host cache miss; an array of the policy's own was a second).
      */
-    private final int[] tag;
+    private final long[] way;
     /** The tag of a way holding no line (no line number is negative). */
     private static final int NONE = -1;
 
@@ -43,16 +45,41 @@ final class TagArray {
         this.setShift = slice == null ? lineShift
                 : Math.min(lineShift, Integer.numberOfTrailingZeros(slice.granule()));
         int n = sets * ways;
-        this.tag = new int[n];
-        java.util.Arrays.fill(tag, NONE);
+        this.way = new long[n];
+        java.util.Arrays.fill(way, NONE & 0xFFFFFFFFL);
 
         this.owner = new MemoryClient[n];
         this.policy = policy;
     }
 
     /** The ways in all (sets x ways). */
-    int size() {
-        return tag.length;
+    @Override
+    public int size() {
+        return way.length;
+    }
+
+    @Override
+    public int setWays() {
+        return ways;
+    }
+
+    @Override
+    public int word(int w) {
+        return (int) (way[w] >>> 32);
+    }
+
+    @Override
+    public void word(int w, int value) {
+        way[w] = (way[w] & 0xFFFFFFFFL) | ((long) value << 32);
+    }
+
+    /** Way {@code w}'s tag: its line number, or {@link #NONE}. */
+    private int tagOf(int w) {
+        return (int) way[w];
+    }
+
+    private void setTag(int w, int t) {
+        way[w] = (way[w] & 0xFFFFFFFF00000000L) | (t & 0xFFFFFFFFL);
     }
 
     private int setOf(long lineAddr) {
@@ -93,7 +120,7 @@ final class TagArray {
         int base = setOf(lineAddr) * ways;
         int t = number(lineAddr);
         for (int w = 0; w < ways; w++) {
-            if (tag[base + w] == t) {
+            if ((int) way[base + w] == t) {
                 return base + w;
             }
         }
@@ -104,37 +131,37 @@ final class TagArray {
     int victim(long lineAddr) {
         int base = setOf(lineAddr) * ways;
         for (int i = 0; i < ways; i++) {
-            if (tag[base + i] == NONE) {
+            if ((int) way[base + i] == NONE) {
                 return base + i;
             }
         }
-        return policy.victim(base, ways);
+        return policy.victim(this, base, ways);
     }
 
     /** Way {@code w} was used (a hit or a write into it). */
     void touch(int w) {
-        policy.touched(w);
+        policy.touched(this, w);
     }
 
     /** Way {@code w} now holds line {@code lineAddr}, filled for {@code from}; a use of it. */
     void install(int w, long lineAddr, MemoryClient from) {
-        tag[w] = number(lineAddr);
+        setTag(w, number(lineAddr));
         owner[w] = from;
-        policy.installed(w);
+        policy.installed(this, w);
     }
 
     /** Way {@code w} holds no line (it moved into an MSHR). */
     void invalidate(int w) {
-        tag[w] = NONE;
+        setTag(w, NONE);
     }
 
     boolean valid(int w) {
-        return tag[w] != NONE;
+        return tagOf(w) != NONE;
     }
 
     /** The address of the line in way {@code w}. */
     long tag(int w) {
-        return (long) tag[w] << lineShift;
+        return (long) tagOf(w) << lineShift;
     }
 
     /** The client whose request filled way {@code w}. */

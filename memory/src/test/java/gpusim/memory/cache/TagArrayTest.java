@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class TagArrayTest {
     static TagArray tags() {
-        return new TagArray(2, 4, 64, ReplacementPolicy.named("lru", 8), null);
+        return new TagArray(2, 4, 64, ReplacementPolicy.named("lru"), null);
     }
 
     // FIFO: set 0 takes lines 0, 128, 256, 384 in ways 0..3 (installs 1..4); a hit on way 0 changes nothing,
@@ -23,7 +23,7 @@ class TagArrayTest {
     // the next victim is way 1.
     @Test
     void fifoReplacesTheLineInstalledFirstWhateverItsHits() {
-        TagArray t = new TagArray(2, 4, 64, ReplacementPolicy.named("fifo", 8), null);
+        TagArray t = new TagArray(2, 4, 64, ReplacementPolicy.named("fifo"), null);
         for (int i = 0; i < 4; i++) {
             t.install(i, i * 128L, MemoryClient.values()[0]);
         }
@@ -83,20 +83,52 @@ class TagArrayTest {
 
     @Test
     void policiesAreFoundByName() {
-        assertTrue(ReplacementPolicy.named("lru", 4) instanceof LruPolicy);
-        assertThrows(IllegalArgumentException.class, () -> ReplacementPolicy.named("plru", 4));
+        assertTrue(ReplacementPolicy.named("lru") instanceof LruPolicy);
+        assertTrue(ReplacementPolicy.named("fifo") instanceof FifoPolicy);
+        assertThrows(IllegalArgumentException.class, () -> ReplacementPolicy.named("plru"));
     }
 
-    // LRU alone: ways 0..2 of one set used in the order 2, 0, 1: the victim is 2, then (2 used) 0.
+    // LRU alone: one set of 3 ways holding lines 0, 64, 128 (installed in that order), then used in the order
+    // 2, 0, 1: the victim is way 2, then (way 2 used) way 0.
     @Test
     void lruPicksTheOldestUseAmongTheSet() {
-        LruPolicy lru = new LruPolicy(3);
-        lru.touched(2);
-        lru.touched(0);
-        lru.touched(1);
-        assertEquals(2, lru.victim(0, 3));
-        lru.touched(2);
-        assertEquals(0, lru.victim(0, 3));
+        TagArray t = new TagArray(1, 3, 64, ReplacementPolicy.named("lru"), null);
+        for (int i = 0; i < 3; i++) {
+            t.install(i, i * 64L, MemoryClient.values()[0]);
+        }
+        t.touch(2);
+        t.touch(0);
+        t.touch(1);
+        assertEquals(2, t.victim(192));
+        t.touch(2);
+        assertEquals(0, t.victim(192));
+    }
+
+    // The policies' 32-bit stamps wrap after 2^32 - 1: started 5 ticks before, each policy makes the same
+    // victim choices as one started at 0, through a fixed pseudo-random run of 400 installs and hits over 2
+    // sets of 4 ways (the stamps renumbered by rank within each set when the clock runs out).
+    @Test
+    void stampsRenumberedWhenTheClockRunsOutChooseAsBefore() {
+        for (String name : new String[] {"lru", "fifo"}) {
+            TagArray fresh = new TagArray(2, 4, 64, ReplacementPolicy.named(name), null);
+            StampClock late = new StampClock(-6);
+            TagArray wrapped = new TagArray(2, 4, 64, name.equals("lru") ? new LruPolicy(late) : new FifoPolicy(late), null);
+            java.util.Random rnd = new java.util.Random(7);
+            for (int step = 0; step < 400; step++) {
+                long line = rnd.nextInt(16) * 64L;
+                int w = fresh.find(line);
+                assertEquals(w, wrapped.find(line), name + " step " + step);
+                if (w >= 0) {
+                    fresh.touch(w);
+                    wrapped.touch(w);
+                } else {
+                    int v = fresh.victim(line);
+                    assertEquals(v, wrapped.victim(line), name + " step " + step);
+                    fresh.install(v, line, MemoryClient.values()[0]);
+                    wrapped.install(v, line, MemoryClient.values()[0]);
+                }
+            }
+        }
     }
 
     // One slice of 4 channels interleaved every 256 bytes, 8 sets of 1 way, 64-byte lines. The slice of
@@ -106,7 +138,7 @@ class TagArrayTest {
     // at local byte 256k), the two granules' eight lines take the eight sets 0..7.
     @Test
     void aSliceTakesItsSetFromItsOwnShareOfTheAddresses() {
-        TagArray t = new TagArray(8, 1, 64, ReplacementPolicy.named("lru", 8), new Interleave(4, 256));
+        TagArray t = new TagArray(8, 1, 64, ReplacementPolicy.named("lru"), new Interleave(4, 256));
         long[] lines = {256, 320, 384, 448, 1280, 1344, 1408, 1472};
         for (int i = 0; i < lines.length; i++) {
             assertEquals(i, t.victim(lines[i]));
@@ -115,7 +147,7 @@ class TagArrayTest {
         for (int i = 0; i < lines.length; i++) {
             assertEquals(i, t.find(lines[i]));
         }
-        TagArray raw = new TagArray(8, 1, 64, ReplacementPolicy.named("lru", 8), null);
+        TagArray raw = new TagArray(8, 1, 64, ReplacementPolicy.named("lru"), null);
         assertEquals(4, raw.victim(256));
         assertEquals(4, raw.victim(1280));
     }
@@ -124,7 +156,7 @@ class TagArrayTest {
     // granule of each line, so consecutive lines of the slice take consecutive sets.
     @Test
     void aLineWiderThanTheGranuleIndexesByGranule() {
-        TagArray t = new TagArray(4, 1, 128, ReplacementPolicy.named("lru", 4), new Interleave(2, 64));
+        TagArray t = new TagArray(4, 1, 128, ReplacementPolicy.named("lru"), new Interleave(2, 64));
         assertEquals(0, t.victim(0));
         assertEquals(1, t.victim(128));
         assertEquals(2, t.victim(256));
@@ -140,7 +172,7 @@ class TagArrayTest {
         assertTrue(t.distinctSets(0, 2));
         assertTrue(t.distinctSets(64, 2));
         assertFalse(t.distinctSets(0, 3));
-        TagArray one = new TagArray(1, 4, 64, ReplacementPolicy.named("lru", 4), null);
+        TagArray one = new TagArray(1, 4, 64, ReplacementPolicy.named("lru"), null);
         assertTrue(one.distinctSets(0, 1));
         assertFalse(one.distinctSets(0, 2));
     }
