@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""A probe of ZCULL by screen region (not yet run on a GPU: README.md, "Next").
+
+Usage: python3 zcull-probe.py SAMPLES OUT.trace
+
+A 2048x1024 surface in 16 cells of 512x256. In each cell, three rounds: an occluder made of s x s
+squares (two triangles each, aligned to s; s = 32, then 16, then 8), each round nearer than the
+last, then one quad over the cell just behind that occluder, which every sample fails. A TIMESTAMP
+after each draw. A ZCULL whose bounds in a cell are kept per B x B pixels learns the occluder's depth
+only where one triangle covers a whole B x B block, so the quad is rejected whole (about the 640 ns
+timestamp floor) when s >= B and tested sample by sample (1-2 us at 1 sample) when s < B: the
+rounds tell each cell's granularity. The model, whose ZCULL keeps 8x8 bounds everywhere, takes
+656-737 ns for every quad at 1 sample.
+"""
+import sys
+
+W, H = 2048, 1024
+
+
+def main(samples, out):
+    v, draws = [], []
+
+    def quad(x0, y0, x1, y1, z):
+        for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y0), (x1, y1), (x0, y1)):
+            v.append("v %r %r %r 1 1 1 1 1" % (x * 2 / W - 1, 1 - y * 2 / H, z))
+
+    for cy in range(0, H, 256):
+        for cx in range(0, W, 512):
+            for k, s in enumerate((32, 16, 8)):
+                z = 0.5 - 0.125 * k
+                first = len(v)
+                for y in range(cy, cy + 256, s):
+                    for x in range(cx, cx + 512, s):
+                        quad(x, y, x + s, y + s, z)
+                draws.append((first, len(v) - first))
+                first = len(v)
+                quad(cx, cy, cx + 512, cy + 256, z + 0.0625)
+                draws.append((first, 6))
+    n = len(draws)
+    lines = ["gpusim-trace 1",
+             "render_target rt width=%d height=%d samples=%d" % (W, H, samples),
+             "depth_stencil ds width=%d height=%d samples=%d" % (W, H, samples),
+             "query_heap tsq type=TIMESTAMP count=%d" % (n + 1),
+             "buffer tsb size=%d state=COPY_DEST" % (8 * n + 8),
+             "pipeline_state pso cull=NONE depth_func=LESS",
+             "vertex_buffer vb"] + v + [
+             "end", "command_list cl type=DIRECT", "set_pipeline_state pso", "set_render_targets rt=rt ds=ds",
+             "set_viewport 0 0 %d %d" % (W, H), "clear_render_target rt 0 0 0 1", "clear_depth_stencil ds depth=1",
+             "set_vertex_buffer vb", "end_query tsq TIMESTAMP 0"]
+    for i, (first, count) in enumerate(draws):
+        lines += ["draw %d start=%d" % (count, first), "end_query tsq TIMESTAMP %d" % (i + 1)]
+    lines += ["resolve_query_data tsq TIMESTAMP 0 %d tsb 0" % (n + 1), "close", "execute cl", "dump tsb"]
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    main(int(sys.argv[1]), sys.argv[2])
