@@ -3,11 +3,6 @@ package gpusim.gpu;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import gpusim.api.ComparisonFunc;
-import gpusim.api.CullMode;
-import gpusim.api.DepthFormat;
-import gpusim.api.QueryHeapType;
-import gpusim.api.QueryType;
-import gpusim.trace.Resource;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,21 +23,10 @@ class ZropTestInSeriesTest {
      * pixels a cycle (0: off).
      */
     private static long fill(int samples, ComparisonFunc func, long ztest) {
-        TraceBuilder t = new TraceBuilder();
-        Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, samples);
-        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, samples, DepthFormat.D32_FLOAT);
-        Resource.QueryHeap ts = t.queryHeap("ts", QueryHeapType.TIMESTAMP, 2);
-        Resource.Buffer out = t.buffer("out", 16);
-        TraceBuilder.Pso pso = new TraceBuilder.Pso().cull(CullMode.NONE).depth(true, true, func);
-        var l = t.list("l").targets(rt, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", OCCLUDER))
-                .clearDs(ds, 1f, null).end(ts, QueryType.TIMESTAMP, 0).draw(3, 0, 1)
-                .end(ts, QueryType.TIMESTAMP, 1).resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
-        t.execute(l.close()).dump(out);
-        RunResult r = TraceBuilder.run(t.build(), "backend.kind=rops", "rop.partitions=1", "shader.engines=1",
-                "rop.color_samples_per_clock=1", "hiz.tiles_per_clock=1", "gpu.clock_mhz=1000",
-                "timestamp.frequency_hz=1000000000", "rop.ztest_pixels_per_clock=" + ztest);
-        long[] w = TraceBuilder.dump(r, 0);
-        return w[1] - w[0];
+        OneRopTimedTrace rig = new OneRopTimedTrace(samples, OCCLUDER, func);
+        rig.timestamp(0).list.draw(3, 0, 1);
+        RunResult r = rig.timestamp(1).run("rop.ztest_pixels_per_clock=" + ztest);
+        return OneRopTimedTrace.interval(r);
     }
 
     @Test
@@ -69,29 +53,18 @@ class ZropTestInSeriesTest {
         for (int i = 1; i <= k; i++) {
             System.arraycopy(LAYER, 0, v, 12 * i, 12);
         }
-        TraceBuilder t = new TraceBuilder();
-        Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, 1);
-        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT);
-        Resource.QueryHeap ts = t.queryHeap("ts", QueryHeapType.TIMESTAMP, 2);
-        Resource.Buffer out = t.buffer("out", 16);
-        TraceBuilder.Pso pso = new TraceBuilder.Pso().cull(CullMode.NONE).depth(true, true, ComparisonFunc.LESS);
-        var l = t.list("l").targets(rt, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", v))
-                .clearDs(ds, 1f, null).end(ts, QueryType.TIMESTAMP, 0);
+        OneRopTimedTrace rig = new OneRopTimedTrace(1, v, ComparisonFunc.LESS);
+        rig.timestamp(0);
         if (oneDraw) {
-            l.draw(3L * (1 + k), 0, 1);
+            rig.list.draw(3L * (1 + k), 0, 1);
         } else {
             for (int i = 0; i <= k; i++) {
-                l.draw(3, 3L * i, 1);
+                rig.list.draw(3, 3L * i, 1);
             }
         }
-        l.end(ts, QueryType.TIMESTAMP, 1).resolve(ts, QueryType.TIMESTAMP, 0, 2, out, 0);
-        t.execute(l.close()).dump(out);
-        RunResult r = TraceBuilder.run(t.build(), "backend.kind=rops", "rop.partitions=1", "shader.engines=1",
-                "rop.color_samples_per_clock=1", "hiz.tiles_per_clock=1", "gpu.clock_mhz=1000",
-                "timestamp.frequency_hz=1000000000", "rop.zcull_waits_for_writes=" + (waits ? "on" : "off"));
+        RunResult r = rig.timestamp(1).run("rop.zcull_waits_for_writes=" + (waits ? "on" : "off"));
         assertEquals(64L * k, r.stats().find("db0.hiz_rejected_tiles").value().longValue());
-        long[] w = TraceBuilder.dump(r, 0);
-        return w[1] - w[0];
+        return OneRopTimedTrace.interval(r);
     }
 
     @Test
