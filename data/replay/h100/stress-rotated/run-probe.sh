@@ -1,15 +1,17 @@
 #!/bin/bash
-# The ZCULL probe on the device machine (zcull-probe.py, 1 and 4 samples), as data/replay/h200/run.sh carries
-# the JRE and jar: run from the repository root with .gl and .dev carried (.dev/jre.tar.xz, .dev/gpusim.jar).
+# The ZCULL probe on the device machine (zcull-probe.py) at several surface sizes and sample counts, as
+# data/replay/h200/run.sh carries the JRE and jar: run from the repository root with .gl and .dev carried
+# (.dev/jre.tar.xz, .dev/gpusim.jar). Each replay's JSON goes to $OUT as it finishes.
 R=$OUT
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 tar xJf .dev/jre.tar.xz -C /tmp
 G="/tmp/jre/bin/java -Xmx32g -jar .dev/gpusim.jar"
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.gr,clocks.mem,clocks.max.gr --format=csv; } > $R/machine.txt 2>&1
-for s in 1 4; do
-  python3 data/replay/h100/stress-rotated/zcull-probe.py $s /tmp/zcull-probe-s$s.trace
-  md5sum /tmp/zcull-probe-s$s.trace >> $R/md5.txt
-  $G replay /tmp/zcull-probe-s$s.trace --repeat 7 --json $R/zcull-probe-s$s.replay.json > $R/log-s$s.txt 2>&1
-  echo "rc=$? clock after: $(nvidia-smi --query-gpu=clocks.gr --format=csv,noheader)" >> $R/log-s$s.txt
+for c in "1 2048 1024" "4 2048 1024" "1 2048 2048" "1 1024 512" "1 4096 2048" "2 2048 1024" "8 2048 1024" "4 1024 512"; do
+  set -- $c; n=zcull-probe-s$1-$2x$3
+  python3 data/replay/h100/stress-rotated/zcull-probe.py $1 /tmp/$n.trace $2 $3
+  md5sum /tmp/$n.trace >> $R/md5.txt
+  timeout 120 $G replay /tmp/$n.trace --repeat 7 --json $R/$n.replay.json > $R/log-$n.txt 2>&1
+  echo "rc=$? $n clock after: $(nvidia-smi --query-gpu=clocks.gr --format=csv,noheader)" >> $R/log.txt
 done

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """A probe of ZCULL by screen region (not yet run on a GPU: README.md, "Next").
 
-Usage: python3 zcull-probe.py SAMPLES OUT.trace
+Usage: python3 zcull-probe.py SAMPLES OUT.trace [WIDTH HEIGHT]
 
-A 2048x1024 surface in 16 cells of 512x256. In each cell, three rounds: an occluder made of s x s
+A WIDTH x HEIGHT surface (2048x1024 unless given) in 16 cells of a quarter its width and height
+(512x256 by default). In each cell, three rounds: an occluder made of s x s
 squares (two triangles each, aligned to s; s = 32, then 16, then 8), each round nearer than the
 last, then one quad over the cell just behind that occluder, which every sample fails. A TIMESTAMP
 after each draw. A ZCULL whose bounds in a cell are kept per B x B pixels learns the occluder's depth
@@ -14,27 +15,25 @@ rounds tell each cell's granularity. The model, whose ZCULL keeps 8x8 bounds eve
 """
 import sys
 
-W, H = 2048, 1024
-
-
-def main(samples, out):
+def main(samples, out, W=2048, H=1024):
+    cw, ch = W // 4, H // 4
     v, draws = [], []
 
     def quad(x0, y0, x1, y1, z):
         for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y0), (x1, y1), (x0, y1)):
             v.append("v %r %r %r 1 1 1 1 1" % (x * 2 / W - 1, 1 - y * 2 / H, z))
 
-    for cy in range(0, H, 256):
-        for cx in range(0, W, 512):
+    for cy in range(0, H, ch):
+        for cx in range(0, W, cw):
             for k, s in enumerate((32, 16, 8)):
                 z = 0.5 - 0.125 * k
                 first = len(v)
-                for y in range(cy, cy + 256, s):
-                    for x in range(cx, cx + 512, s):
+                for y in range(cy, cy + ch, s):
+                    for x in range(cx, cx + cw, s):
                         quad(x, y, x + s, y + s, z)
                 draws.append((first, len(v) - first))
                 first = len(v)
-                quad(cx, cy, cx + 512, cy + 256, z + 0.0625)
+                quad(cx, cy, cx + cw, cy + ch, z + 0.0625)
                 draws.append((first, 6))
     n = len(draws)
     lines = ["gpusim-trace 1",
@@ -55,6 +54,6 @@ def main(samples, out):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 5):
         sys.exit(__doc__)
-    main(int(sys.argv[1]), sys.argv[2])
+    main(int(sys.argv[1]), sys.argv[2], *(int(a) for a in sys.argv[3:]))
