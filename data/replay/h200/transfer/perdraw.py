@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Where the per-draw stress intervals still miss (docs/calibration.md, "Where the 1-sample draws still miss").
+"""Where the per-draw stress intervals still miss (docs/calibration-mechanisms.md,
+"Where the 1-sample draws still miss").
 
 Usage (from the repository root):
   ./gpusim microbench --out ST --set held-out --stress ../shared/bench/stress-2k.trace \

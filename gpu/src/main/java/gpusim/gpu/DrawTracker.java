@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * Per draw: the cycle the command processor issued it, the last cycle any stage worked on it,
  * and the depth blocks' (or ROP units') work for it, summed over the units: where a draw's
- * time goes, draw by draw (the per-draw intervals of docs/calibration.md regress on these).
+ * time goes, draw by draw (the per-draw intervals of docs/calibration-mechanisms.md regress on
+ * these).
  */
 public final class DrawTracker {
     /** One draw's record. */

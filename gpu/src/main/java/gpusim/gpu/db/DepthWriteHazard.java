@@ -15,16 +15,17 @@ import java.util.function.ToLongFunction;
  * waits until the waves carrying them are through the ROP, and rejected layers run in order
  * behind their occluder instead of alongside it. ZCULL itself is on-chip storage the driver
  * places (Mesa nvk's nil zcull.rs); that its bounds follow the ROP's writes is what the
- * measurements show (docs/calibration.md: a rejected layer behind a freshly drawn occluder costs
- * its full ZCULL time at every sample count, never hidden behind the occluder's ROP work).
+ * measurements show (docs/calibration-mechanisms.md, "ZCULL waits for the ROP's depth writes": a
+ * rejected layer behind a freshly drawn occluder costs its full ZCULL time at every sample count,
+ * never hidden behind the occluder's ROP work).
  *
  * <p>Within a draw the wait is shorter: a tile written by an earlier wave of the same draw is
  * rejectable once the unit's depth work has reached that wave ({@link #sent}: each wave's depth
  * work, in the order the waves left the depth half, from the cycle it left, without its trip
  * through the shader and the colour work of the waves before it). An early-Z wave's depth does not
  * depend on its shading, and the H200's per-draw stress replays show no cost for these waits
- * (docs/calibration.md, "Within a draw"), while a rejected layer drawn after its occluder waits for
- * the occluder's whole ROP work (the front-to-back passes).
+ * (docs/calibration-mechanisms.md, "Within a draw"), while a rejected layer drawn after its
+ * occluder waits for the occluder's whole ROP work (the front-to-back passes).
  *
  * <p>The depth half numbers each wave that writes depth ({@link #next}) and notes it as the last
  * writer of each tile it writes ({@link #wrote}); the colour half reports when it has written a

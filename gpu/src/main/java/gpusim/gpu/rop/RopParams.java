@@ -178,14 +178,14 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      * tiles; the H200's fills show their costs adding, not overlapping (docs/calibration.md).
      * With rop.whole_quads a wave's quads count whole at both rates: the H200's per-draw times
      * follow the quads with passing samples more closely than those samples (docs/calibration.md,
-     * "Whole quads at the ROP"). Its rates hold across waves (the part of a cycle a wave leaves
+     * "The `h200` preset"). Its rates hold across waves (the part of a cycle a wave leaves
      * is carried to the next), and with rop.zrop_samples_per_clock a depth-tested wave's samples
      * pass the depth half in series with the colour: the H100's fill sweep measured a
      * depth-tested fill that leaves the depth unchanged 1.11 times as long as the same fill
      * without depth, at 1, 2, 4 and 8 samples alike (data/replay/h100/mechanisms). With
      * rop.ztest_pixels_per_clock the pixels the depth half tested since the last wave (passing or
      * failing, in tiles whose depth is stored uncompressed) are read and compared in series too
-     * (docs/calibration.md, "The ZROP's test in series").
+     * (docs/calibration-mechanisms.md, "The ZROP's test in series").
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
