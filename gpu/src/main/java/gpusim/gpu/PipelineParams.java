@@ -453,15 +453,18 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * @param ztestPixelsPerClock the rate at which the unit's depth half reads and compares the
      *                   depth of the pixels it tested, in series with its colour (rop.ztest_pixels_per_clock;
      *                   0: none)
+     * @param reportCycles the cycles an occlusion query's begin or end report takes the unit, in series
+     *                   with its waves (rop.report_cycles; 1: as any marker)
      */
     public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                      long latency, DepthWriteRates depthWrites, boolean wholeQuads,
-                                     long zropSamplesPerClock, boolean pipelined, long ztestPixelsPerClock) {
+                                     long zropSamplesPerClock, boolean pipelined, long ztestPixelsPerClock,
+                                     long reportCycles) {
         /** A colour block that rounds each wave's cycles up and has no depth half in series. */
         public ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                   long latency, DepthWriteRates depthWrites, boolean wholeQuads) {
             this(lateSamplesPerClock, samplesPerClock, blendSamplesPerClock, latency, depthWrites, wholeQuads, 0,
-                    false, 0);
+                    false, 0, 1);
         }
     }
 

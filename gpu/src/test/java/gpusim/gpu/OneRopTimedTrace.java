@@ -36,6 +36,11 @@ final class OneRopTimedTrace {
                 .clearDs(ds, 1f, null);
     }
 
+    /** A heap of {@code count} occlusion queries the test may begin and end in the list. */
+    Resource.QueryHeap occlusionHeap(int count) {
+        return t.queryHeap("oq", QueryHeapType.OCCLUSION, count);
+    }
+
     /** Adds TIMESTAMP {@code i} (0 or 1) to the list. */
     OneRopTimedTrace timestamp(int i) {
         list.end(ts, QueryType.TIMESTAMP, i);

@@ -11,6 +11,7 @@ import gpusim.gpu.raster.TileMap;
 import gpusim.gpu.rb.SurfaceTraffic;
 import gpusim.gpu.work.ClearColor;
 import gpusim.gpu.work.Marker;
+import gpusim.gpu.work.OcclusionMarker;
 import gpusim.gpu.work.QuadWave;
 import gpusim.gpu.work.Work;
 import gpusim.sim.BoundedQueue;
@@ -48,6 +49,8 @@ public final class ColorBackEnd extends PipeStage {
     private final long zropRate;
     /** rop.ztest_pixels_per_clock: the depth half's read-and-compare rate in series with colour, pixels (0: none). */
     private final long ztestRate;
+    /** rop.report_cycles: the cycles an occlusion query's begin or end report takes this unit. */
+    private final long reportCycles;
     /** rop.zcull_waits_for_writes: tells the unit's depth half when a wave's depth writes are done, or null. */
     private DepthWriteHazard hazard;
     private final Stat.Scalar samplesWritten;
@@ -67,6 +70,7 @@ public final class ColorBackEnd extends PipeStage {
         this.carry = p.pipelined() ? new CycleCarry() : null;
         this.zropRate = p.zropSamplesPerClock();
         this.ztestRate = p.ztestPixelsPerClock();
+        this.reportCycles = p.reportCycles();
         this.pool = pool;
         this.inFlight = inFlight;
         this.samplesWritten = stats.scalar("color_samples", "samples", "colour samples blended or written");
@@ -235,7 +239,9 @@ public final class ColorBackEnd extends PipeStage {
             // This RB's colour back end clears its tiles (a fast clear, 4x its write rate).
             return ceilDiv(c.progress().count(rb), rate * 4);
         }
-        return 1;
+        // An occlusion report is taken and released behind this unit's earlier writes; the waves
+        // behind it wait (rop.report_cycles).
+        return m instanceof OcclusionMarker ? reportCycles : 1;
     }
 
     /**

@@ -18,7 +18,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
                         PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock,
-                        boolean zcullWaitsForWrites, long ztestPixelsPerClock) {
+                        boolean zcullWaitsForWrites, long ztestPixelsPerClock, long reportCycles) {
     // ---- Configuration keys (KEYS lists them) ----
     public static final ConfigKey ROP_PARTITIONS = ConfigKey.range("rop.partitions", 0, 0, 32, "partitions",
             "backend.kind=rops: memory partitions with ROP units (0: one per memory channel, memory.channels); "
@@ -84,6 +84,11 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                     + "colour and depth writes, charged on its next colour wave; pixels of tiles whose depth is stored "
                     + "compressed (fast-cleared, or one plane; compression.*, surfaces.in_memory) and depth tests ALWAYS "
                     + "cost nothing; 0 = none");
+    public static final ConfigKey ROP_REPORT_CYCLES = ConfigKey.range("rop.report_cycles", 1, 1, 100_000, "cycles",
+            "backend.kind=rops: cycles a ROP unit spends on an occlusion query's begin or end report (its ZPASS "
+                    + "count taken and released behind the unit's earlier writes), in series with its waves: the "
+                    + "query's cost at the end of the pipe, where the draws around it wait for it; 1 = no more "
+                    + "than any other marker");
     public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
             "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
                     + "engine, its colour unit to the end of the pipe), beyond its occupancy");
@@ -97,7 +102,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                     ROP_TEST_ONLY_SAMPLES, ROP_STENCIL_SAMPLES, ROP_COLOR_SAMPLES, ROP_BLEND_SAMPLES,
                     ROP_DEPTH_WRITE_SAMPLES, ROP_DEPTH_WRITE_SAMPLES_D16, ROP_DEPTH_WRITE_SAMPLES_D24S8,
                     ROP_DEPTH_WRITE_SAMPLES_D32S8, ROP_ZROP_SAMPLES, ROP_WHOLE_QUADS, ROP_ZCULL_WAITS_FOR_WRITES,
-                    ROP_ZTEST_PIXELS, ROP_LATENCY, ROP_REPORT_LATENCY)
+                    ROP_ZTEST_PIXELS, ROP_REPORT_CYCLES, ROP_LATENCY, ROP_REPORT_LATENCY)
             .withRules(c -> {
                 if (BackEndKind.of(c) == BackEndKind.ROPS) {
                     tileOwners(c);
@@ -131,7 +136,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         c.get(ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ROP_DEPTH_WRITE_SAMPLES_D24S8),
                         c.get(ROP_DEPTH_WRITE_SAMPLES_D32S8)),
                 c.flag(ROP_WHOLE_QUADS), c.get(ROP_ZROP_SAMPLES), c.flag(ROP_ZCULL_WAITS_FOR_WRITES),
-                c.get(ROP_ZTEST_PIXELS));
+                c.get(ROP_ZTEST_PIXELS), c.get(ROP_REPORT_CYCLES));
     }
 
     /**
@@ -189,6 +194,6 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock);
+                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock, reportCycles);
     }
 }
