@@ -1,8 +1,9 @@
 #!/bin/bash
 # The ZCULL probe on the device machine (zcull-probe.py) at several surface sizes and sample counts, as
 # data/replay/h200/run.sh carries the JRE and jar: run from the repository root with .gl and .dev carried
-# (.dev/jre.tar.xz, .dev/gpusim.jar). Each replay's JSON goes to $OUT as it finishes.
-R=$OUT
+# (.dev/jre.tar.xz, .dev/gpusim.jar). The replays' JSON, logs and the machine's state go to $OUT as one
+# archive, probe.tar.gz (the device tool brings back only a few files a call).
+R=/tmp/probe-out; mkdir -p $R
 for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 tar xJf .dev/jre.tar.xz -C /tmp
@@ -15,3 +16,4 @@ for c in "1 2048 1024" "4 2048 1024" "1 2048 2048" "1 1024 512" "1 4096 2048" "2
   timeout 120 $G replay /tmp/$n.trace --repeat 7 --json $R/$n.replay.json > $R/log-$n.txt 2>&1
   echo "rc=$? $n clock after: $(nvidia-smi --query-gpu=clocks.gr --format=csv,noheader)" >> $R/log.txt
 done
+tar czf $OUT/probe.tar.gz -C $R .
