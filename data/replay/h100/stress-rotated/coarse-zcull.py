@@ -21,18 +21,11 @@ import sys
 
 import numpy as np
 
-W, H, T = 2048, 1024, 8
+from stress_raster import H, W, coverage, draws
+
+T = 8
 CORNER = (768, 1024)  # y, x from which the corner runs
 MHZ = 1980.0
-
-
-def triangles(trace):
-    v = []
-    for line in open(trace):
-        if line.startswith("v "):
-            a = line.split()
-            v.append((float(a[1]), float(a[2]), float(a[3])))
-    return np.array(v).reshape(-1, 40, 3, 3)
 
 
 def lost_pixels(tris, b):
@@ -45,23 +38,12 @@ def lost_pixels(tris, b):
     cy, cx = CORNER[0] // T, CORNER[1] // T
     for d, draw in enumerate(tris):
         for p in draw:
-            x = (p[:, 0] + 1) * W / 2
-            y = (1 - p[:, 1]) * H / 2
-            z = p[0, 2]
-            x0, x1 = max(0, int(np.floor(x.min()))), min(W - 1, int(np.ceil(x.max())))
-            y0, y1 = max(0, int(np.floor(y.min()))), min(H - 1, int(np.ceil(y.max())))
-            if x0 > x1 or y0 > y1 or (x[1] - x[0]) * (y[2] - y[0]) == (y[1] - y[0]) * (x[2] - x[0]):
+            c = coverage(p, b)
+            if c is None:
                 continue
-            X0, Y0 = x0 // b * b, y0 // b * b
-            X1, Y1 = (x1 // b + 1) * b, (y1 // b + 1) * b
-            px, py = np.meshgrid(np.arange(X0, X1) + 0.5, np.arange(Y0, Y1) + 0.5)
-
-            def edge(i, j):
-                return (x[j] - x[i]) * (py - y[i]) - (y[j] - y[i]) * (px - x[i])
-
-            e0, e1, e2 = edge(0, 1), edge(1, 2), edge(2, 0)
-            cov = ((e0 >= 0) & (e1 >= 0) & (e2 >= 0)) | ((e0 <= 0) & (e1 <= 0) & (e2 <= 0))
+            z, X0, Y0, cov = c
             h, w = cov.shape
+            Y1, X1 = Y0 + h, X0 + w
             per_tile = cov.reshape(h // T, T, w // T, T).sum(axis=(1, 3))
             per_block = cov.reshape(h // b, b, w // b, b).sum(axis=(1, 3))
             zf = fine[Y0 // T:Y1 // T, X0 // T:X1 // T]
@@ -86,7 +68,7 @@ def main(stress, out, blocks):
         m = np.array([float(r["model_ns"]) for r in rows])
         d = np.array([float(r["device_ns"]) for r in rows])
         big = d >= 5000
-        tris = triangles(os.path.join(stress, name + ".trace"))
+        tris = draws(os.path.join(stress, name + ".trace"))
         print("== %s: now total %+.1f%%, r %.4f, %.1f%% on the draws of 5 us or more"
               % (name, 100 * (m.sum() / d.sum() - 1), np.corrcoef(m, d)[0, 1], 100 * np.mean(np.abs(m[big] / d[big] - 1))))
         for b in blocks:

@@ -21,7 +21,8 @@ import sys
 
 import numpy as np
 
-W, H = 2048, 1024
+from stress_raster import H, W, coverage, draws
+
 BLOCKS = [(4, 4), (4, 8), (8, 8), (16, 16), (32, 32)]
 EIGHT = BLOCKS.index((8, 8))
 MHZ = 1.98
@@ -29,36 +30,18 @@ CLASSES = [0] * 11 + [1] * 3 + [2] * 2  # cell (raster order) -> A, B, C
 
 
 def rejected(trace):
-    v = []
-    for line in open(trace):
-        if line.startswith("v "):
-            a = line.split()
-            v.append((float(a[1]), float(a[2]), float(a[3])))
-    draws = np.array(v).reshape(500, -1, 3, 3)
+    tris = draws(trace)
     depth = np.ones((H, W))
     bounds = {b: np.ones((H // b[1], W // b[0])) for b in BLOCKS}
-    out = np.zeros((len(draws), 16, len(BLOCKS)))
-    for d, draw in enumerate(draws):
+    out = np.zeros((len(tris), 16, len(BLOCKS)))
+    for d, draw in enumerate(tris):
         for p in draw:
-            x = (p[:, 0] + 1) * W / 2
-            y = (1 - p[:, 1]) * H / 2
-            z = p[0, 2]
-            x0, x1 = max(0, int(np.floor(x.min()))), min(W - 1, int(np.ceil(x.max())))
-            y0, y1 = max(0, int(np.floor(y.min()))), min(H - 1, int(np.ceil(y.max())))
-            if x0 > x1 or y0 > y1:
+            c = coverage(p, 32)
+            if c is None:
                 continue
-            X0, Y0 = x0 // 32 * 32, y0 // 32 * 32
-            X1, Y1 = (x1 // 32 + 1) * 32, (y1 // 32 + 1) * 32
-            px, py = np.meshgrid(np.arange(X0, X1) + 0.5, np.arange(Y0, Y1) + 0.5)
-
-            def edge(i, j):
-                return (x[j] - x[i]) * (py - y[i]) - (y[j] - y[i]) * (px - x[i])
-
-            e0, e1, e2 = edge(0, 1), edge(1, 2), edge(2, 0)
-            cov = ((e0 >= 0) & (e1 >= 0) & (e2 >= 0)) | ((e0 <= 0) & (e1 <= 0) & (e2 <= 0))
-            if not cov.any():
-                continue
+            z, X0, Y0, cov = c
             h, w = cov.shape
+            Y1, X1 = Y0 + h, X0 + w
             cell = (np.arange(Y0, Y1) * 4 // H)[:, None] * 4 + (np.arange(X0, X1) * 4 // W)[None, :]
             for k, (bw, bh) in enumerate(BLOCKS):
                 zb = bounds[(bw, bh)][Y0 // bh:Y1 // bh, X0 // bw:X1 // bw]
