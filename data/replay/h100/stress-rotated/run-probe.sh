@@ -9,7 +9,9 @@ for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
 tar xJf .dev/jre.tar.xz -C /tmp
 G="/tmp/jre/bin/java -Xmx32g -jar .dev/gpusim.jar"
 { date -u; nvidia-smi --query-gpu=name,driver_version,clocks.gr,clocks.mem,clocks.max.gr --format=csv; } > $R/machine.txt 2>&1
-for c in "1 2048 1024" "4 2048 1024" "1 2048 2048" "1 1024 512" "1 4096 2048" "2 2048 1024" "8 2048 1024" "4 1024 512"; do
+# Arguments: "SAMPLES WIDTH HEIGHT" triples to replay (the eight of probe/ when none are given).
+[ $# -gt 0 ] || set -- "1 2048 1024" "4 2048 1024" "1 2048 2048" "1 1024 512" "1 4096 2048" "2 2048 1024" "8 2048 1024" "4 1024 512"
+for c in "$@"; do
   set -- $c; n=zcull-probe-s$1-$2x$3
   python3 data/replay/h100/stress-rotated/zcull-probe.py $1 /tmp/$n.trace $2 $3
   md5sum /tmp/$n.trace >> $R/md5.txt
