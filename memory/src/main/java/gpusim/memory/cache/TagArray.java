@@ -120,7 +120,7 @@ final class TagArray implements WayWords {
         int base = setOf(lineAddr) * ways;
         int t = number(lineAddr);
         for (int w = 0; w < ways; w++) {
-            if ((int) way[base + w] == t) {
+            if (tagOf(base + w) == t) {
                 return base + w;
             }
         }
@@ -131,7 +131,7 @@ final class TagArray implements WayWords {
     int victim(long lineAddr) {
         int base = setOf(lineAddr) * ways;
         for (int i = 0; i < ways; i++) {
-            if ((int) way[base + i] == NONE) {
+            if (tagOf(base + i) == NONE) {
                 return base + i;
             }
         }
