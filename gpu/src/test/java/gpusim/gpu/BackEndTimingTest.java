@@ -223,50 +223,90 @@ class BackEndTimingTest {
     }
 
     /**
-     * hiz.coverage_pixels and hiz.accept_coverage_pixels (ZCULL's storage): the 64 x 64 surface's
-     * 64 tiles of 8 x 8 pixels are covered in raster order while whole tiles fit the capacity,
-     * whatever the sample count. 4,096 pixels cover all 64; 4,095 cover 63 (the last tile is
-     * tested sample by sample, ceil(64 / 64) = 1 cycle); 63 pixels cover none (no HiZ test at
-     * all). Acceptance within 2,048 pixels: the first 32 tiles (rows 0-3) are accepted, the
-     * other 32 are HiZ-tested but tested sample by sample. The samples passed never change.
+     * hiz.aliquots and hiz.pixels_per_aliquot (ZCULL's storage, ZcullAllocation): the 64 x 64 surface's
+     * 16 subregions are cells of 16 x 16 pixels, 2 x 2 tiles each; at 16 pixels an aliquot a subregion
+     * normalizes to ceil(4,096 / 16 / 16) = 16 aliquots, and its formats take 64, 32, 16 and 8. 1,024
+     * aliquots hold all 16 in the finest: every tile covered and accepted. 128 hold all 16 only in the
+     * coarsest, which accepts nothing: every tile is HiZ-tested, then tested sample by sample. 64 hold 8
+     * in the coarsest: the first 8 cells (pixel rows 0-31, 32 tiles) are covered, the rest get no HiZ
+     * test at all. 7 hold none. 256 hold 4 of the second format, 4 of the third and 8 of the coarsest:
+     * the first 32 tiles are accepted, the other 32 HiZ-tested only. The samples passed never change.
      */
     @Test
-    void hiZCoversASurfacesTilesInRasterOrderUpToItsCapacity() {
+    void hiZCoversTheSubregionsZcullsStorageHolds() {
         TraceBuilder.Pso probe = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
         gpusim.config.Config accept = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
-                .with("db.test_only_samples_per_clock=64").with("hiz.accept_tiles=on");
-        RunResult fits = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.coverage_pixels=4096")).run();
-        assertEquals(64 + 16, stat(fits, "db0.busy_cycles"), "64 tiles of 64 pixels fit 4,096");
+                .with("db.test_only_samples_per_clock=64").with("hiz.accept_tiles=on").with("hiz.pixels_per_aliquot=16");
+        RunResult fits = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.aliquots=1024")).run();
+        assertEquals(64 + 16, stat(fits, "db0.busy_cycles"), "all 16 subregions in the finest format");
         assertEquals(64, stat(fits, "db0.hiz_accepted_tiles"));
-        RunResult one = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.coverage_pixels=4095")).run();
-        assertEquals(63, stat(one, "db0.hiz_tiles"), "the last tile is beyond the capacity");
-        assertEquals(63, stat(one, "db0.hiz_accepted_tiles"));
-        assertEquals(64 * 64, stat(one, "db0.samples_passed"));
-        RunResult none = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.coverage_pixels=63")).run();
-        assertEquals(64 + 64 * 1, stat(none, "db0.busy_cycles"), "less than a tile: no tile covered");
+        RunResult coarse = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.aliquots=128")).run();
+        assertEquals(64, stat(coarse, "db0.hiz_tiles"), "all covered, in the coarsest format");
+        assertEquals(0, stat(coarse, "db0.hiz_accepted_tiles"), "which accepts nothing whole");
+        assertEquals(64 * 64, stat(coarse, "db0.samples_passed"));
+        RunResult half = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.aliquots=64")).run();
+        assertEquals(32, stat(half, "db0.hiz_tiles"), "the first 8 subregions: tile rows 0-3");
+        assertEquals(0, stat(half, "db0.hiz_accepted_tiles"));
+        assertEquals(64 * 64, stat(half, "db0.samples_passed"));
+        RunResult none = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.aliquots=7")).run();
+        assertEquals(64 + 64 * 1, stat(none, "db0.busy_cycles"), "no subregion fits: each tile tested, 1 cycle");
         assertEquals(0, stat(none, "db0.hiz_tiles"), "and no HiZ test at all");
         assertEquals(64 * 64, stat(none, "db0.samples_passed"));
-        RunResult half = new Gpu(oneTriangleTrace(probe, false, true),
-                accept.with("hiz.accept_coverage_pixels=2048")).run();
-        assertEquals(64, stat(half, "db0.hiz_tiles"), "every tile is covered for rejection");
-        assertEquals(32, stat(half, "db0.hiz_accepted_tiles"), "the first four rows are accepted");
-        assertEquals(64 * 64, stat(half, "db0.samples_passed"));
-        assertEquals(stat(one, "db0.samples_passed"), stat(fits, "db0.samples_passed"));
+        RunResult mixed = new Gpu(oneTriangleTrace(probe, false, true), accept.with("hiz.aliquots=256")).run();
+        assertEquals(64, stat(mixed, "db0.hiz_tiles"), "every tile is covered for rejection");
+        assertEquals(32, stat(mixed, "db0.hiz_accepted_tiles"), "the first 8 subregions are accepted");
+        assertEquals(64 * 64, stat(mixed, "db0.samples_passed"));
     }
 
     /**
-     * hiz.uncovered_samples_per_clock: a depth-writing pass over the 64 x 64 surface whose first
-     * 2,048 pixels (32 tiles, rows 0-3) HiZ covers tests those at the depth-only rate, ceil(64 / 32)
-     * = 2 cycles a tile, and the 32 beyond at 8 samples a cycle, 64 / 8 = 8 a tile: 64 (the clear)
-     * + 32 x 2 + 32 x 8. Unset, every tile takes 2 as before; a rate above the draw's own changes
-     * nothing (the lower of the two); the samples passed never change.
+     * A subregion in the coarsest ZCULL format learns a tile's bounds only where one triangle writes
+     * the whole 16 x 16 block around it. The occluder, depth 0.5 over the upper-left half of the 64 x
+     * 64 surface (x + y < 64), holds 28 whole tiles (tx + ty <= 6) but only 6 whole blocks of 16 x 16
+     * (bx + by <= 2), 24 of those tiles. A full-screen pass behind it (0.7, LESS) is then rejected on
+     * the 28 tiles in the finest format (1,024 aliquots of 16 pixels) and on the 24 in the coarsest (128):
+     * the other 4 are tested sample by sample, and pass nothing either way.
+     */
+    @Test
+    void theCoarsestFormatLearnsOnlyFromWholeBlocks() {
+        gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
+                .with("hiz.pixels_per_aliquot=16");
+        RunResult fine = new Gpu(occluderThenBehind(), c.with("hiz.aliquots=1024")).run();
+        RunResult coarse = new Gpu(occluderThenBehind(), c.with("hiz.aliquots=128")).run();
+        assertEquals(28, stat(fine, "db0.hiz_rejected_tiles"));
+        assertEquals(24, stat(coarse, "db0.hiz_rejected_tiles"));
+        assertEquals(stat(fine, "db0.samples_passed"), stat(coarse, "db0.samples_passed"));
+        assertEquals(4L * 64, stat(coarse, "db0.samples_tested") - stat(fine, "db0.samples_tested"),
+                "the 4 tiles not learned are tested, 64 samples each");
+    }
+
+    /** On a 64 x 64 depth buffer cleared to 1: a triangle at 0.5 over x + y < 64 (writing), then {@link #BIG} at 0.7 (testing). */
+    private static Trace occluderThenBehind() {
+        TraceBuilder t = new TraceBuilder();
+        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT);
+        TraceBuilder.Pso write = new TraceBuilder.Pso().depth(true, true, gpusim.api.ComparisonFunc.LESS);
+        write.cull = CullMode.NONE;
+        TraceBuilder.Pso test = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
+        test.cull = CullMode.NONE;
+        var l = t.list("l").targets(null, ds).clearDs(ds, 1f, null)
+                .pso(t.pso("w", write)).vb(t.vertices("occluder", -1, 1, 0.5f, 1, 1, 1, 0.5f, 1, -1, -1, 0.5f, 1)).draw(3)
+                .pso(t.pso("t", test)).vb(t.vertices("behind", -1, -1, 0.7f, 1, -1, 3, 0.7f, 1, 3, -1, 0.7f, 1)).draw(3);
+        return t.execute(l.close()).build();
+    }
+
+    /**
+     * hiz.uncovered_samples_per_clock: a depth-writing pass over the 64 x 64 surface whose first 8
+     * subregions (32 tiles, rows 0-3) ZCULL holds (64 aliquots of 16 pixels: 8 in the coarsest format)
+     * tests those at the depth-only rate, ceil(64 / 32) = 2 cycles a tile, and the 32 beyond at 8
+     * samples a cycle, 64 / 8 = 8 a tile: 64 (the clear) + 32 x 2 + 32 x 8. Unset, every tile takes 2
+     * as before; a rate above the draw's own changes nothing (the lower of the two); the samples passed
+     * never change.
      */
     @Test
     void samplesBeyondHiZsCoverageTestAtTheUncoveredRate() {
         gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
                 .with("db.samples_per_clock=16").with("db.depth_only_samples_per_clock=32")
-                .with("hiz.coverage_pixels=2048");
+                .with("hiz.aliquots=64").with("hiz.pixels_per_aliquot=16");
         RunResult unset = new Gpu(oneTriangleTrace(new TraceBuilder.Pso(), false, true), c).run();
         assertEquals(64 + 64 * 2, stat(unset, "db0.busy_cycles"));
         assertEquals(32, stat(unset, "db0.hiz_tiles"));

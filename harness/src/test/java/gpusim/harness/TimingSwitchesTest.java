@@ -104,9 +104,10 @@ class TimingSwitchesTest {
     }
 
     /**
-     * HiZ covering only part of each surface (hiz.coverage_pixels: the first 32 tiles of 8 x 8 in
-     * raster order; trivial accept on the first 8; the rest tested at 4 samples a cycle) changes
-     * the timing only: the same dumps and query results, and no more HiZ tests than full coverage.
+     * HiZ covering only part of each surface (hiz.aliquots: a ZCULL of 24 aliquots of 64 pixels, which
+     * on a 64 x 64 surface holds 12 subregions in the coarsest format, accepting nothing whole and
+     * learning from whole 16 x 16 blocks only, and none for the last 4, tested at 4 samples a cycle) changes the timing only: the same dumps and query
+     * results, and no more HiZ tests or acceptances than full coverage.
      */
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
@@ -114,7 +115,7 @@ class TimingSwitchesTest {
         String text = ConformanceTest.resource(name + ".trace");
         Config accept = Config.defaults().with("hiz.accept_tiles=on");
         RunResult full = run(name, text, accept);
-        RunResult part = run(name, text, accept.with("hiz.coverage_pixels=2048").with("hiz.accept_coverage_pixels=512")
+        RunResult part = run(name, text, accept.with("hiz.aliquots=24").with("hiz.pixels_per_aliquot=64")
                 .with("hiz.uncovered_samples_per_clock=4"));
         assertSameResults(name, full, part);
         assertTrue(dbSum(part, "hiz_tiles") <= dbSum(full, "hiz_tiles"), name);

@@ -199,14 +199,13 @@ public final class DepthBlockCore {
         ds = state.ds;
         funcCode = state.funcCode;
         hiz = ds != null && hizEnabled && state.depthOn && !state.stencilOn && !state.lateZ;
-        // The part of the surface HiZ's storage covers: its first tiles in raster order (HizParams).
-        coveredTiles = hiz ? hizParams.coveredTiles(ds) : 0;
+        // The ZCULL format of each tile's subregion (HizParams, ZcullAllocation); null: all the finest.
+        zcull = hiz ? hizParams.tileFormats(ds) : null;
         batchKernel = TileKernel.forBatch(kernels, state);
         shader.begin(st);
         // A draw that writes nothing (no colour, depth or stencil) needs no sample's depth once
         // HiZ proves the tile passes: its count is the coverage (hiz.accept_tiles).
         hizAccept = hiz && hizParams.acceptTiles() && !shader.writes() && !state.depthWrite;
-        acceptCoveredTiles = hizAccept ? hizParams.acceptCoveredTiles(ds) : 0;
         // Depth writes that store what is there already (timing only: TileBatch#tileUnchanged).
         unchangedWrites = state.depthWrite && hizEnabled && (funcCode == 3 || funcCode == 4 || funcCode == 7
                 || funcCode == 8);
@@ -257,10 +256,23 @@ public final class DepthBlockCore {
     private boolean hiz;
     /** Whether the current batch's tiles may be accepted whole by HiZ (a draw that writes nothing). */
     private boolean hizAccept;
-    /** The current batch's tiles HiZ covers: those whose HiZ index (raster order) is below this. */
-    private int coveredTiles;
-    /** The current batch's tiles HiZ may accept whole: those whose HiZ index is below this. */
-    private int acceptCoveredTiles;
+    /**
+     * Per tile of the current batch's surface (HiZ index), the ordinal of its subregion's ZCULL format
+     * ({@link ZcullFormat}); null when every tile is in the finest (no storage limit).
+     */
+    private byte[] zcull;
+    private static final int ZCULL_NONE = ZcullFormat.NONE.ordinal();
+    /** By format ordinal: whether a test-only pass may be accepted whole there. */
+    private static final boolean[] ZCULL_ACCEPTS = new boolean[ZcullFormat.values().length];
+    /** By format ordinal: the block a triangle must write whole for a tile to learn its bounds, if above a tile. */
+    private static final int[] ZCULL_LEARN_BLOCK = new int[ZcullFormat.values().length];
+
+    static {
+        for (ZcullFormat f : ZcullFormat.values()) {
+            ZCULL_ACCEPTS[f.ordinal()] = f.accepts;
+            ZCULL_LEARN_BLOCK[f.ordinal()] = f.learnBlock;
+        }
+    }
     /** Whether the current batch's depth writes may store the value already there (EQUAL, LESS_EQUAL, ...). */
     private boolean unchangedWrites;
     /** The current triangle's HiZ bounds when its depth is one value: encode(clamp(z -/+ margin)). */
@@ -363,9 +375,8 @@ public final class DepthBlockCore {
                     // same HiZ bounds over each, so the ones HiZ rejects in a row are counted at once:
                     // the same tests, counts and record as one at a time. The loop goes on at the
                     // first one kept or at the run's last tile.
-                    // Only up to the row's last tile HiZ covers; a tile beyond is not tested against it.
-                    int n = flatRejects(ty * ds.hizTilesX, tx, Math.min(runLast, coveredTiles - ty * ds.hizTilesX),
-                            step);
+                    // Only over tiles HiZ covers; a tile in a subregion without storage is not tested against it.
+                    int n = flatRejects(ty * ds.hizTilesX, tx, runLast, step);
                     if (n > 0) {
                         long rejectedScan = (long) n * ts * (y1 - y0 + 1) * sp.samples;
                         scanned += rejectedScan;
@@ -400,7 +411,7 @@ public final class DepthBlockCore {
                 int tileScan = (x1 - x0 + 1) * (y1 - y0 + 1) * sp.samples;
                 scanned += tileScan;
                 int hizIndex = ds == null ? 0 : ty * ds.hizTilesX + tx;
-                boolean covered = hiz && hizIndex < coveredTiles;
+                boolean covered = hiz && (zcull == null || zcull[hizIndex] != ZCULL_NONE);
                 if (covered) {
                     tb.hizTiles++;
                     if (!hizKept && hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
@@ -448,6 +459,10 @@ public final class DepthBlockCore {
         int ts = tiles.tileSize;
         // Decided before the region's writes move the tile's bounds (see unchanged()).
         boolean unchanged = unchangedWrites && unchanged(ds.hizMin[hizIndex], ds.hizMax[hizIndex]);
+        // Whether writing the whole tile teaches its bounds: in a subregion whose format keeps bounds
+        // over blocks larger than a tile, only where this triangle writes the whole block (ZcullFormat).
+        boolean learns = !accept || zcull == null || learnsBlock(src, t, tx, ty, ZCULL_LEARN_BLOCK[zcull[hizIndex]]);
+        state.hizLearns = learns;
         // The region's work, by the kernel chosen for it (TileKernel, the one place).
         r.reset();
         TileKernel k = batchKernel.forRegion(state, shader, allPass, src, t, x0, y0, x1, y1, accept, hizIndex);
@@ -474,7 +489,7 @@ public final class DepthBlockCore {
         tTested += r.covered;
         tPassed += r.passed;
         // The tile's work for the clocked DB (TileBatch#tiles): a late-Z state shades every covered quad.
-        if (hizAccept && accept && hizIndex < acceptCoveredTiles
+        if (hizAccept && accept && (zcull == null || ZCULL_ACCEPTS[zcull[hizIndex]])
                 && hizAccepts(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
             // Accepted whole: coverage is the count, no fine scan, no sample read, and
             // nothing to shade (the draw writes nothing), so no quads end the DB's step.
@@ -504,7 +519,7 @@ public final class DepthBlockCore {
             // stress-2k-4x run (a 70 ms compilation; docs/performance.md).
             long differs = (x0 - tx * ts) | (y0 - ty * ts) | (x1 - (Math.min(tx * ts + ts, ds.width) - 1))
                     | (y1 - (Math.min(ty * ts + ts, ds.height) - 1)) | (r.passed - r.covered);
-            int whole = -(int) ((((differs | -differs) >>> 63) ^ 1) & (accept ? 1 : 0)); // all ones: whole tile
+            int whole = -(int) ((((differs | -differs) >>> 63) ^ 1) & (accept && learns ? 1 : 0)); // all ones: whole tile
             ds.hizMin[hizIndex] = (r.writtenMin & whole) | (Math.min(ds.hizMin[hizIndex], r.writtenMin) & ~whole);
             ds.hizMax[hizIndex] = (r.writtenMax & whole) | (Math.max(ds.hizMax[hizIndex], r.writtenMax) & ~whole);
         }
@@ -522,10 +537,31 @@ public final class DepthBlockCore {
         int qlo = flatHizLo;
         int qhi = flatHizHi;
         int n = 0;
-        for (int x = tx; x < end && rejects(f, qlo, qhi, lo[row + x], hi[row + x]); x += step) {
+        byte[] z = zcull;
+        for (int x = tx; x < end && (z == null || z[row + x] != ZCULL_NONE) && rejects(f, qlo, qhi, lo[row + x], hi[row + x]);
+             x += step) {
             n++;
         }
         return n;
+    }
+
+    /**
+     * Whether triangle {@code t} covers the whole block of {@code block} x {@code block} pixels (aligned,
+     * clipped to the surface) that holds tile ({@code tx}, {@code ty}): always for a block no larger than
+     * a tile (the tile itself is inside the triangle when this is asked).
+     */
+    private boolean learnsBlock(TriBatch src, int t, int tx, int ty, int block) {
+        int ts = tiles.tileSize;
+        if (block <= ts) {
+            return true;
+        }
+        int bx0 = tx * ts / block * block;
+        int by0 = ty * ts / block * block;
+        int bx1 = Math.min(bx0 + block, ds.width) - 1;
+        int by1 = Math.min(by0 + block, ds.height) - 1;
+        int[] bbox = src.bbox;
+        return bbox[t * 4] <= bx0 && bbox[t * 4 + 1] <= by0 && bbox[t * 4 + 2] >= bx1 && bbox[t * 4 + 3] >= by1
+                && scan.classify(bx0, by0, bx1, by1) > 0;
     }
 
     /** {@link ScanConverter#classify} of tile column {@code tx} of triangle {@code t}'s row band [y0..y1], clipped to its bounding box. */

@@ -48,6 +48,22 @@ public final class DepthSurface {
         this.hizMax = new int[layout.tilesX * layout.tilesY];
     }
 
+    /** The ZCULL formats of this surface's tiles (ZcullAllocation#tileFormats) under {@link #zcullFor}. */
+    private byte[] zcullTiles;
+    private HizParams zcullFor;
+
+    /**
+     * Per tile, the ordinal of the ZCULL format of its subregion under {@code hiz}'s storage; computed
+     * at the first call (once a run: the configuration is one), shared by the DBs that test the surface.
+     */
+    synchronized byte[] zcullTiles(HizParams hiz) {
+        if (zcullTiles == null || !hiz.equals(zcullFor)) {
+            zcullTiles = ZcullAllocation.tileFormats(this, hiz.formats(this));
+            zcullFor = hiz;
+        }
+        return zcullTiles;
+    }
+
     /** Starts counting overdraw (before a run; costs one int a pixel). */
     public void recordOverdraw() {
         overdraw = new int[layout.size() / samples];

@@ -23,6 +23,12 @@ import gpusim.trace.StencilFace;
 final class DepthTestState {
     /** Whether hierarchical Z bounds are kept (for every draw; a provably-passing region may use them). */
     final boolean hizEnabled;
+    /**
+     * Whether the tile being tested learns exact HiZ bounds when its region is written whole: false in
+     * a ZCULL subregion whose blocks are larger than a tile that the triangle does not write whole
+     * (set by the depth block before each tile's kernel).
+     */
+    boolean hizLearns = true;
 
     DepthSurface ds;
     SurfaceLayout layout;

@@ -7,29 +7,24 @@ import gpusim.config.KeyGroup;
 /**
  * Hierarchical Z as the depth blocks (or a ROP unit's ZCULL) have it, read once from the
  * {@code hiz.*} keys: whether it is there, whether it accepts tiles whole as well as rejecting
- * them, and how much of a depth surface its storage covers. None of it changes a result: HiZ
- * only decides which work the timing model charges (and which the host may skip).
+ * them, and the ZCULL storage that decides, subregion by subregion, how it covers a depth surface.
+ * None of it changes a result: HiZ only decides which work the timing model charges (and which the
+ * host may skip).
  *
- * <p>Coverage. NVIDIA's ZCULL is on-chip storage of a fixed number of aliquots (Mesa's nvk,
- * {@code src/nouveau/nil/zcull.rs}): the driver splits a surface into subregions and gives
- * each the finest of four formats that still fits the storage, each coarser one holding twice
- * the pixels an aliquot, and none at all to the subregions beyond the coarsest format's reach.
- * So a surface is covered in part: its tiles up to the storage's capacity in pixels, whatever
- * the sample count, and the rest is tested sample by sample. Here a surface's tiles are taken
- * in raster order (row by row), and tile {@code i} is covered when {@code (i + 1)} whole tiles
- * fit the capacity. Trivial accept has a capacity of its own ({@code acceptPixels}), which
- * measures smaller than rejection's: it needs bounds that only the finer formats keep (the
- * same storage in the coarsest format covers eight times the pixels of the finest).
+ * <p>Coverage. NVIDIA's ZCULL is on-chip storage of a fixed number of aliquots; the driver splits a
+ * surface into 16 subregions and gives each a format that fits the storage, finer ones first, or none
+ * ({@link ZcullAllocation}). A subregion's format decides whether its tiles are culled at all, whether
+ * a test-only pass may be accepted whole there, and how large a block one triangle must write for a
+ * tile to learn its bounds ({@link ZcullFormat}). AMD's HTILE lives in memory and covers any surface:
+ * {@code hiz.aliquots = 0}, every subregion in the finest format.
  *
- * @param enabled       hiz.enabled: per-tile depth bounds are kept and tiles rejected by them
- * @param acceptTiles   hiz.accept_tiles: a draw that writes nothing pays only the HiZ test of
- *                      a tile wholly inside the triangle that its bounds prove passes
- * @param coverPixels   hiz.coverage_pixels: the pixels of a depth surface HiZ covers, its tiles
- *                      in raster order (0: no limit)
- * @param acceptPixels  hiz.accept_coverage_pixels: of those, the pixels whose tiles may also be
- *                      accepted whole (0: all the covered ones)
+ * @param enabled          hiz.enabled: per-tile depth bounds are kept and tiles rejected by them
+ * @param acceptTiles      hiz.accept_tiles: a draw that writes nothing pays only the HiZ test of
+ *                         a tile wholly inside the triangle that its bounds prove passes
+ * @param aliquots         hiz.aliquots: the ZCULL storage in aliquots (0: no limit)
+ * @param pixelsPerAliquot hiz.pixels_per_aliquot: the pixels one aliquot covers in the finest format
  */
-public record HizParams(boolean enabled, boolean acceptTiles, long coverPixels, long acceptPixels) {
+public record HizParams(boolean enabled, boolean acceptTiles, long aliquots, long pixelsPerAliquot) {
     // ---- Configuration keys (KEYS lists them) ----
     public static final ConfigKey HIZ_ENABLED = ConfigKey.flag("hiz.enabled", true,
             "hierarchical Z: per-tile depth bounds let a DB reject a triangle's tile whole; never changes results");
@@ -40,58 +35,45 @@ public record HizParams(boolean enabled, boolean acceptTiles, long coverPixels, 
                     + "tile wholly inside the triangle whose depth bounds prove every sample passes costs its HiZ "
                     + "test only, no fine scan and no per-sample test (its samples are counted from coverage); "
                     + "never changes results");
-    public static final ConfigKey HIZ_COVERAGE_PIXELS = ConfigKey.range("hiz.coverage_pixels", 0, 0, 1L << 40,
-            "pixels", "how much of a depth surface hierarchical Z covers, in pixels whatever the sample count: its "
-                    + "tiles in raster order up to this many pixels are covered, the rest get no HiZ rejection or "
-                    + "acceptance and are tested sample by sample (NVIDIA's ZCULL is on-chip storage of a fixed "
-                    + "number of aliquots, Mesa nvk's nil zcull.rs; AMD's HTILE is in memory); 0 = no limit; never "
-                    + "changes results");
-    public static final ConfigKey HIZ_ACCEPT_COVERAGE_PIXELS = ConfigKey.range("hiz.accept_coverage_pixels", 0, 0,
-            1L << 40, "pixels", "of the tiles hiz.coverage_pixels covers, how many pixels' worth (raster order) "
-                    + "hiz.accept_tiles may accept whole; the tiles beyond are still rejected by HiZ but a pass "
-                    + "over them is tested sample by sample (ZCULL keeps what trivial accept needs in its finer "
-                    + "formats only); 0 = every covered tile; never changes results");
+    public static final ConfigKey HIZ_ALIQUOTS = ConfigKey.range("hiz.aliquots", 0, 0, 1L << 30, "aliquots",
+            "ZCULL's on-chip storage (NVIDIA's aliquotTotal): the driver splits a depth surface into 16 "
+                    + "subregions (a 4 x 4 grid) and gives each a format that fits it, finer ones first, or none "
+                    + "(Mesa nvk's nil zcull.rs); a subregion without storage is tested sample by sample, one in "
+                    + "the coarsest format accepts nothing whole and learns only from 16 x 16 blocks a triangle "
+                    + "writes whole; 0 = no limit (AMD's HTILE, in memory); never changes results");
+    public static final ConfigKey HIZ_PIXELS_PER_ALIQUOT = ConfigKey.range("hiz.pixels_per_aliquot", 1024, 1, 1L << 30,
+            "pixels", "the pixels one ZCULL aliquot covers (NVIDIA's pixelSquaresByAliquots): a subregion's "
+                    + "normalized aliquots are ceil(ceil(width x height / this) / 16), whatever the sample count, "
+                    + "and the four formats take 4, 2, 1 and 1/2 times that; used with hiz.aliquots");
     public static final ConfigKey HIZ_UNCOVERED_SAMPLES = ConfigKey.range("hiz.uncovered_samples_per_clock", 0, 0, 1 << 16,
-            "samples/cycle", "the depth/stencil test rate of the samples of tiles beyond HiZ's coverage "
-            + "(hiz.coverage_pixels) in a draw HiZ would otherwise test: with no tile bounds each sample's depth "
+            "samples/cycle", "the depth/stencil test rate of the samples of tiles in subregions without ZCULL "
+            + "storage (hiz.aliquots) in a draw HiZ would otherwise test: with no tile bounds each sample's depth "
             + "is read and tested; the lower of this and the draw's own rate; 0 = the draw's own rate");
 
     /** Hierarchical Z's keys (hiz.tiles_per_clock and hiz.uncovered_samples_per_clock are rates of the depth block). */
     public static final KeyGroup KEYS = KeyGroup.of(310, "hierarchical Z", HIZ_ENABLED, HIZ_TILES, HIZ_ACCEPT,
-            HIZ_COVERAGE_PIXELS, HIZ_ACCEPT_COVERAGE_PIXELS, HIZ_UNCOVERED_SAMPLES);
+            HIZ_ALIQUOTS, HIZ_PIXELS_PER_ALIQUOT, HIZ_UNCOVERED_SAMPLES);
     // ---- end of the configuration keys ----
 
     /** HiZ on or off, rejection only, over surfaces of any size (the render back ends' HTILE). */
     public static HizParams of(boolean enabled) {
-        return new HizParams(enabled, false, 0, 0);
+        return new HizParams(enabled, false, 0, 1);
     }
 
     public static HizParams of(Config c) {
-        return new HizParams(c.flag(HIZ_ENABLED), c.flag(HIZ_ACCEPT),
-                c.get(HIZ_COVERAGE_PIXELS), c.get(HIZ_ACCEPT_COVERAGE_PIXELS));
+        return new HizParams(c.flag(HIZ_ENABLED), c.flag(HIZ_ACCEPT), c.get(HIZ_ALIQUOTS), c.get(HIZ_PIXELS_PER_ALIQUOT));
+    }
+
+    /** The formats of depth surface {@code ds}'s 16 subregions under this storage. */
+    public ZcullFormat[] formats(DepthSurface ds) {
+        return ZcullAllocation.allocate((long) ds.width * ds.height, aliquots, pixelsPerAliquot);
     }
 
     /**
-     * How many of depth surface {@code ds}'s tiles HiZ covers, counted in raster order (tile
-     * {@code ty * tilesX + tx} is covered when its index is below this): every tile without a
-     * limit, none with HiZ off.
+     * Per tile of {@code ds} in HiZ order, the ordinal of its subregion's {@link ZcullFormat}; null when
+     * every tile is in the finest format (no storage limit), so that the common case looks nothing up.
      */
-    int coveredTiles(DepthSurface ds) {
-        return enabled ? tilesWithin(ds, coverPixels) : 0;
-    }
-
-    /** How many of {@code ds}'s tiles, in raster order, HiZ may accept whole: within both capacities. */
-    int acceptCoveredTiles(DepthSurface ds) {
-        return Math.min(coveredTiles(ds), tilesWithin(ds, acceptPixels));
-    }
-
-    /** The whole tiles of {@code ds} that {@code pixels} of storage hold (all of them when 0). */
-    private static int tilesWithin(DepthSurface ds, long pixels) {
-        int all = ds.layout.tilesX * ds.layout.tilesY;
-        if (pixels == 0) {
-            return all;
-        }
-        long tile = (long) ds.layout.tileSize * ds.layout.tileSize;
-        return (int) Math.min(all, pixels / tile);
+    byte[] tileFormats(DepthSurface ds) {
+        return aliquots == 0 ? null : ds.zcullTiles(this);
     }
 }

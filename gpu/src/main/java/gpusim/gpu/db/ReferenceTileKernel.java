@@ -122,7 +122,7 @@ final class ReferenceTileKernel {
         int ts = ds.layout.tileSize;
         int h = ty * ds.hizTilesX + tx;
         boolean wholeTile = accept && x0 == tx * ts && y0 == ty * ts && x1 == Math.min(tx * ts + ts, ds.width) - 1
-                && y1 == Math.min(ty * ts + ts, ds.height) - 1 && out.passed == out.covered;
+                && y1 == Math.min(ty * ts + ts, ds.height) - 1 && out.passed == out.covered && s.hizLearns;
         ds.hizMin[h] = wholeTile ? out.writtenMin : Math.min(ds.hizMin[h], out.writtenMin);
         ds.hizMax[h] = wholeTile ? out.writtenMax : Math.max(ds.hizMax[h], out.writtenMax);
     }

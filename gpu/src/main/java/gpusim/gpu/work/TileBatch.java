@@ -82,7 +82,7 @@ public final class TileBatch implements Work {
     public int[] tileUnchanged = new int[64];
     /**
      * Per record: its tested samples when its tile lies beyond HiZ's coverage in a batch HiZ would
-     * otherwise test (hiz.coverage_pixels), else 0. Timing only: they are tested at
+     * otherwise test (a ZCULL subregion without storage: hiz.aliquots), else 0. Timing only: they are tested at
      * hiz.uncovered_samples_per_clock.
      */
     public int[] tileUncovered = new int[64];
