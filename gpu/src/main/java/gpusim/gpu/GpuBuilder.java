@@ -122,7 +122,8 @@ final class GpuBuilder {
 
         BoundedQueue<Work> cpToIa = engine.queue("cp->ia", depth, latency);
         BoundedQueue<Work> iaToVs = engine.queue("ia->vs", depth, latency);
-        BoundedQueue<Work> vsToClip = engine.queue("vs->clip", depth, latency);
+        // Shaded batches wait out shader.latency here: its capacity is the waves the shaders hold.
+        BoundedQueue<Work> vsToClip = engine.queue("vs->clip", params.shaders().vertexQueueCapacity(depth), latency);
         BoundedQueue<Work> clipToSetup = engine.queue("clip->setup", depth, latency);
         BoundedQueue<Work> setupToRaster = engine.queue("setup->raster", depth, latency);
 

@@ -96,6 +96,14 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     public static final ConfigKey SHADER_LATENCY = ConfigKey.range("shader.latency", 64, 0, 100_000, "cycles",
             "pipeline latency of a shader engine: from a wave's last issue cycle to its results leaving "
                     + "(export), beyond its occupancy");
+    public static final ConfigKey SHADER_WAVES_IN_FLIGHT = ConfigKey.range("shader.waves_in_flight", 0, 0, 1 << 16,
+            "waves", "waves a shader engine holds from their issue to their results leaving (shader.latency): the "
+                    + "resident warps or waves of its cores. Each engine's vertex batches and each tile owner's pixel "
+                    + "waves wait there, so the queue from the vertex stage to the clipper holds this many a shader "
+                    + "engine and the queue from a shader engine to each of its tile owners' colour back ends (or "
+                    + "crossbar) this many shared among them (at least 1); 0: queue.depth and queue.waves, so that those "
+                    + "queues' capacity bounds the waves in the shaders' pipe (at most capacity / (shader.latency + "
+                    + "issue) waves a cycle)");
     public static final ConfigKey PS_WAVE_QUADS = ConfigKey.oneOf("ps.wave_quads", 16, new long[] {1, 2, 4, 8, 16, 32},
             "quads", "2x2 quads a depth block packs into one pixel wave for its shader engine (16: a 64-lane AMD "
                     + "wave; 8: a 32-thread NVIDIA warp); the unit of work between DB, shader engine and colour "
@@ -293,7 +301,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                     DB_TILE, DB_PATTERN, DB_ENABLED, DB_BINARY_EARLY_OUT, CP_CYCLES, POLL_CYCLES, IA_VERTS,
                     IA_FETCH_WINDOW, SHADER_UNITS, VS_CYCLES, PS_CYCLES, SETUP_PRIMS, SETUP_INTERVAL, RASTER_TRIS,
                     RASTER_SAMPLES, DB_SAMPLES, DB_LATE_SAMPLES, DB_DEPTH_ONLY_SAMPLES, DB_TEST_ONLY_SAMPLES,
-                    DB_LATENCY, SHADER_ENGINES, SHADER_LATENCY, PS_WAVE_QUADS, CB_SAMPLES, CB_BLEND_SAMPLES,
+                    DB_LATENCY, SHADER_ENGINES, SHADER_LATENCY, SHADER_WAVES_IN_FLIGHT, PS_WAVE_QUADS, CB_SAMPLES, CB_BLEND_SAMPLES,
                     CB_LATENCY, SURFACES_IN_MEMORY, SURFACES_FLUSH_AT_END, SURFACES_TILES_IN_FLIGHT,
                     SURFACES_WAVES_IN_FLIGHT, DB_CACHE_SIZE, DB_CACHE_WAYS, DB_CACHE_LINE, DB_CACHE_SECTOR_BYTES,
                     DB_CACHE_BYTE_MASKS, DB_CACHE_POLICY, DB_CACHE_MSHRS, DB_CACHE_HIT_LATENCY, CB_CACHE_SIZE,
@@ -430,11 +438,35 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
         }
     }
 
-    /** The shader engines: how many, the units in all (split evenly), a wave's latency, the default quad cost. */
-    public record ShaderArrayParams(int engines, long units, long latency, long psCyclesPerQuad) {
+    /**
+     * The shader engines: how many, the units in all (split evenly), a wave's latency, the default
+     * quad cost, and the waves an engine holds in its pipe ({@code shader.waves_in_flight}; 0: the
+     * queues behind the shaders keep their own capacity).
+     */
+    public record ShaderArrayParams(int engines, long units, long latency, long psCyclesPerQuad, int wavesInFlight) {
+        public ShaderArrayParams(int engines, long units, long latency, long psCyclesPerQuad) {
+            this(engines, units, latency, psCyclesPerQuad, 0);
+        }
+
         /** Units of one engine (at least one). */
         public long unitsPerEngine() {
             return Math.max(1, units / engines);
+        }
+
+        /**
+         * Capacity of the queue from the vertex stage to the clipper, where shaded batches wait out
+         * shader.latency: the waves every engine holds, or {@code queueDepth} when unset.
+         */
+        public int vertexQueueCapacity(int queueDepth) {
+            return wavesInFlight > 0 ? (int) Math.min(1 << 20, (long) wavesInFlight * engines) : queueDepth;
+        }
+
+        /**
+         * Capacity of the queue from a shader engine to one of its {@code owners} tile owners: the
+         * engine's waves shared among them (at least one), or {@code queueWaves} when unset.
+         */
+        public int pixelQueueCapacity(int queueWaves, int owners) {
+            return wavesInFlight > 0 ? Math.max(1, wavesInFlight / Math.max(1, owners)) : queueWaves;
         }
     }
 
@@ -569,7 +601,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                         c.get(DB_TEST_ONLY_SAMPLES), 0, c.get(DB_LATENCY),
                         c.getInt(PS_WAVE_QUADS), c.get(HizParams.HIZ_UNCOVERED_SAMPLES)),
                 new ShaderArrayParams(c.getInt(SHADER_ENGINES), c.get(SHADER_UNITS),
-                        c.get(SHADER_LATENCY), c.get(PS_CYCLES)),
+                        c.get(SHADER_LATENCY), c.get(PS_CYCLES), c.getInt(SHADER_WAVES_IN_FLIGHT)),
                 new ColorBackEndParams(c.get(DB_LATE_SAMPLES), c.get(CB_SAMPLES),
                         c.get(CB_BLEND_SAMPLES), c.get(CB_LATENCY), DepthWriteRates.OFF, false),
                 c.getInt(QUEUE_WAVES), SurfaceParams.of(c),

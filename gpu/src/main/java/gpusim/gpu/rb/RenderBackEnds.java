@@ -88,7 +88,9 @@ public final class RenderBackEnds extends TiledBackEnd {
             dbToSe.add(engine.queue("db" + d + "->se" + shaders.engineOf(d, n), waves, latency));
         }
         for (int d = 0; d < n; d++) {
-            seToCb.add(engine.queue("se" + shaders.engineOf(d, n) + "->cb" + d, waves, latency));
+            // Shaded waves wait out shader.latency here: its capacity is the waves their engine holds.
+            seToCb.add(engine.queue("se" + shaders.engineOf(d, n) + "->cb" + d,
+                    p.shaders().pixelQueueCapacity(waves, shaders.ownersOf(shaders.engineOf(d, n), n)), latency));
         }
         for (int d = 0; d < n; d++) {
             cbToEop.add(engine.queue("cb" + d + "->eop", depth, latency));

@@ -107,7 +107,9 @@ public final class RopBackEnd extends TiledBackEnd {
         int waves = p.waveQueueDepth();
         inputs.addAll(queues(n, u -> engine.queue("raster->rop" + u, depth, latency)));
         zToSe = queues(n, u -> engine.queue("rop" + u + "->se" + shaders.engineOf(u, n), waves, latency));
-        seToXbar = queues(n, u -> engine.queue("se" + shaders.engineOf(u, n) + "->xbar" + u, waves, latency));
+        // Shaded waves wait out shader.latency here: its capacity is the waves their engine holds.
+        seToXbar = queues(n, u -> engine.queue("se" + shaders.engineOf(u, n) + "->xbar" + u,
+                p.shaders().pixelQueueCapacity(waves, shaders.ownersOf(shaders.engineOf(u, n), n)), latency));
         xbarToC = queues(n, u -> engine.queue("xbar->rop" + u, waves, latency));
         cToEop = queues(n, u -> engine.queue("rop" + u + "->eop", depth, latency));
         // The reduction tree's depth is the queue's latency: reports pipeline through it.

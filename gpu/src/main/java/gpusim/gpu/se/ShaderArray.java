@@ -49,6 +49,17 @@ public final class ShaderArray {
         return (int) ((long) rb * freeAt.length / rbs);
     }
 
+    /** How many of {@code owners} tile owners send their pixel waves to engine {@code e}. */
+    public int ownersOf(int e, int owners) {
+        int k = 0;
+        for (int d = 0; d < owners; d++) {
+            if (engineOf(d, owners) == e) {
+                k++;
+            }
+        }
+        return k;
+    }
+
     /** Cycles {@code work} unit-cycles take on one engine (at least 1). */
     public long cycles(long work) {
         return Math.max(1, (work + unitsPerEngine - 1) / unitsPerEngine);
