@@ -411,7 +411,17 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
     public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
                                    long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
                                    long stencilSamplesPerClock, long latency, int waveQuads,
-                                   long uncoveredSamplesPerClock, boolean pipelined) {
+                                   long uncoveredSamplesPerClock, boolean pipelined, long stencilSamplesPerClockD32s8) {
+        /** A depth block whose stencil test has one rate for every format. */
+        public DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
+                                long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
+                                long stencilSamplesPerClock, long latency, int waveQuads,
+                                long uncoveredSamplesPerClock, boolean pipelined) {
+            this(scanSamplesPerClock, hizTilesPerClock, samplesPerClock, depthOnlySamplesPerClock,
+                    testOnlySamplesPerClock, stencilSamplesPerClock, latency, waveQuads, uncoveredSamplesPerClock,
+                    pipelined, 0);
+        }
+
         /** A depth block whose steps' test cycles are rounded up. */
         public DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
                                 long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
@@ -427,9 +437,14 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
             return testOnlySamplesPerClock > 0 ? testOnlySamplesPerClock : depthOnlySamplesPerClock;
         }
 
-        /** The rate of a draw with the stencil test on whose own rate is {@code rate}: the lower of the two. */
-        public long withStencil(long rate) {
-            return stencilSamplesPerClock > 0 ? Math.min(rate, stencilSamplesPerClock) : rate;
+        /**
+         * The rate of a draw with the stencil test on, on a surface of {@code format}, whose own rate is
+         * {@code rate}: the lower of the two (the D32S8 rate for a D32S8 surface where it is set).
+         */
+        public long withStencil(long rate, gpusim.api.DepthFormat format) {
+            long s = format == gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT && stencilSamplesPerClockD32s8 > 0
+                    ? stencilSamplesPerClockD32s8 : stencilSamplesPerClock;
+            return s > 0 ? Math.min(rate, s) : rate;
         }
 
         /** The rate of the samples of tiles beyond HiZ's coverage in a draw whose own rate is {@code rate}: the lower of the two. */
@@ -487,16 +502,38 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      *                   0: none)
      * @param reportCycles the cycles an occlusion query's begin or end report takes the unit, in series
      *                   with its waves (rop.report_cycles; 1: as any marker)
+     * @param stencil    the stencil plane's reads and writes in series with the colour
+     *                   (rop.stencil_read_samples_per_clock*, rop.stencil_write_samples_per_clock*)
      */
     public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                      long latency, DepthWriteRates depthWrites, boolean wholeQuads,
                                      long zropSamplesPerClock, boolean pipelined, long ztestPixelsPerClock,
-                                     long reportCycles) {
+                                     long reportCycles, StencilRates stencil) {
         /** A colour block that rounds each wave's cycles up and has no depth half in series. */
         public ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                   long latency, DepthWriteRates depthWrites, boolean wholeQuads) {
             this(lateSamplesPerClock, samplesPerClock, blendSamplesPerClock, latency, depthWrites, wholeQuads, 0,
-                    false, 0, 1);
+                    false, 0, 1, StencilRates.OFF);
+        }
+    }
+
+    /**
+     * The stencil plane's work in series with colour on a ROP unit (rop.stencil_read_samples_per_clock*,
+     * rop.stencil_write_samples_per_clock*): samples a cycle whose stencil the unit reads (any draw with the
+     * stencil test on) and writes (a draw with a stencil write mask), for a D24S8 surface and for a D32S8 one
+     * (0: the D24S8 rate); 0 for both: none.
+     */
+    public record StencilRates(long read, long readD32s8, long write, long writeD32s8) {
+        public static final StencilRates OFF = new StencilRates(0, 0, 0, 0);
+
+        /** The read rate for a surface of {@code format} (0: none). */
+        public long readRate(gpusim.api.DepthFormat format) {
+            return format == gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT && readD32s8 > 0 ? readD32s8 : read;
+        }
+
+        /** The write rate for a surface of {@code format} (0: none). */
+        public long writeRate(gpusim.api.DepthFormat format) {
+            return format == gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT && writeD32s8 > 0 ? writeD32s8 : write;
         }
     }
 

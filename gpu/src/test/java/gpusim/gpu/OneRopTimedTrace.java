@@ -27,13 +27,21 @@ final class OneRopTimedTrace {
     final TraceBuilder.ListBuilder list;
 
     OneRopTimedTrace(int samples, float[] vertices, ComparisonFunc func) {
+        this(samples, vertices, DepthFormat.D32_FLOAT, new TraceBuilder.Pso().depth(true, true, func));
+    }
+
+    /**
+     * The rig with a depth buffer of {@code format} (stencil, where it has one, cleared to 0) and
+     * pipeline state {@code pso} (its culling turned off).
+     */
+    OneRopTimedTrace(int samples, float[] vertices, DepthFormat format, TraceBuilder.Pso pso) {
         Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, samples);
-        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, samples, DepthFormat.D32_FLOAT);
+        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, samples, format);
         ts = t.queryHeap("ts", QueryHeapType.TIMESTAMP, 2);
         out = t.buffer("out", 16);
-        TraceBuilder.Pso pso = new TraceBuilder.Pso().cull(CullMode.NONE).depth(true, true, func);
+        pso.cull(CullMode.NONE);
         list = t.list("l").targets(rt, ds).pso(t.pso("p", pso)).vb(t.vertices("vb", vertices))
-                .clearDs(ds, 1f, null);
+                .clearDs(ds, 1f, format.hasStencil() ? 0 : null);
     }
 
     /** A heap of {@code count} occlusion queries the test may begin and end in the list. */

@@ -51,6 +51,8 @@ public final class ColorBackEnd extends PipeStage {
     private final long ztestRate;
     /** rop.report_cycles: the cycles an occlusion query's begin or end report takes this unit. */
     private final long reportCycles;
+    /** rop.stencil_*_samples_per_clock*: the stencil plane's reads and writes in series with colour. */
+    private final gpusim.gpu.PipelineParams.StencilRates stencil;
     /** rop.zcull_waits_for_writes: tells the unit's depth half when a wave's depth writes are done, or null. */
     private DepthWriteHazard hazard;
     private final Stat.Scalar samplesWritten;
@@ -71,6 +73,7 @@ public final class ColorBackEnd extends PipeStage {
         this.zropRate = p.zropSamplesPerClock();
         this.ztestRate = p.ztestPixelsPerClock();
         this.reportCycles = p.reportCycles();
+        this.stencil = p.stencil();
         this.pool = pool;
         this.inFlight = inFlight;
         this.samplesWritten = stats.scalar("color_samples", "samples", "colour samples blended or written");
@@ -183,7 +186,31 @@ public final class ColorBackEnd extends PipeStage {
             long rate = depthWrites.rate(q.depthFormat);
             cycles += rate > 0 ? ceilDiv(depthSlots, rate) : 0;
         }
-        return cycles + zTestCycles(q);
+        return cycles + zTestCycles(q) + stencilCycles(q, slots);
+    }
+
+    /** {@link #stencilParts} in whole cycles, each rate's rounded up. */
+    private long stencilCycles(QuadWave q, long slots) {
+        if (q.stencilFormat == null) {
+            return 0;
+        }
+        long read = stencil.readRate(q.stencilFormat);
+        long write = q.stencilWrites ? stencil.writeRate(q.stencilFormat) : 0;
+        return (read > 0 ? ceilDiv(slots, read) : 0) + (write > 0 ? ceilDiv(slots, write) : 0);
+    }
+
+    /**
+     * The stencil plane's work on wave {@code q}'s {@code slots} samples, in {@link CycleCarry} parts of a
+     * cycle: each slot's stencil read (the stencil test on) and written (a stencil write mask), at the
+     * surface format's rates; 0 without a stencil test or with the rates unset.
+     */
+    private long stencilParts(QuadWave q, long slots) {
+        if (q.stencilFormat == null) {
+            return 0;
+        }
+        long read = stencil.readRate(q.stencilFormat);
+        long write = q.stencilWrites ? stencil.writeRate(q.stencilFormat) : 0;
+        return (read > 0 ? CycleCarry.parts(slots, read) : 0) + (write > 0 ? CycleCarry.parts(slots, write) : 0);
     }
 
     /** The cycles, rounded up, of wave {@code q}'s depth reads (rop.ztest_pixels_per_clock; 0: none). */
@@ -214,13 +241,14 @@ public final class ColorBackEnd extends PipeStage {
                 colour = carry.spend(CycleCarry.parts(slots, colorRate)
                         + (zropRate > 0 && q.depthTested ? CycleCarry.parts(slots, zropRate) : 0)
                         + (depthRate > 0 ? CycleCarry.parts(depthSlots, depthRate) : 0)
-                        + (ztestRate > 0 && q.zTested > 0 ? CycleCarry.parts(q.zTested, ztestRate * q.samplesPerPixel) : 0));
+                        + (ztestRate > 0 && q.zTested > 0 ? CycleCarry.parts(q.zTested, ztestRate * q.samplesPerPixel) : 0)
+                        + stencilParts(q, slots));
             } else {
                 colour = ceilDiv(slots, colorRate);
                 if (depthRate > 0) {
                     colour += ceilDiv(depthSlots, depthRate);
                 }
-                colour += zTestCycles(q);
+                colour += zTestCycles(q) + stencilCycles(q, slots);
             }
             long cost = Math.max(ceilDiv(q.lateSamples, lateRate), colour);
             if (hazard != null && q.hazardSeq > 0) {

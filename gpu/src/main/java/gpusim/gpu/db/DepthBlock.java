@@ -107,6 +107,10 @@ public final class DepthBlock extends PipeStage {
     private final CycleCarry testCarry;
     /** The current batch's draw tests depth (a depth surface and depth enabled). */
     private boolean depthTested;
+    /** The batch's surface format when its early stencil test is on (the ROP reads its stencil), else null. */
+    private gpusim.api.DepthFormat stencilFormat;
+    /** Whether the batch's passing samples write stencil (a pass operation other than KEEP, a write mask). */
+    private boolean stencilWrites;
     /** Samples a pixel of the current batch's surfaces (QuadWave#samplesPerPixel). */
     private int samplesPerPixel = 1;
     /** Pixels with a passing sample this DB has sent on (its part of PSInvocations). */
@@ -313,9 +317,14 @@ public final class DepthBlock extends PipeStage {
                 || (pso.stencilEnable() && pso.stencilWriteMask() != 0));
         zRate = color ? samplesPerClock : writesDepthStencil ? depthOnlyPerClock : testOnlyPerClock;
         if (batchDs != null && batchDs.stencil != null && pso.stencilEnable()) {
-            zRate = params.withStencil(zRate);
+            zRate = params.withStencil(zRate, batchDs.format);
         }
         depthWriteFormat = batchDs != null && pso.depthEnable() && pso.depthWrite() ? batchDs.format : null;
+        stencilFormat = batchDs != null && batchDs.stencil != null && pso.stencilEnable() && !late
+                ? batchDs.format : null;
+        // A passing sample writes its stencil when the pass operation changes it (not KEEP) under a write mask.
+        stencilWrites = stencilFormat != null && pso.stencilWriteMask() != 0
+                && (pso.front().passOp() != gpusim.api.StencilOp.KEEP || pso.back().passOp() != gpusim.api.StencilOp.KEEP);
         depthTested = batchDs != null && pso.depthEnable();
         samplesPerPixel = batchDs != null ? batchDs.samples
                 : tb.source.state.rt() != null ? tb.source.state.rt().samples : 1;
@@ -412,6 +421,8 @@ public final class DepthBlock extends PipeStage {
                     late ? (int) tested : 0);
             q.samplesPerPixel = samplesPerPixel;
             q.depthTested = depthTested && !late;
+            q.stencilFormat = stencilFormat;
+            q.stencilWrites = stencilWrites;
             q.zTested = zTested;
             zTested = 0;
             if (depthWriteFormat != null) {

@@ -18,7 +18,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long stencilSamplesPerClock,
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
                         PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock,
-                        boolean zcullWaitsForWrites, long ztestPixelsPerClock, long reportCycles) {
+                        boolean zcullWaitsForWrites, long ztestPixelsPerClock, long reportCycles,
+                        long stencilSamplesPerClockD32s8, PipelineParams.StencilRates stencil) {
     // ---- Configuration keys (KEYS lists them) ----
     public static final ConfigKey ROP_PARTITIONS = ConfigKey.range("rop.partitions", 0, 0, 32, "partitions",
             "backend.kind=rops: memory partitions with ROP units (0: one per memory channel, memory.channels); "
@@ -45,6 +46,25 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
             4096, "samples/cycle", "backend.kind=rops: depth/stencil test rate of one ROP unit for a draw with the "
                     + "stencil test on, whatever it writes (the depth and stencil planes are both read): the "
                     + "lower of it and the draw's own test rate applies; 0 = the draw's own test rate");
+    public static final ConfigKey ROP_STENCIL_SAMPLES_D32S8 = ConfigKey.range("rop.stencil_samples_per_clock_d32s8", 0,
+            0, 4096, "samples/cycle", "backend.kind=rops: rop.stencil_samples_per_clock for a D32_FLOAT_S8X24_UINT "
+                    + "surface, whose stencil is a plane of its own; 0 = rop.stencil_samples_per_clock");
+    public static final ConfigKey ROP_STENCIL_READ_SAMPLES = ConfigKey.range("rop.stencil_read_samples_per_clock", 0, 0,
+            4096, "samples/cycle", "backend.kind=rops: rate at which one ROP unit reads the stored stencil of the "
+                    + "samples of a wave whose draw has the stencil test on (a D24_UNORM_S8_UINT surface), in series "
+                    + "with the unit's colour and depth writes; 0 = none");
+    public static final ConfigKey ROP_STENCIL_READ_SAMPLES_D32S8 = ConfigKey.range(
+            "rop.stencil_read_samples_per_clock_d32s8", 0, 0, 4096, "samples/cycle", "backend.kind=rops: "
+                    + "rop.stencil_read_samples_per_clock for a D32_FLOAT_S8X24_UINT surface; 0 = "
+                    + "rop.stencil_read_samples_per_clock");
+    public static final ConfigKey ROP_STENCIL_WRITE_SAMPLES = ConfigKey.range("rop.stencil_write_samples_per_clock", 0,
+            0, 4096, "samples/cycle", "backend.kind=rops: rate at which one ROP unit writes the stencil of the "
+                    + "samples of a wave whose draw writes stencil (a stencil write mask; a D24_UNORM_S8_UINT "
+                    + "surface), beyond their read, in series with the unit's colour and depth writes; 0 = none");
+    public static final ConfigKey ROP_STENCIL_WRITE_SAMPLES_D32S8 = ConfigKey.range(
+            "rop.stencil_write_samples_per_clock_d32s8", 0, 0, 4096, "samples/cycle", "backend.kind=rops: "
+                    + "rop.stencil_write_samples_per_clock for a D32_FLOAT_S8X24_UINT surface; 0 = "
+                    + "rop.stencil_write_samples_per_clock");
     public static final ConfigKey ROP_COLOR_SAMPLES = ConfigKey.range("rop.color_samples_per_clock", 8, 1, 4096,
             "samples/cycle", "backend.kind=rops: colour write rate of one ROP unit (opaque)");
     public static final ConfigKey ROP_BLEND_SAMPLES = ConfigKey.range("rop.blend_samples_per_clock", 4, 1, 4096,
@@ -99,7 +119,9 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
     /** The ROP back end's keys (read with backend.kind=rops); its rule: at most 32 ROP units own tiles. */
     public static final KeyGroup KEYS = KeyGroup.of(320, "ROP back end", ROP_PARTITIONS, ROP_UNITS_PER_PARTITION,
                     ROP_CROSSBAR_LATENCY, ROP_CROSSBAR_QUADS, ROP_Z_SAMPLES, ROP_DEPTH_ONLY_SAMPLES,
-                    ROP_TEST_ONLY_SAMPLES, ROP_STENCIL_SAMPLES, ROP_COLOR_SAMPLES, ROP_BLEND_SAMPLES,
+                    ROP_TEST_ONLY_SAMPLES, ROP_STENCIL_SAMPLES, ROP_STENCIL_SAMPLES_D32S8, ROP_STENCIL_READ_SAMPLES,
+                    ROP_STENCIL_READ_SAMPLES_D32S8, ROP_STENCIL_WRITE_SAMPLES, ROP_STENCIL_WRITE_SAMPLES_D32S8,
+                    ROP_COLOR_SAMPLES, ROP_BLEND_SAMPLES,
                     ROP_DEPTH_WRITE_SAMPLES, ROP_DEPTH_WRITE_SAMPLES_D16, ROP_DEPTH_WRITE_SAMPLES_D24S8,
                     ROP_DEPTH_WRITE_SAMPLES_D32S8, ROP_ZROP_SAMPLES, ROP_WHOLE_QUADS, ROP_ZCULL_WAITS_FOR_WRITES,
                     ROP_ZTEST_PIXELS, ROP_REPORT_CYCLES, ROP_LATENCY, ROP_REPORT_LATENCY)
@@ -136,7 +158,9 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         c.get(ROP_DEPTH_WRITE_SAMPLES_D16), c.get(ROP_DEPTH_WRITE_SAMPLES_D24S8),
                         c.get(ROP_DEPTH_WRITE_SAMPLES_D32S8)),
                 c.flag(ROP_WHOLE_QUADS), c.get(ROP_ZROP_SAMPLES), c.flag(ROP_ZCULL_WAITS_FOR_WRITES),
-                c.get(ROP_ZTEST_PIXELS), c.get(ROP_REPORT_CYCLES));
+                c.get(ROP_ZTEST_PIXELS), c.get(ROP_REPORT_CYCLES), c.get(ROP_STENCIL_SAMPLES_D32S8),
+                new PipelineParams.StencilRates(c.get(ROP_STENCIL_READ_SAMPLES), c.get(ROP_STENCIL_READ_SAMPLES_D32S8),
+                        c.get(ROP_STENCIL_WRITE_SAMPLES), c.get(ROP_STENCIL_WRITE_SAMPLES_D32S8)));
     }
 
     /**
@@ -173,7 +197,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
     public PipelineParams.DepthBlockParams depth(PipelineParams.DepthBlockParams db) {
         return new PipelineParams.DepthBlockParams(db.scanSamplesPerClock(), db.hizTilesPerClock(), zSamplesPerClock,
                 depthOnlySamplesPerClock, testOnlySamplesPerClock, stencilSamplesPerClock, latency, db.waveQuads(),
-                db.uncoveredSamplesPerClock(), true);
+                db.uncoveredSamplesPerClock(), true, stencilSamplesPerClockD32s8);
     }
 
     /**
@@ -194,6 +218,6 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock, reportCycles);
+                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock, reportCycles, stencil);
     }
 }

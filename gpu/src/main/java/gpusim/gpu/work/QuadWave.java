@@ -29,6 +29,12 @@ public final class QuadWave implements Work {
     /** The wave's samples were depth tested before shading (early Z with a depth test enabled). */
     public boolean depthTested;
     /**
+     * The depth-stencil surface's format when the wave's samples were stencil tested before shading (its
+     * ROP unit reads their stencil), else null; and whether they write it (a stencil write mask).
+     */
+    public gpusim.api.DepthFormat stencilFormat;
+    public boolean stencilWrites;
+    /**
      * rop.zcull_waits_for_writes: the wave's number among its ROP unit's waves that write depth
      * ({@link gpusim.gpu.db.DepthWriteHazard}), 0 when it writes none or the hazard is not modelled.
      */
@@ -94,6 +100,8 @@ public final class QuadWave implements Work {
         this.depthWrites = 0;
         this.depthFormat = null;
         this.depthTested = false;
+        this.stencilFormat = null;
+        this.stencilWrites = false;
         this.hazardSeq = 0;
         this.zTested = 0;
         this.samplesPerPixel = 1;
