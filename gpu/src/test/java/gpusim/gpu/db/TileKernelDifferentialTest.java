@@ -56,9 +56,14 @@ class TileKernelDifferentialTest {
             int tile = 8 << r.nextInt(3);
             DepthFormat format = r.nextInt(3) == 0 ? DepthFormat.D32_FLOAT : FORMATS[r.nextInt(FORMATS.length)];
             boolean hiz = r.nextInt(4) != 0;
+            // ZCULL's storage (16 pixels an aliquot: the 70 x 45 surface's subregions normalize to 13
+            // aliquots, its coarsest format takes 7): none (no limit), every subregion in the coarsest
+            // format (112), or half of them (56), the rest without storage.
+            long aliquots = new long[] {0, 112, 56}[r.nextInt(3)];
+            HizParams hizParams = new HizParams(hiz, false, aliquots, 16);
             TileMap tiles = new TileMap(1, tile);
-            Side fast = side(tiles, hiz, TileKernel.Mode.FAST, samples, format, tile);
-            Side ref = side(tiles, hiz, TileKernel.Mode.REFERENCE, samples, format, tile);
+            Side fast = side(tiles, hizParams, TileKernel.Mode.FAST, samples, format, tile);
+            Side ref = side(tiles, hizParams, TileKernel.Mode.REFERENCE, samples, format, tile);
             fill(r, fast, ref, hiz);
             for (int batch = 0; batch < 6; batch++) {
                 DrawState st = state(r, samples, fast, format);
@@ -66,7 +71,7 @@ class TileKernelDifferentialTest {
                 TileBatch f = run(fast, tb, st);
                 TileBatch g = run(ref, tb, retarget(st, ref));
                 String what = "scene " + scene + " batch " + batch + " (" + samples + "x " + format + ", tile " + tile
-                        + ", hiz " + hiz + ", " + st.pso() + ")";
+                        + ", hiz " + hiz + ", aliquots " + aliquots + ", " + st.pso() + ")";
                 assertEquals(figures(g), figures(f), what + ": figures");
                 assertArrayEquals(ref.ds().depth, fast.ds().depth, what + ": depths");
                 if (ref.ds().stencil != null) {
@@ -94,7 +99,8 @@ class TileKernelDifferentialTest {
         assertTrue(d32Pixels > 400_000, "1x D32 pixels shaded: " + d32Pixels);
     }
 
-    private static Side side(TileMap tiles, boolean hiz, TileKernel.Mode mode, int samples, DepthFormat format, int tile) {
+    private static Side side(TileMap tiles, HizParams hiz, TileKernel.Mode mode, int samples, DepthFormat format,
+                             int tile) {
         return new Side(new DepthBlockCore(0, tiles, hiz, mode), new DepthSurface("ds", W, H, samples, format, tile),
                 new ColorSurface("rt", W, H, samples, tile));
     }
