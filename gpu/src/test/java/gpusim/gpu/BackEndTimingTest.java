@@ -280,6 +280,38 @@ class BackEndTimingTest {
                 "the 4 tiles not learned are tested, 64 samples each");
     }
 
+    /**
+     * The coarsest format tests a tile against its 16 x 16 block's bounds, the widest of its tiles'. Over
+     * an occluder at 0.5 on the whole 64 x 64 surface, a small triangle written at 0.9 (ALWAYS) inside
+     * tile (0, 0) widens that tile's bounds; a full-screen pass at 0.7 (LESS) behind it is then rejected
+     * on the 63 other tiles in the finest format, and on 60 in the coarsest: the block of tiles (0..1,
+     * 0..1) shares tile (0, 0)'s bounds.
+     */
+    @Test
+    void theCoarsestFormatTestsATileAgainstItsBlock() {
+        gpusim.config.Config c = TraceBuilder.unitDefaults().with("db.count=1").with("shader.engines=1")
+                .with("hiz.pixels_per_aliquot=16");
+        TraceBuilder t = new TraceBuilder();
+        Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT);
+        TraceBuilder.Pso write = new TraceBuilder.Pso().depth(true, true, gpusim.api.ComparisonFunc.LESS);
+        write.cull = CullMode.NONE;
+        TraceBuilder.Pso always = new TraceBuilder.Pso().depth(true, true, gpusim.api.ComparisonFunc.ALWAYS);
+        always.cull = CullMode.NONE;
+        TraceBuilder.Pso test = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
+        test.cull = CullMode.NONE;
+        var l = t.list("l").targets(null, ds).clearDs(ds, 1f, null)
+                .pso(t.pso("w", write)).vb(t.vertices("occluder", -1, -1, 0.5f, 1, -1, 3, 0.5f, 1, 3, -1, 0.5f, 1)).draw(3)
+                .pso(t.pso("a", always)).vb(t.vertices("far", -0.96875f, 0.96875f, 0.9f, 1, -0.84375f, 0.96875f, 0.9f, 1,
+                        -0.96875f, 0.84375f, 0.9f, 1)).draw(3)
+                .pso(t.pso("t", test)).vb(t.vertices("behind", -1, -1, 0.7f, 1, -1, 3, 0.7f, 1, 3, -1, 0.7f, 1)).draw(3);
+        Trace trace = t.execute(l.close()).build();
+        RunResult fine = new Gpu(trace, c.with("hiz.aliquots=1024")).run();
+        RunResult coarse = new Gpu(trace, c.with("hiz.aliquots=128")).run();
+        assertEquals(63, stat(fine, "db0.hiz_rejected_tiles"));
+        assertEquals(60, stat(coarse, "db0.hiz_rejected_tiles"));
+        assertEquals(stat(fine, "db0.samples_passed"), stat(coarse, "db0.samples_passed"));
+    }
+
     /** On a 64 x 64 depth buffer cleared to 1: a triangle at 0.5 over x + y < 64 (writing), then {@link #BIG} at 0.7 (testing). */
     private static Trace occluderThenBehind() {
         TraceBuilder t = new TraceBuilder();

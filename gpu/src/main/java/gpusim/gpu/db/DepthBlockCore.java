@@ -414,7 +414,7 @@ public final class DepthBlockCore {
                 boolean covered = hiz && (zcull == null || zcull[hizIndex] != ZCULL_NONE);
                 if (covered) {
                     tb.hizTiles++;
-                    if (!hizKept && hizRejects(x0, y0, x1, y1, ds.hizMin[hizIndex], ds.hizMax[hizIndex])) {
+                    if (!hizKept && hizRejects(x0, y0, x1, y1, boundMin(tx, ty, hizIndex), boundMax(tx, ty, hizIndex))) {
                         tb.hizRejectedTiles++;
                         tb.hizRejectedSamples += tileScan;
                         // Rejected whole by its depth bounds: no fine scan, nothing tested. A run
@@ -538,11 +538,55 @@ public final class DepthBlockCore {
         int qhi = flatHizHi;
         int n = 0;
         byte[] z = zcull;
-        for (int x = tx; x < end && (z == null || z[row + x] != ZCULL_NONE) && rejects(f, qlo, qhi, lo[row + x], hi[row + x]);
-             x += step) {
+        int ty = row / ds.hizTilesX;
+        for (int x = tx; x < end && (z == null || z[row + x] != ZCULL_NONE)
+                && rejects(f, qlo, qhi, boundMin(x, ty, row + x), boundMax(x, ty, row + x)); x += step) {
             n++;
         }
         return n;
+    }
+
+    /**
+     * Tile ({@code tx}, {@code ty})'s lower depth bound as ZCULL tests it (HiZ index {@code h}): its own,
+     * or, in a subregion whose format keeps bounds per block larger than a tile (ZcullFormat#learnBlock),
+     * its block's, the widest over the block's tiles that this DB owns (only its own: another DB's are
+     * another unit's storage, kept on another thread).
+     */
+    private int boundMin(int tx, int ty, int h) {
+        if (zcull == null || ZCULL_LEARN_BLOCK[zcull[h]] <= tiles.tileSize) {
+            return ds.hizMin[h];
+        }
+        int k = ZCULL_LEARN_BLOCK[zcull[h]] / tiles.tileSize;
+        int bx = tx / k * k;
+        int by = ty / k * k;
+        int m = Integer.MAX_VALUE;
+        for (int y = by; y < Math.min(by + k, ds.layout.tilesY); y++) {
+            for (int x = bx; x < Math.min(bx + k, ds.hizTilesX); x++) {
+                if (tiles.owner(x, y) == index) {
+                    m = Math.min(m, ds.hizMin[y * ds.hizTilesX + x]);
+                }
+            }
+        }
+        return m;
+    }
+
+    /** Tile ({@code tx}, {@code ty})'s upper depth bound as ZCULL tests it: see {@link #boundMin}. */
+    private int boundMax(int tx, int ty, int h) {
+        if (zcull == null || ZCULL_LEARN_BLOCK[zcull[h]] <= tiles.tileSize) {
+            return ds.hizMax[h];
+        }
+        int k = ZCULL_LEARN_BLOCK[zcull[h]] / tiles.tileSize;
+        int bx = tx / k * k;
+        int by = ty / k * k;
+        int m = Integer.MIN_VALUE;
+        for (int y = by; y < Math.min(by + k, ds.layout.tilesY); y++) {
+            for (int x = bx; x < Math.min(bx + k, ds.hizTilesX); x++) {
+                if (tiles.owner(x, y) == index) {
+                    m = Math.max(m, ds.hizMax[y * ds.hizTilesX + x]);
+                }
+            }
+        }
+        return m;
     }
 
     /**

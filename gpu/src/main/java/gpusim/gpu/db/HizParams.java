@@ -39,8 +39,8 @@ public record HizParams(boolean enabled, boolean acceptTiles, long aliquots, lon
             "ZCULL's on-chip storage (NVIDIA's aliquotTotal): the driver splits a depth surface into 16 "
                     + "subregions (a 4 x 4 grid) and gives each a format that fits it, finer ones first, or none "
                     + "(Mesa nvk's nil zcull.rs); a subregion without storage is tested sample by sample, one in "
-                    + "the coarsest format accepts nothing whole and learns only from 16 x 16 blocks a triangle "
-                    + "writes whole; 0 = no limit (AMD's HTILE, in memory); never changes results");
+                    + "the coarsest format accepts nothing whole, keeps bounds per 16 x 16 block and learns "
+                    + "only from blocks a triangle writes whole; 0 = no limit (AMD's HTILE, in memory); never changes results");
     public static final ConfigKey HIZ_PIXELS_PER_ALIQUOT = ConfigKey.range("hiz.pixels_per_aliquot", 1024, 1, 1L << 30,
             "pixels", "the pixels one ZCULL aliquot covers (NVIDIA's pixelSquaresByAliquots): a subregion's "
                     + "normalized aliquots are ceil(ceil(width x height / this) / 16), whatever the sample count, "

@@ -13,8 +13,9 @@ package gpusim.gpu.db;
  * third from squares of 16, and one in the two finest in part from squares of 8; and a test-only pass
  * is accepted whole except where the coarsest format is ({@code depthonly-querypass-*}). The model's
  * depth bounds are kept per 8 x 8 tile, so the two finest formats learn as the third does here (their
- * finer blocks are left out); the coarsest learns a tile's bounds only when one triangle writes the whole
- * 16 x 16 block around it. A subregion the storage cannot hold at all ({@link #NONE}) has no ZCULL: its
+ * finer blocks are left out); the coarsest keeps them per 16 x 16 block: a tile there is tested against
+ * its block's bounds (the widest of its tiles'), and learns its own only when one triangle writes the
+ * whole block. A subregion the storage cannot hold at all ({@link #NONE}) has no ZCULL: its
  * samples are tested one by one.
  */
 public enum ZcullFormat {
@@ -27,7 +28,10 @@ public enum ZcullFormat {
 
     /** Halves of a normalized aliquot one subregion of this format takes (nil's format priorities). */
     public final int factor;
-    /** Side in pixels of the block one triangle must write whole for a tile to learn its exact bounds. */
+    /**
+     * Side in pixels of the block the format keeps bounds for: one triangle must write it whole for a tile
+     * to learn its exact bounds, and a tile is tested against the widest bounds of the block's tiles.
+     */
     public final int learnBlock;
     /** Whether a test-only pass may be accepted whole from these bounds (hiz.accept_tiles). */
     public final boolean accepts;
