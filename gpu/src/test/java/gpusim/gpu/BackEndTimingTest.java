@@ -293,17 +293,12 @@ class BackEndTimingTest {
                 .with("hiz.pixels_per_aliquot=16");
         TraceBuilder t = new TraceBuilder();
         Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT);
-        TraceBuilder.Pso write = new TraceBuilder.Pso().depth(true, true, gpusim.api.ComparisonFunc.LESS);
-        write.cull = CullMode.NONE;
-        TraceBuilder.Pso always = new TraceBuilder.Pso().depth(true, true, gpusim.api.ComparisonFunc.ALWAYS);
-        always.cull = CullMode.NONE;
-        TraceBuilder.Pso test = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
-        test.cull = CullMode.NONE;
         var l = t.list("l").targets(null, ds).clearDs(ds, 1f, null)
-                .pso(t.pso("w", write)).vb(t.vertices("occluder", -1, -1, 0.5f, 1, -1, 3, 0.5f, 1, 3, -1, 0.5f, 1)).draw(3)
-                .pso(t.pso("a", always)).vb(t.vertices("far", -0.96875f, 0.96875f, 0.9f, 1, -0.84375f, 0.96875f, 0.9f, 1,
+                .pso(t.pso("w", depthPso(gpusim.api.ComparisonFunc.LESS, true))).vb(t.vertices("occluder", -1, -1, 0.5f, 1, -1, 3, 0.5f, 1, 3, -1, 0.5f, 1)).draw(3)
+                .pso(t.pso("a", depthPso(gpusim.api.ComparisonFunc.ALWAYS, true))).vb(t.vertices("far", -0.96875f, 0.96875f, 0.9f, 1, -0.84375f, 0.96875f, 0.9f, 1,
                         -0.96875f, 0.84375f, 0.9f, 1)).draw(3)
-                .pso(t.pso("t", test)).vb(t.vertices("behind", -1, -1, 0.7f, 1, -1, 3, 0.7f, 1, 3, -1, 0.7f, 1)).draw(3);
+                .pso(t.pso("t", depthPso(gpusim.api.ComparisonFunc.LESS, false)))
+                .vb(t.vertices("behind", -1, -1, 0.7f, 1, -1, 3, 0.7f, 1, 3, -1, 0.7f, 1)).draw(3);
         Trace trace = t.execute(l.close()).build();
         RunResult fine = new Gpu(trace, c.with("hiz.aliquots=1024")).run();
         RunResult coarse = new Gpu(trace, c.with("hiz.aliquots=128")).run();
@@ -312,17 +307,22 @@ class BackEndTimingTest {
         assertEquals(stat(fine, "db0.samples_passed"), stat(coarse, "db0.samples_passed"));
     }
 
+    /** A pipeline state testing depth with {@code func}, writing it or not, culling nothing. */
+    private static TraceBuilder.Pso depthPso(gpusim.api.ComparisonFunc func, boolean write) {
+        TraceBuilder.Pso p = new TraceBuilder.Pso().depth(true, write, func);
+        p.cull = CullMode.NONE;
+        return p;
+    }
+
     /** On a 64 x 64 depth buffer cleared to 1: a triangle at 0.5 over x + y < 64 (writing), then {@link #BIG} at 0.7 (testing). */
     private static Trace occluderThenBehind() {
         TraceBuilder t = new TraceBuilder();
         Resource.DepthStencil ds = t.depthStencil("ds", 64, 64, 1, DepthFormat.D32_FLOAT);
-        TraceBuilder.Pso write = new TraceBuilder.Pso().depth(true, true, gpusim.api.ComparisonFunc.LESS);
-        write.cull = CullMode.NONE;
-        TraceBuilder.Pso test = new TraceBuilder.Pso().depth(true, false, gpusim.api.ComparisonFunc.LESS);
-        test.cull = CullMode.NONE;
         var l = t.list("l").targets(null, ds).clearDs(ds, 1f, null)
-                .pso(t.pso("w", write)).vb(t.vertices("occluder", -1, 1, 0.5f, 1, 1, 1, 0.5f, 1, -1, -1, 0.5f, 1)).draw(3)
-                .pso(t.pso("t", test)).vb(t.vertices("behind", -1, -1, 0.7f, 1, -1, 3, 0.7f, 1, 3, -1, 0.7f, 1)).draw(3);
+                .pso(t.pso("w", depthPso(gpusim.api.ComparisonFunc.LESS, true)))
+                .vb(t.vertices("occluder", -1, 1, 0.5f, 1, 1, 1, 0.5f, 1, -1, -1, 0.5f, 1)).draw(3)
+                .pso(t.pso("t", depthPso(gpusim.api.ComparisonFunc.LESS, false)))
+                .vb(t.vertices("behind", -1, -1, 0.7f, 1, -1, 3, 0.7f, 1, 3, -1, 0.7f, 1)).draw(3);
         return t.execute(l.close()).build();
     }
 

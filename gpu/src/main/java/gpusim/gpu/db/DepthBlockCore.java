@@ -414,7 +414,8 @@ public final class DepthBlockCore {
                 boolean covered = hiz && (zcull == null || zcull[hizIndex] != ZCULL_NONE);
                 if (covered) {
                     tb.hizTiles++;
-                    if (!hizKept && hizRejects(x0, y0, x1, y1, boundMin(tx, ty, hizIndex), boundMax(tx, ty, hizIndex))) {
+                    bounds(tx, ty, hizIndex);
+                    if (!hizKept && hizRejects(x0, y0, x1, y1, boundLo, boundHi)) {
                         tb.hizRejectedTiles++;
                         tb.hizRejectedSamples += tileScan;
                         // Rejected whole by its depth bounds: no fine scan, nothing tested. A run
@@ -539,55 +540,48 @@ public final class DepthBlockCore {
         int n = 0;
         byte[] z = zcull;
         int ty = row / ds.hizTilesX;
-        for (int x = tx; x < end && (z == null || z[row + x] != ZCULL_NONE)
-                && rejects(f, qlo, qhi, boundMin(x, ty, row + x), boundMax(x, ty, row + x)); x += step) {
+        for (int x = tx; x < end && (z == null || z[row + x] != ZCULL_NONE); x += step) {
+            bounds(x, ty, row + x);
+            if (!rejects(f, qlo, qhi, boundLo, boundHi)) {
+                break;
+            }
             n++;
         }
         return n;
     }
 
     /**
-     * Tile ({@code tx}, {@code ty})'s lower depth bound as ZCULL tests it (HiZ index {@code h}): its own,
-     * or, in a subregion whose format keeps bounds per block larger than a tile (ZcullFormat#learnBlock),
-     * its block's, the widest over the block's tiles that this DB owns (only its own: another DB's are
-     * another unit's storage, kept on another thread).
+     * Tile ({@code tx}, {@code ty})'s depth bounds as ZCULL tests it (HiZ index {@code h}), left in
+     * {@link #boundLo} and {@link #boundHi}: its own, or, in a subregion whose format keeps bounds per
+     * block larger than a tile (ZcullFormat#learnBlock), its block's, the widest over the block's tiles
+     * that this DB owns (only its own: another DB's are another unit's storage, kept on another thread).
      */
-    private int boundMin(int tx, int ty, int h) {
+    private void bounds(int tx, int ty, int h) {
         if (zcull == null || ZCULL_LEARN_BLOCK[zcull[h]] <= tiles.tileSize) {
-            return ds.hizMin[h];
+            boundLo = ds.hizMin[h];
+            boundHi = ds.hizMax[h];
+            return;
         }
         int k = ZCULL_LEARN_BLOCK[zcull[h]] / tiles.tileSize;
         int bx = tx / k * k;
         int by = ty / k * k;
-        int m = Integer.MAX_VALUE;
+        int lo = Integer.MAX_VALUE;
+        int hi = Integer.MIN_VALUE;
         for (int y = by; y < Math.min(by + k, ds.layout.tilesY); y++) {
             for (int x = bx; x < Math.min(bx + k, ds.hizTilesX); x++) {
                 if (tiles.owner(x, y) == index) {
-                    m = Math.min(m, ds.hizMin[y * ds.hizTilesX + x]);
+                    lo = Math.min(lo, ds.hizMin[y * ds.hizTilesX + x]);
+                    hi = Math.max(hi, ds.hizMax[y * ds.hizTilesX + x]);
                 }
             }
         }
-        return m;
+        boundLo = lo;
+        boundHi = hi;
     }
 
-    /** Tile ({@code tx}, {@code ty})'s upper depth bound as ZCULL tests it: see {@link #boundMin}. */
-    private int boundMax(int tx, int ty, int h) {
-        if (zcull == null || ZCULL_LEARN_BLOCK[zcull[h]] <= tiles.tileSize) {
-            return ds.hizMax[h];
-        }
-        int k = ZCULL_LEARN_BLOCK[zcull[h]] / tiles.tileSize;
-        int bx = tx / k * k;
-        int by = ty / k * k;
-        int m = Integer.MIN_VALUE;
-        for (int y = by; y < Math.min(by + k, ds.layout.tilesY); y++) {
-            for (int x = bx; x < Math.min(bx + k, ds.hizTilesX); x++) {
-                if (tiles.owner(x, y) == index) {
-                    m = Math.max(m, ds.hizMax[y * ds.hizTilesX + x]);
-                }
-            }
-        }
-        return m;
-    }
+    /** The bounds {@link #bounds} found. */
+    private int boundLo;
+    private int boundHi;
 
     /**
      * Whether triangle {@code t} covers the whole block of {@code block} x {@code block} pixels (aligned,
