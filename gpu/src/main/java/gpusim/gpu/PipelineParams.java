@@ -442,8 +442,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
          * {@code rate}: the lower of the two (the D32S8 rate for a D32S8 surface where it is set).
          */
         public long withStencil(long rate, gpusim.api.DepthFormat format) {
-            long s = format == gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT && stencilSamplesPerClockD32s8 > 0
-                    ? stencilSamplesPerClockD32s8 : stencilSamplesPerClock;
+            long s = StencilRates.byFormat(format, stencilSamplesPerClock, stencilSamplesPerClockD32s8);
             return s > 0 ? Math.min(rate, s) : rate;
         }
 
@@ -528,12 +527,17 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
 
         /** The read rate for a surface of {@code format} (0: none). */
         public long readRate(gpusim.api.DepthFormat format) {
-            return format == gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT && readD32s8 > 0 ? readD32s8 : read;
+            return byFormat(format, read, readD32s8);
         }
 
         /** The write rate for a surface of {@code format} (0: none). */
         public long writeRate(gpusim.api.DepthFormat format) {
-            return format == gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT && writeD32s8 > 0 ? writeD32s8 : write;
+            return byFormat(format, write, writeD32s8);
+        }
+
+        /** A stencil rate for a surface of {@code format}: {@code d32s8} for a D32S8 one where set, else {@code rate}. */
+        static long byFormat(gpusim.api.DepthFormat format, long rate, long d32s8) {
+            return format == gpusim.api.DepthFormat.D32_FLOAT_S8X24_UINT && d32s8 > 0 ? d32s8 : rate;
         }
     }
 

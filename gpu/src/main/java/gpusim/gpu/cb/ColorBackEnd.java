@@ -186,31 +186,23 @@ public final class ColorBackEnd extends PipeStage {
             long rate = depthWrites.rate(q.depthFormat);
             cycles += rate > 0 ? ceilDiv(depthSlots, rate) : 0;
         }
-        return cycles + zTestCycles(q) + stencilCycles(q, slots);
-    }
-
-    /** {@link #stencilParts} in whole cycles, each rate's rounded up. */
-    private long stencilCycles(QuadWave q, long slots) {
-        if (q.stencilFormat == null) {
-            return 0;
-        }
-        long read = stencil.readRate(q.stencilFormat);
-        long write = q.stencilWrites ? stencil.writeRate(q.stencilFormat) : 0;
-        return (read > 0 ? ceilDiv(slots, read) : 0) + (write > 0 ? ceilDiv(slots, write) : 0);
+        return cycles + zTestCycles(q) + stencilWork(q, slots, false);
     }
 
     /**
-     * The stencil plane's work on wave {@code q}'s {@code slots} samples, in {@link CycleCarry} parts of a
-     * cycle: each slot's stencil read (the stencil test on) and written (a stencil write mask), at the
-     * surface format's rates; 0 without a stencil test or with the rates unset.
+     * The stencil plane's work on wave {@code q}'s {@code slots} samples: each slot's stencil read (the
+     * stencil test on) and written (a pass operation that changes it), at the surface format's rates; in
+     * {@link CycleCarry} parts of a cycle ({@code parts}) or in whole cycles, each rate's rounded up; 0
+     * without a stencil test or with the rates unset.
      */
-    private long stencilParts(QuadWave q, long slots) {
+    private long stencilWork(QuadWave q, long slots, boolean parts) {
         if (q.stencilFormat == null) {
             return 0;
         }
         long read = stencil.readRate(q.stencilFormat);
         long write = q.stencilWrites ? stencil.writeRate(q.stencilFormat) : 0;
-        return (read > 0 ? CycleCarry.parts(slots, read) : 0) + (write > 0 ? CycleCarry.parts(slots, write) : 0);
+        return (read > 0 ? (parts ? CycleCarry.parts(slots, read) : ceilDiv(slots, read)) : 0)
+                + (write > 0 ? (parts ? CycleCarry.parts(slots, write) : ceilDiv(slots, write)) : 0);
     }
 
     /** The cycles, rounded up, of wave {@code q}'s depth reads (rop.ztest_pixels_per_clock; 0: none). */
@@ -242,13 +234,13 @@ public final class ColorBackEnd extends PipeStage {
                         + (zropRate > 0 && q.depthTested ? CycleCarry.parts(slots, zropRate) : 0)
                         + (depthRate > 0 ? CycleCarry.parts(depthSlots, depthRate) : 0)
                         + (ztestRate > 0 && q.zTested > 0 ? CycleCarry.parts(q.zTested, ztestRate * q.samplesPerPixel) : 0)
-                        + stencilParts(q, slots));
+                        + stencilWork(q, slots, true));
             } else {
                 colour = ceilDiv(slots, colorRate);
                 if (depthRate > 0) {
                     colour += ceilDiv(depthSlots, depthRate);
                 }
-                colour += zTestCycles(q) + stencilCycles(q, slots);
+                colour += zTestCycles(q) + stencilWork(q, slots, false);
             }
             long cost = Math.max(ceilDiv(q.lateSamples, lateRate), colour);
             if (hazard != null && q.hazardSeq > 0) {

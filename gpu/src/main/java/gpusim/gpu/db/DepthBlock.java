@@ -316,12 +316,12 @@ public final class DepthBlock extends PipeStage {
         boolean writesDepthStencil = batchDs != null && ((pso.depthEnable() && pso.depthWrite())
                 || (pso.stencilEnable() && pso.stencilWriteMask() != 0));
         zRate = color ? samplesPerClock : writesDepthStencil ? depthOnlyPerClock : testOnlyPerClock;
-        if (batchDs != null && batchDs.stencil != null && pso.stencilEnable()) {
+        boolean stencilTested = batchDs != null && batchDs.stencil != null && pso.stencilEnable();
+        if (stencilTested) {
             zRate = params.withStencil(zRate, batchDs.format);
         }
         depthWriteFormat = batchDs != null && pso.depthEnable() && pso.depthWrite() ? batchDs.format : null;
-        stencilFormat = batchDs != null && batchDs.stencil != null && pso.stencilEnable() && !late
-                ? batchDs.format : null;
+        stencilFormat = stencilTested && !late ? batchDs.format : null;
         // A passing sample writes its stencil when the pass operation changes it (not KEEP) under a write mask.
         stencilWrites = stencilFormat != null && pso.stencilWriteMask() != 0
                 && (pso.front().passOp() != gpusim.api.StencilOp.KEEP || pso.back().passOp() != gpusim.api.StencilOp.KEEP);

@@ -46,7 +46,7 @@ public final class ZcullAllocation {
             Arrays.fill(out, ZcullFormat.Z4X8_2X2);
             return out;
         }
-        long n = ceilDiv(ceilDiv(Math.max(1, pixels), pixelsPerAliquot), SUBREGIONS);
+        long n = normalizedAliquots(pixels, pixelsPerAliquot);
         long[] cost = new long[ZcullFormat.STORED.length];
         for (int f = 0; f < cost.length; f++) {
             cost[f] = ceilDiv(ZcullFormat.STORED[f].factor * n, 2);
@@ -96,7 +96,7 @@ public final class ZcullAllocation {
 
     /** The aliquots allocation {@code formats} takes of a surface of {@code pixels} pixels (nil's {@code aliquot_count}). */
     public static long aliquotsUsed(ZcullFormat[] formats, long pixels, long pixelsPerAliquot) {
-        long n = ceilDiv(ceilDiv(Math.max(1, pixels), pixelsPerAliquot), SUBREGIONS);
+        long n = normalizedAliquots(pixels, pixelsPerAliquot);
         long sum = 0;
         for (ZcullFormat f : formats) {
             sum += ceilDiv(f.factor * n, 2);
@@ -119,6 +119,11 @@ public final class ZcullAllocation {
             }
         }
         return out;
+    }
+
+    /** A subregion's normalized aliquots for a surface of {@code pixels} pixels (nil's normalized_aliquots_per_region). */
+    private static long normalizedAliquots(long pixels, long pixelsPerAliquot) {
+        return ceilDiv(ceilDiv(Math.max(1, pixels), pixelsPerAliquot), SUBREGIONS);
     }
 
     private static long ceilDiv(long x, long y) {
