@@ -13,6 +13,8 @@ import sys
 
 import numpy as np
 
+from subset import parse
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -38,10 +40,7 @@ def main(replays, traces, preset="h100"):
             continue
         d = measured(rp)
         m = modelled(os.path.join(traces, name + ".trace"), preset)
-        draws = []
-        for part in spec.split(","):
-            a, _, b = part.partition("-")
-            draws.extend(range(int(a), int(b or a) + 1))
+        draws = parse(spec)
         last = range(max(0, len(d) - 3), len(d))
         print("%-14s %s" % (name, "  ".join("draw %d: %.0f / %.0f" % (draws[k], d[k], m[k]) for k in last)))
 
