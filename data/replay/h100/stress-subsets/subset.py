@@ -2,7 +2,11 @@
 """Writes a per-draw stress trace that draws only some of another's draws, in the order given.
 
 Usage: subset.py SOURCE.trace OUT.trace DRAWS
-  DRAWS: comma-separated draw indices or ranges (a-b, inclusive), e.g. 0-152,166 or 152,166,166.
+  DRAWS: comma-separated draw indices or ranges (a-b, inclusive), e.g. 0-152,166 or 152,166,166. A single
+  draw may be moved: D@C draws D's triangles translated into cell C of the surface's 4x4 grid (raster
+  order, cells a quarter of the width and height; D keeps its place within its own cell), D~A:B with
+  each depth z mapped to A + (B - A) z; both as D@C~A:B. A moved draw's vertices are appended to the
+  vertex buffer.
 
 SOURCE is a trace of `gpusim microbench --stress` (a TIMESTAMP and an OCCLUSION query around each draw
 of 120 vertices, draw i starting at vertex 120 i). OUT keeps SOURCE's surfaces, pipeline state, vertex
@@ -13,20 +17,55 @@ import re
 import sys
 
 
-def parse(spec):
+def picks(spec):
+    """(draw, cell or None, (A, B) or None) for each draw of DRAWS, in order."""
     out = []
     for part in spec.split(","):
-        if "-" in part:
-            a, b = part.split("-")
-            out.extend(range(int(a), int(b) + 1))
-        else:
-            out.append(int(part))
+        m = re.fullmatch(r"(\d+)-(\d+)", part)
+        if m:
+            out.extend((d, None, None) for d in range(int(m.group(1)), int(m.group(2)) + 1))
+            continue
+        m = re.fullmatch(r"(\d+)(?:@(\d+))?(?:~([0-9.]+):([0-9.]+))?", part)
+        if not m:
+            sys.exit("subset.py: bad draw %r" % part)
+        cell = None if m.group(2) is None else int(m.group(2))
+        z = None if m.group(3) is None else (float(m.group(3)), float(m.group(4)))
+        out.append((int(m.group(1)), cell, z))
+    return out
+
+
+def parse(spec):
+    """The source draw of each draw of DRAWS."""
+    return [d for d, _, _ in picks(spec)]
+
+
+def moved(verts, cell, z):
+    """verts (the trace's "v X Y Z W ..." lines) translated into cell and with depths mapped by z."""
+    out = []
+    xs = [float(v.split()[1]) for v in verts]
+    ys = [float(v.split()[2]) for v in verts]
+    # NDC: a cell is half a unit wide and high; row 0 at the top (y = +1). The draw's own cell is
+    # taken from its vertices' centre.
+    dx = dy = 0.0
+    if cell is not None:
+        cx = min(3, max(0, int((sum(xs) / len(xs) + 1) * 2)))
+        cy = min(3, max(0, int((1 - sum(ys) / len(ys)) * 2)))
+        dx = (cell % 4 - cx) * 0.5
+        dy = -(cell // 4 - cy) * 0.5
+    for v, x, y in zip(verts, xs, ys):
+        p = v.split()
+        zz = float(p[3]) if z is None else z[0] + (z[1] - z[0]) * float(p[3])
+        out.append(" ".join(["v", repr(x + dx), repr(y + dy), repr(zz)] + p[4:]))
     return out
 
 
 def main(src, dst, spec):
-    keep = parse(spec)
+    keep = picks(spec)
     lines = open(src).read().split("\n")
+    vb = lines.index("vertex_buffer vb")
+    vend = lines.index("end", vb)
+    verts = lines[vb + 1:vend]
+    extra = []
     first = next(i for i, l in enumerate(lines) if l.startswith("begin_query occ OCCLUSION"))
     tail = next(i for i, l in enumerate(lines) if l.startswith("resolve_query_data"))
     starts = {}
@@ -43,8 +82,12 @@ def main(src, dst, spec):
         l = re.sub(r"^buffer tsb size=\d+", "buffer tsb size=%d" % (8 * (n + 1)), l)
         head.append(l)
     body = []
-    for k, d in enumerate(keep):
+    for k, (d, cell, z) in enumerate(keep):
         count, start = starts[d]
+        if cell is not None or z is not None:
+            new = moved(verts[start:start + count], cell, z)
+            start = len(verts) + len(extra)
+            extra.extend(new)
         body.append("begin_query occ OCCLUSION %d" % k)
         if k == 0:
             body.append("end_query tsq TIMESTAMP 0")
@@ -54,6 +97,7 @@ def main(src, dst, spec):
     end = ["resolve_query_data occ OCCLUSION 0 %d res 0" % n,
            "resolve_query_data tsq TIMESTAMP 0 %d tsb 0" % (n + 1)]
     rest = [l for l in lines[tail:] if not l.startswith("resolve_query_data")]
+    head = head[:vend] + extra + head[vend:]
     open(dst, "w").write("\n".join(head + body + end + rest))
 
 
