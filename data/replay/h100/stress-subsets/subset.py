@@ -5,7 +5,8 @@ Usage: subset.py SOURCE.trace OUT.trace DRAWS
   DRAWS: comma-separated draw indices or ranges (a-b, inclusive), e.g. 0-152,166 or 152,166,166. A single
   draw may be moved: D@C draws D's triangles translated into cell C of the surface's 4x4 grid (raster
   order, cells a quarter of the width and height; D keeps its place within its own cell), D~A:B with
-  each depth z mapped to A + (B - A) z; both as D@C~A:B. A moved draw's vertices are appended to the
+  each depth z mapped to A + (B - A) z, D/K draws only D's first K triangles, D*R draws D's triangles R
+  times over in one draw; in that order, as D@C~A:B/K*R. A changed draw's vertices are appended to the
   vertex buffer.
 
 SOURCE is a trace of `gpusim microbench --stress` (a TIMESTAMP and an OCCLUSION query around each draw
@@ -13,30 +14,35 @@ of 120 vertices, draw i starting at vertex 120 i). OUT keeps SOURCE's surfaces, 
 buffer, clears and resolves, and draws the listed draws with the same queries around each, so that its
 interval k is the k-th listed draw. What each variant asks is in README.md.
 """
+import collections
 import re
 import sys
 
 
+Pick = collections.namedtuple("Pick", "draw cell z tris repeat")
+
+
 def picks(spec):
-    """(draw, cell or None, (A, B) or None) for each draw of DRAWS, in order."""
+    """A Pick for each draw of DRAWS, in order: cell, z ((A, B)) and tris None where not given."""
     out = []
     for part in spec.split(","):
         m = re.fullmatch(r"(\d+)-(\d+)", part)
         if m:
-            out.extend((d, None, None) for d in range(int(m.group(1)), int(m.group(2)) + 1))
+            out.extend(Pick(d, None, None, None, 1) for d in range(int(m.group(1)), int(m.group(2)) + 1))
             continue
-        m = re.fullmatch(r"(\d+)(?:@(\d+))?(?:~([0-9.]+):([0-9.]+))?", part)
+        m = re.fullmatch(r"(\d+)(?:@(\d+))?(?:~([0-9.]+):([0-9.]+))?(?:/(\d+))?(?:\*(\d+))?", part)
         if not m:
             sys.exit("subset.py: bad draw %r" % part)
-        cell = None if m.group(2) is None else int(m.group(2))
-        z = None if m.group(3) is None else (float(m.group(3)), float(m.group(4)))
-        out.append((int(m.group(1)), cell, z))
+        g = m.groups()
+        out.append(Pick(int(g[0]), None if g[1] is None else int(g[1]),
+                        None if g[2] is None else (float(g[2]), float(g[3])),
+                        None if g[4] is None else int(g[4]), 1 if g[5] is None else int(g[5])))
     return out
 
 
 def parse(spec):
     """The source draw of each draw of DRAWS."""
-    return [d for d, _, _ in picks(spec)]
+    return [p.draw for p in picks(spec)]
 
 
 def moved(verts, cell, z):
@@ -82,10 +88,12 @@ def main(src, dst, spec):
         l = re.sub(r"^buffer tsb size=\d+", "buffer tsb size=%d" % (8 * (n + 1)), l)
         head.append(l)
     body = []
-    for k, (d, cell, z) in enumerate(keep):
-        count, start = starts[d]
-        if cell is not None or z is not None:
-            new = moved(verts[start:start + count], cell, z)
+    for k, p in enumerate(keep):
+        count, start = starts[p.draw]
+        if p.cell is not None or p.z is not None or p.tris is not None or p.repeat != 1:
+            count = count if p.tris is None else min(count, 3 * p.tris)
+            new = moved(verts[start:start + count], p.cell, p.z) * p.repeat
+            count = len(new)
             start = len(verts) + len(extra)
             extra.extend(new)
         body.append("begin_query occ OCCLUSION %d" % k)
