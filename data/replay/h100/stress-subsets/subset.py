@@ -7,7 +7,8 @@ Usage: subset.py SOURCE.trace OUT.trace DRAWS
   order, cells a quarter of the width and height; D keeps its place within its own cell), D~A:B with
   each depth z mapped to A + (B - A) z, D/K draws only D's first K triangles, D*R draws D's triangles R
   times over in one draw; in that order, as D@C~A:B/K*R. A changed draw's vertices are appended to the
-  vertex buffer.
+  vertex buffer. =COMMAND inserts a command of the trace format as it is, '+' for each space (e.g.
+  =dispatch+1+1+1), with no query around it: it is no draw and has no interval of its own.
 
 SOURCE is a trace of `gpusim microbench --stress` (a TIMESTAMP and an OCCLUSION query around each draw
 of 120 vertices, draw i starting at vertex 120 i). OUT keeps SOURCE's surfaces, pipeline state, vertex
@@ -19,13 +20,16 @@ import re
 import sys
 
 
-Pick = collections.namedtuple("Pick", "draw cell z tris repeat")
+Pick = collections.namedtuple("Pick", "draw cell z tris repeat raw", defaults=(None,))
 
 
 def picks(spec):
     """A Pick for each draw of DRAWS, in order: cell, z ((A, B)) and tris None where not given."""
     out = []
     for part in spec.split(","):
+        if part.startswith("="):
+            out.append(Pick(None, None, None, None, 1, part[1:].replace("+", " ")))
+            continue
         m = re.fullmatch(r"(\d+)-(\d+)", part)
         if m:
             out.extend(Pick(d, None, None, None, 1) for d in range(int(m.group(1)), int(m.group(2)) + 1))
@@ -42,7 +46,7 @@ def picks(spec):
 
 def parse(spec):
     """The source draw of each draw of DRAWS."""
-    return [p.draw for p in picks(spec)]
+    return [p.draw for p in picks(spec) if p.raw is None]
 
 
 def moved(verts, cell, z):
@@ -66,7 +70,8 @@ def moved(verts, cell, z):
 
 
 def main(src, dst, spec):
-    keep = picks(spec)
+    every = picks(spec)
+    keep = [p for p in every if p.raw is None]
     lines = open(src).read().split("\n")
     vb = lines.index("vertex_buffer vb")
     vend = lines.index("end", vb)
@@ -88,7 +93,12 @@ def main(src, dst, spec):
         l = re.sub(r"^buffer tsb size=\d+", "buffer tsb size=%d" % (8 * (n + 1)), l)
         head.append(l)
     body = []
-    for k, p in enumerate(keep):
+    k = -1
+    for p in every:
+        if p.raw is not None:
+            body.append(p.raw)
+            continue
+        k += 1
         count, start = starts[p.draw]
         if p.cell is not None or p.z is not None or p.tris is not None or p.repeat != 1:
             count = count if p.tris is None else min(count, 3 * p.tris)
