@@ -13,7 +13,11 @@ timestamp floor) when s >= B and tested sample by sample (1-2 us at 1 sample) wh
 rounds tell each cell's granularity. The model, whose ZCULL keeps 8x8 bounds everywhere, takes
 656-737 ns for every quad at 1 sample at 2048x1024.
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import timestamped  # noqa: E402
 
 def main(samples, out, W=2048, H=1024):
     cw, ch = W // 4, H // 4
@@ -36,19 +40,10 @@ def main(samples, out, W=2048, H=1024):
                 quad(cx, cy, cx + cw, cy + ch, z + 0.0625)
                 draws.append((first, 6))
     n = len(draws)
-    lines = ["gpusim-trace 1",
-             "render_target rt width=%d height=%d samples=%d" % (W, H, samples),
-             "depth_stencil ds width=%d height=%d samples=%d" % (W, H, samples),
-             "query_heap tsq type=TIMESTAMP count=%d" % (n + 1),
-             "buffer tsb size=%d state=COPY_DEST" % (8 * n + 8),
-             "pipeline_state pso cull=NONE depth_func=LESS",
-             "vertex_buffer vb"] + v + [
-             "end", "command_list cl type=DIRECT", "set_pipeline_state pso", "set_render_targets rt=rt ds=ds",
-             "set_viewport 0 0 %d %d" % (W, H), "clear_render_target rt 0 0 0 1", "clear_depth_stencil ds depth=1",
-             "set_vertex_buffer vb", "end_query tsq TIMESTAMP 0"]
+    body = []
     for i, (first, count) in enumerate(draws):
-        lines += ["draw %d start=%d" % (count, first), "end_query tsq TIMESTAMP %d" % (i + 1)]
-    lines += ["resolve_query_data tsq TIMESTAMP 0 %d tsb 0" % (n + 1), "close", "execute cl", "dump tsb"]
+        body += ["draw %d start=%d" % (count, first), "end_query tsq TIMESTAMP %d" % (i + 1)]
+    lines = timestamped.lines(W, H, samples, n, v, body, clear_depth=True)
     with open(out, "w") as f:
         f.write("\n".join(lines) + "\n")
 

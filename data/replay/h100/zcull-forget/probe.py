@@ -17,8 +17,12 @@ sections teach T otherwise (no distractors): the squares' two triangles in two d
 two triangles in one draw, to say whether ZCULL learns only what one triangle covers. `sections()` lists the sections;
 `python3 probe.py --list` prints them with their first draw's interval index.
 """
+import os
 import random
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import timestamped  # noqa: E402
 
 W, H = 2048, 1024
 CW, CH = W // 4, H // 4
@@ -106,20 +110,10 @@ def main(out, samples=1):
                 draw(cluster)
         draw(lambda: quad(cx, cy, cx + CW, cy + CH, 0.5625))
     n = len(draws)
-    head = ["gpusim-trace 1",
-            "# zcull-forget probe: %d sections, %d draws (probe.py)" % (len(index), n),
-            "render_target rt width=%d height=%d samples=%d" % (W, H, samples),
-            "depth_stencil ds width=%d height=%d samples=%d" % (W, H, samples),
-            "query_heap tsq type=TIMESTAMP count=%d" % (n + 1),
-            "buffer tsb size=%d state=COPY_DEST" % (8 * n + 8),
-            "pipeline_state pso cull=NONE depth_func=LESS",
-            "vertex_buffer vb"] + v + [
-            "end", "command_list cl type=DIRECT", "set_pipeline_state pso", "set_render_targets rt=rt ds=ds",
-            "set_viewport 0 0 %d %d" % (W, H), "clear_render_target rt 0 0 0 1",
-            "set_vertex_buffer vb", "end_query tsq TIMESTAMP 0"]
-    tail = ["resolve_query_data tsq TIMESTAMP 0 %d tsb 0" % (n + 1), "close", "execute cl", "dump tsb"]
+    out_lines = timestamped.lines(W, H, samples, n, v, lines,
+                                  "# zcull-forget probe: %d sections, %d draws (probe.py)" % (len(index), n))
     with open(out, "w") as f:
-        f.write("\n".join(head + lines + tail) + "\n")
+        f.write("\n".join(out_lines) + "\n")
     return index
 
 
