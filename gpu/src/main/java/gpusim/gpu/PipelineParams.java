@@ -238,6 +238,11 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                     + "as radeonsi's compute clears are followed by a CS partial flush and the replay's --clears transfer "
                     + "records them); off: the clear is a marker in the pipe, overlapping the work around it; never changes "
                     + "results");
+    public static final ConfigKey CP_CLEAR_CYCLES = ConfigKey.range("cp.clear_cycles", 0, 0, 10_000_000, "cycles",
+            "cycles of the queue engine beyond cp.cycles_per_command that a depth-stencil or render-target clear takes "
+                    + "after its marker (with cp.clear_waits, after the pipe has drained behind it): the work around a "
+                    + "clear that is no sample's, such as the end and start of a render pass and the image's layout "
+                    + "transitions and barriers when the clear is a transfer; 0 = none");
     // Each is cycles of the queue engine beyond cp.cycles_per_command, spent after the command's
     // last step (its marker sent, its results written), so the next command waits for them. 0 (the
     // default) adds nothing: every golden stays cycle-exact. On NVIDIA hardware each of these is a
@@ -309,7 +314,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                     CB_CACHE_MSHRS, CB_CACHE_HIT_LATENCY, COMPRESSION_FAST_CLEAR, COMPRESSION_DEPTH_PLANES,
                     COMPRESSION_COLOR, COMPRESSION_COLOR_BLOCK_BYTES, COMPRESSION_COLOR_CONSTANT_BYTES,
                     COMPRESSION_COLOR_PARTIAL, COMPRESSION_COLOR_MAX_COMPRESSED_BYTES, COMPRESSION_COLOR_META_BYTES,
-                    QUEUE_WAVES, QUEUE_DEPTH, QUEUE_LATENCY, DECODE_CYCLES_PER_BYTE, CP_CLEAR_WAITS, CP_QUERY_CYCLES,
+                    QUEUE_WAVES, QUEUE_DEPTH, QUEUE_LATENCY, DECODE_CYCLES_PER_BYTE, CP_CLEAR_WAITS, CP_CLEAR_CYCLES, CP_QUERY_CYCLES,
                     CP_TIMESTAMP_CYCLES, CP_RESOLVE_CYCLES, CP_RESOLVE_CYCLES_PER_QUERY, CP_RESOLVE_SERIAL_MAX_QUERIES,
                     CP_RESOLVE_SERIAL_CYCLES, CP_RESOLVE_SERIAL_CYCLES_PER_QUERY, CP_RESOLVE_SMALL_MAX_QUERIES,
                     CP_RESOLVE_SMALL_CYCLES, CP_RESOLVE_SMALL_CYCLES_PER_QUERY)
@@ -332,12 +337,14 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
 
     /**
      * A queue engine: command decode, polls, dispatch width, clocks, frame decode, binary early
-     * out, where timestamps take the clock, the query commands' costs, and whether a clear waits
-     * for the pipe on both sides ({@code cp.clear_waits}).
+     * out, where timestamps take the clock, the query commands' costs, whether a clear waits
+     * for the pipe on both sides ({@code cp.clear_waits}) and its own cycles after its marker
+     * ({@code cp.clear_cycles}).
      */
     public record CommandProcessorParams(long cyclesPerCommand, long pollCycles, long shaderUnits, long clockHz,
                                          long timestampHz, long decodeCyclesPerByte, boolean binaryEarlyOut,
-                                         TimestampAt timestampAt, QueryCosts queryCosts, boolean clearWaits) {
+                                         TimestampAt timestampAt, QueryCosts queryCosts, boolean clearWaits,
+                                         long clearCycles) {
     }
 
     /**
@@ -407,11 +414,25 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      * and the quads it packs into one pixel wave. {@code pipelined}: the depth test's rate holds
      * across steps (the part of a cycle a step's test leaves is carried to the next, as a ROP
      * unit's depth half does); false: each step's test cycles rounded up (the render back ends' DBs).
+     * {@code clearRates}: a depth clear writes its samples at these rates by the surface's format
+     * (a ROP unit's depth writes, rop.clear_at_write_rate); null: at four times
+     * {@code samplesPerClock} (a fast clear).
      */
     public record DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
                                    long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
                                    long stencilSamplesPerClock, long latency, int waveQuads,
-                                   long uncoveredSamplesPerClock, boolean pipelined, long stencilSamplesPerClockD32s8) {
+                                   long uncoveredSamplesPerClock, boolean pipelined, long stencilSamplesPerClockD32s8,
+                                   DepthWriteRates clearRates) {
+        /** A depth block that clears at four times its test rate (a fast clear). */
+        public DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
+                                long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
+                                long stencilSamplesPerClock, long latency, int waveQuads,
+                                long uncoveredSamplesPerClock, boolean pipelined, long stencilSamplesPerClockD32s8) {
+            this(scanSamplesPerClock, hizTilesPerClock, samplesPerClock, depthOnlySamplesPerClock,
+                    testOnlySamplesPerClock, stencilSamplesPerClock, latency, waveQuads, uncoveredSamplesPerClock,
+                    pipelined, stencilSamplesPerClockD32s8, null);
+        }
+
         /** A depth block whose stencil test has one rate for every format. */
         public DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
                                 long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
@@ -503,16 +524,18 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
      *                   with its waves (rop.report_cycles; 1: as any marker)
      * @param stencil    the stencil plane's reads and writes in series with the colour
      *                   (rop.stencil_read_samples_per_clock*, rop.stencil_write_samples_per_clock*)
+     * @param clearAtWriteRate a colour clear writes every sample at {@code samplesPerClock}
+     *                   (rop.clear_at_write_rate); false: its pixels at four times that (a fast clear)
      */
     public record ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                      long latency, DepthWriteRates depthWrites, boolean wholeQuads,
                                      long zropSamplesPerClock, boolean pipelined, long ztestPixelsPerClock,
-                                     long reportCycles, StencilRates stencil) {
+                                     long reportCycles, StencilRates stencil, boolean clearAtWriteRate) {
         /** A colour block that rounds each wave's cycles up and has no depth half in series. */
         public ColorBackEndParams(long lateSamplesPerClock, long samplesPerClock, long blendSamplesPerClock,
                                   long latency, DepthWriteRates depthWrites, boolean wholeQuads) {
             this(lateSamplesPerClock, samplesPerClock, blendSamplesPerClock, latency, depthWrites, wholeQuads, 0,
-                    false, 0, 1, StencilRates.OFF);
+                    false, 0, 1, StencilRates.OFF, false);
         }
     }
 
@@ -632,7 +655,7 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                                         c.get(CP_RESOLVE_SMALL_CYCLES_PER_QUERY)),
                                 new ResolvePath(Long.MAX_VALUE, c.get(CP_RESOLVE_CYCLES),
                                         c.get(CP_RESOLVE_CYCLES_PER_QUERY))),
-                        c.flag(CP_CLEAR_WAITS)),
+                        c.flag(CP_CLEAR_WAITS), c.get(CP_CLEAR_CYCLES)),
                 new InputAssemblyParams(c.get(IA_VERTS), c.getInt(IA_FETCH_WINDOW)),
                 new ShaderParams(c.get(SHADER_UNITS), c.get(VS_CYCLES)),
                 new PrimitiveParams(c.get(SETUP_PRIMS), c.get(SETUP_INTERVAL)),

@@ -230,4 +230,39 @@ class RopBackEndTest {
         assertEquals(0, stat(d, "db0.waves"));
         assertEquals(0, stat(d, "xbar.busy_cycles"));
     }
+
+    /**
+     * With rop.clear_at_write_rate a ROP unit writes a clear's every sample at its write rate for
+     * the surface, as it writes a fill. A 64 x 64 depth clear: ceil(4,096 / 8) = 512 cycles at
+     * rop.depth_write_samples_per_clock 8 for D32, ceil(4,096 / 16) = 256 at its D16 rate 16, in
+     * place of the fast clear's ceil(4,096 / (4 x 16)) = 64 (then the depth-only draw's 64 tiles
+     * at 2); without depth-write rates the fast clear stays. A 64 x 64 colour clear at 4 samples:
+     * ceil(4,096 x 4 / 8) = 2,048 cycles at rop.color_samples_per_clock 8, in place of the fast
+     * clear's ceil(4,096 pixels / (4 x 8)) = 128.
+     */
+    @Test
+    void aClearAtTheWriteRateWritesEverySample() {
+        TraceBuilder.Pso p = new TraceBuilder.Pso();
+        Trace d32 = BackEndTimingTest.oneTriangleTrace(p, false, true, DepthFormat.D32_FLOAT);
+        Trace d16 = BackEndTimingTest.oneTriangleTrace(p, false, true, DepthFormat.D16_UNORM);
+        String[] rates = {"rop.depth_write_samples_per_clock=8", "rop.depth_write_samples_per_clock_d16=16"};
+        assertEquals(64 + 64 * 2, stat(oneRop(d32, rates), "db0.busy_cycles"), "a fast clear");
+        assertEquals(512 + 64 * 2, stat(oneRop(d32, with(rates, "rop.clear_at_write_rate=on")), "db0.busy_cycles"));
+        assertEquals(256 + 64 * 2, stat(oneRop(d16, with(rates, "rop.clear_at_write_rate=on")), "db0.busy_cycles"));
+        assertEquals(64 + 64 * 2, stat(oneRop(d32, "rop.clear_at_write_rate=on"), "db0.busy_cycles"),
+                "no depth-write rates: the fast clear");
+
+        TraceBuilder t = new TraceBuilder();
+        Resource.RenderTarget rt = t.renderTarget("rt", 64, 64, 4);
+        var l = t.list("l").targets(rt, null).clearRt(rt, 0, 0, 0, 1);
+        Trace clear = t.execute(l.close()).build();
+        assertEquals(128, stat(oneRop(clear), "cb0.busy_cycles"), "a fast clear of the pixels");
+        assertEquals(2048, stat(oneRop(clear, "rop.clear_at_write_rate=on"), "cb0.busy_cycles"));
+    }
+
+    private static String[] with(String[] a, String b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = b;
+        return out;
+    }
 }

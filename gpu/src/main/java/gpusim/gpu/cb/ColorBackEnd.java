@@ -37,6 +37,8 @@ public final class ColorBackEnd extends PipeStage {
     private final int rb;
     private final long lateRate;
     private final long rate;
+    /** A colour clear writes every sample at rate (rop.clear_at_write_rate); false: its pixels at 4x rate. */
+    private final boolean clearAtWriteRate;
     private final long blendRate;
     private final long latency;
     private final ArrayDeque<QuadWave> pool;
@@ -65,6 +67,7 @@ public final class ColorBackEnd extends PipeStage {
         this.rb = rb;
         this.lateRate = p.lateSamplesPerClock();
         this.rate = p.samplesPerClock();
+        this.clearAtWriteRate = p.clearAtWriteRate();
         this.blendRate = p.blendSamplesPerClock();
         this.latency = p.latency();
         this.depthWrites = p.depthWrites();
@@ -256,8 +259,10 @@ public final class ColorBackEnd extends PipeStage {
             if (traffic != null && c.surface().memory != null) {
                 clearTraffic(c);
             }
-            // This RB's colour back end clears its tiles (a fast clear, 4x its write rate).
-            return ceilDiv(c.progress().count(rb), rate * 4);
+            // This unit clears its tiles: a fast clear of their pixels at 4x its write rate, or every
+            // sample at its write rate, as a fill writes them (rop.clear_at_write_rate).
+            return clearAtWriteRate ? ceilDiv(c.progress().count(rb) * c.surface().samples, rate)
+                    : ceilDiv(c.progress().count(rb), rate * 4);
         }
         // An occlusion report is taken and released behind this unit's earlier writes; the waves
         // behind it wait (rop.report_cycles).

@@ -17,11 +17,15 @@ import gpusim.trace.Command;
  * compute engine between barriers is (radeonsi's compute clears end with a CS partial flush
  * before the next draw; the replay's {@code --clears transfer}): the engine waits for the pipe
  * to drain, sends the marker, and waits again, so nothing before or after it overlaps it.
+ * {@code cp.clear_cycles} more follow, before the next command: the replay's transfer clear
+ * ends the render pass and moves the image between layouts behind barriers around the clear.
  */
 final class ClearUnit implements CommandUnit<Command> {
     private final EngineServices engine;
     private final Resources res;
     private final boolean waits;
+    /** The clear's own cycles after its marker (cp.clear_cycles). */
+    private final long cycles;
     /** The clear being executed. */
     private Command clear;
     /** Where a waiting clear is (cp.clear_waits). */
@@ -30,10 +34,17 @@ final class ClearUnit implements CommandUnit<Command> {
     /** The steps of a clear that waits for the pipe on both sides. */
     private enum Step { DRAIN_BEFORE, SEND, DRAIN_AFTER, DONE }
 
-    ClearUnit(EngineServices engine, Resources res, boolean waits) {
+    ClearUnit(EngineServices engine, Resources res, boolean waits, long cycles) {
         this.engine = engine;
         this.res = res;
         this.waits = waits;
+        this.cycles = cycles;
+    }
+
+    /** What is not any sample's work (cp.clear_cycles): the next command waits for it. */
+    @Override
+    public long afterCycles() {
+        return cycles;
     }
 
     @Override

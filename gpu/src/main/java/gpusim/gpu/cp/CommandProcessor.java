@@ -210,7 +210,7 @@ public final class CommandProcessor extends EngineStats implements Component {
         this.bound = new BoundState(res);
         this.predication = new PredicationUnit(services, res);
         this.drawUnit = new DrawUnit(services, links.draws(), bound, earlyOut, draws);
-        this.clears = new ClearUnit(services, res, p.clearWaits());
+        this.clears = new ClearUnit(services, res, p.clearWaits(), p.clearCycles());
         this.dispatches = new DispatchUnit(services, counters, p.shaderUnits(), csInvocations);
         this.queries = new QueryUnit(services, res, earlyOut, counters, p.queryCosts().queryCycles());
         this.timestamps = new TimestampUnit(services, res, direct, p.timestampAt(), p.queryCosts().timestampCycles());

@@ -51,6 +51,8 @@ public final class DepthBlock extends PipeStage {
     private final DepthBlockCore core;
     private final FunctionalLanes lanes;
     private final long samplesPerClock;
+    /** A depth clear's rates by format (rop.clear_at_write_rate); null: four times samplesPerClock. */
+    private final gpusim.gpu.PipelineParams.DepthWriteRates clearRates;
     private final long depthOnlyPerClock;
     /** The rate of a batch that writes nothing: no colour, depth or stencil (a visibility probe). */
     private final long testOnlyPerClock;
@@ -160,6 +162,7 @@ public final class DepthBlock extends PipeStage {
                 "triangles skipped untested because a BINARY_OCCLUSION query already had a passing sample "
                         + "(db.binary_early_out)");
         this.samplesPerClock = p.samplesPerClock();
+        this.clearRates = p.clearRates();
         this.depthOnlyPerClock = p.depthOnlySamplesPerClock();
         this.testOnlyPerClock = p.testOnlyRate();
         this.params = p;
@@ -282,7 +285,10 @@ public final class DepthBlock extends PipeStage {
             if (traffic != null && c.surface().memory != null) {
                 clearTraffic(c);
             }
-            return ceilDiv(p.count(index), samplesPerClock * 4);
+            // A fast clear at four times the test rate, or every sample at the unit's depth-write rate
+            // for the surface's format, as a fill writes it (rop.clear_at_write_rate).
+            return clearRates != null ? ceilDiv(p.count(index), clearRates.rate(c.surface().format))
+                    : ceilDiv(p.count(index), samplesPerClock * 4);
         }
         if (m instanceof StatisticsMarker s) {
             s.snapshot()[gpusim.gpu.PipelineCounters.PS_INVOCATIONS] += psInvocations;

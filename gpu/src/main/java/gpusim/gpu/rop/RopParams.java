@@ -19,7 +19,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                         long colorSamplesPerClock, long blendSamplesPerClock, long latency, long reportLatency,
                         PipelineParams.DepthWriteRates depthWrites, boolean wholeQuads, long zropSamplesPerClock,
                         boolean zcullWaitsForWrites, long ztestPixelsPerClock, long reportCycles,
-                        long stencilSamplesPerClockD32s8, PipelineParams.StencilRates stencil) {
+                        long stencilSamplesPerClockD32s8, PipelineParams.StencilRates stencil,
+                        boolean clearAtWriteRate) {
     // ---- Configuration keys (KEYS lists them) ----
     public static final ConfigKey ROP_PARTITIONS = ConfigKey.range("rop.partitions", 0, 0, 32, "partitions",
             "backend.kind=rops: memory partitions with ROP units (0: one per memory channel, memory.channels); "
@@ -109,6 +110,11 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                     + "count taken and released behind the unit's earlier writes), in series with its waves: the "
                     + "query's cost at the end of the pipe, where the draws around it wait for it; 1 = no more "
                     + "than any other marker");
+    public static final ConfigKey ROP_CLEAR_AT_WRITE_RATE = ConfigKey.flag("rop.clear_at_write_rate", false,
+            "backend.kind=rops: a ROP unit writes a clear's every sample at its write rate for the surface, as it writes "
+                    + "a fill: a depth clear at rop.depth_write_samples_per_clock* of the surface's format (where those are "
+                    + "set), a colour clear at rop.color_samples_per_clock, every sample of a multisampled target; off: a "
+                    + "fast clear at four times the unit's test or colour rate, a colour target's pixels only");
     public static final ConfigKey ROP_LATENCY = ConfigKey.range("rop.latency", 16, 0, 100_000, "cycles",
             "backend.kind=rops: pipeline latency of each half of a ROP unit (its depth unit to the shader "
                     + "engine, its colour unit to the end of the pipe), beyond its occupancy");
@@ -124,7 +130,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                     ROP_COLOR_SAMPLES, ROP_BLEND_SAMPLES,
                     ROP_DEPTH_WRITE_SAMPLES, ROP_DEPTH_WRITE_SAMPLES_D16, ROP_DEPTH_WRITE_SAMPLES_D24S8,
                     ROP_DEPTH_WRITE_SAMPLES_D32S8, ROP_ZROP_SAMPLES, ROP_WHOLE_QUADS, ROP_ZCULL_WAITS_FOR_WRITES,
-                    ROP_ZTEST_PIXELS, ROP_REPORT_CYCLES, ROP_LATENCY, ROP_REPORT_LATENCY)
+                    ROP_ZTEST_PIXELS, ROP_REPORT_CYCLES, ROP_CLEAR_AT_WRITE_RATE, ROP_LATENCY, ROP_REPORT_LATENCY)
             .withRules(c -> {
                 if (BackEndKind.of(c) == BackEndKind.ROPS) {
                     tileOwners(c);
@@ -160,7 +166,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
                 c.flag(ROP_WHOLE_QUADS), c.get(ROP_ZROP_SAMPLES), c.flag(ROP_ZCULL_WAITS_FOR_WRITES),
                 c.get(ROP_ZTEST_PIXELS), c.get(ROP_REPORT_CYCLES), c.get(ROP_STENCIL_SAMPLES_D32S8),
                 new PipelineParams.StencilRates(c.get(ROP_STENCIL_READ_SAMPLES), c.get(ROP_STENCIL_READ_SAMPLES_D32S8),
-                        c.get(ROP_STENCIL_WRITE_SAMPLES), c.get(ROP_STENCIL_WRITE_SAMPLES_D32S8)));
+                        c.get(ROP_STENCIL_WRITE_SAMPLES), c.get(ROP_STENCIL_WRITE_SAMPLES_D32S8)),
+                c.flag(ROP_CLEAR_AT_WRITE_RATE));
     }
 
     /**
@@ -197,7 +204,8 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
     public PipelineParams.DepthBlockParams depth(PipelineParams.DepthBlockParams db) {
         return new PipelineParams.DepthBlockParams(db.scanSamplesPerClock(), db.hizTilesPerClock(), zSamplesPerClock,
                 depthOnlySamplesPerClock, testOnlySamplesPerClock, stencilSamplesPerClock, latency, db.waveQuads(),
-                db.uncoveredSamplesPerClock(), true, stencilSamplesPerClockD32s8);
+                db.uncoveredSamplesPerClock(), true, stencilSamplesPerClockD32s8,
+                clearAtWriteRate && depthWrites.d32() > 0 ? depthWrites : null);
     }
 
     /**
@@ -218,6 +226,7 @@ public record RopParams(int partitions, int unitsPerPartition, long crossbarLate
      */
     public PipelineParams.ColorBackEndParams color() {
         return new PipelineParams.ColorBackEndParams(zSamplesPerClock, colorSamplesPerClock, blendSamplesPerClock,
-                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock, reportCycles, stencil);
+                latency, depthWrites, wholeQuads, zropSamplesPerClock, true, ztestPixelsPerClock, reportCycles, stencil,
+                clearAtWriteRate);
     }
 }

@@ -57,4 +57,13 @@ class ClearUnitTest {
         assertEquals(2, r.stat("drains"));
         assertEquals((11 - 4) + (21 - 12), r.stat("drain_cycles"));
     }
+
+    // cp.clear_cycles 100, C = 2: the clear's marker is sent at 3 as before, and its 100 cycles come
+    // after it, before the next command's 2: the draw steps at 3 + 100 + 2 = 105 and arrives at 107.
+    @Test
+    void aClearsOwnCyclesComeBeforeTheNextCommand() {
+        CpRig r = new CpRig(drawClearDraw(), 1, "cp.clear_cycles=100").drainsThePipe();
+        assertEquals(107, r.run());
+        assertEquals(List.of(3L, 5L, 107L), r.sent().stream().map(a -> a.at()).toList());
+    }
 }
