@@ -6,12 +6,9 @@
 # held-out set once more with the default (--clears transfer). nvidia-smi logs the clocks every 200 ms.
 # Archive: $OUT/results.tar.gz.
 R=/tmp/res; mkdir -p $R; save() { tar czf $OUT/results.tar.gz -C $R . ; }
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -x /tmp/jre/bin/java ] || tar xJf .dev/jre.tar.xz -C /tmp
-G="/tmp/jre/bin/java -Xmx32g -jar .dev/gpusim.jar"
+. data/replay/h100/device-env.sh
 Q=name,driver_version,clocks.gr,clocks.mem,clocks.max.gr,clocks.max.mem,temperature.gpu,power.draw,power.limit
-{ date -u; nvidia-smi --query-gpu=$Q --format=csv; } > $R/machine.txt 2>&1
+{ date -u; nvidia-smi --query-gpu=$Q --format=csv; } >> $R/machine.txt 2>&1
 nvidia-smi --query-gpu=timestamp,clocks.gr,clocks.mem,clocks_event_reasons.active --format=csv -lms 200 > $R/clocks.csv 2>&1 &
 SMI=$!
 $G microbench --out /tmp/ho --set held-out > /dev/null 2>&1

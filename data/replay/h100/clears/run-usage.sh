@@ -6,11 +6,8 @@
 # load operations.
 # Archive: $OUT/usage.tar.gz.
 R=/tmp/usage-out; mkdir -p $R
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -x /tmp/jre/bin/java ] || tar xJf .dev/jre.tar.xz -C /tmp
+. data/replay/h100/device-env.sh
 D=data/replay/h100/clears
-{ date -u; nvidia-smi --query-gpu=name,driver_version,clocks.gr,clocks.mem,clocks.max.gr --format=csv; } > $R/machine.txt 2>&1
 python3 $D/clears.py /tmp/c-s1.trace 2048 1024 1; python3 $D/clears.py /tmp/c-s4.trace 2048 1024 4
 for n in fill-depth-s1-2048x2048 fill-depth-s4-1024x1024 overdraw-f2b-s4-1024x1024-k16 depthonly-querypass-s1-1024x1024-k8; do
   cp data/calibration/traces/$n.trace /tmp/$n.trace; done

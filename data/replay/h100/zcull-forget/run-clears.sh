@@ -4,12 +4,8 @@
 # each replayed 7 times with the replay's default clears (--clears transfer) and as load operations
 # (--clears deferred, as vkd3d-proton records a D3D12 clear). Archive: $OUT/clears.tar.gz.
 R=/tmp/clears-out; mkdir -p $R
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -x /tmp/jre/bin/java ] || tar xJf .dev/jre.tar.xz -C /tmp
-G="/tmp/jre/bin/java -Xmx32g -jar .dev/gpusim.jar"
+. data/replay/h100/device-env.sh
 D=data/replay/h100/zcull-forget
-{ date -u; nvidia-smi --query-gpu=name,driver_version,clocks.gr,clocks.mem,clocks.max.gr --format=csv; } > $R/machine.txt 2>&1
 gunzip -c .dev/sub/stress-2k-ts.trace.gz > /tmp/stress-2k-ts.trace
 $G microbench --out /tmp/MS --set mechanisms > /dev/null 2>&1
 for n in to152 prefix; do python3 data/replay/h100/stress-subsets/subset.py /tmp/stress-2k-ts.trace /tmp/$n.trace "$(grep "^$n " $D/variants.txt | cut -d' ' -f2)"; done

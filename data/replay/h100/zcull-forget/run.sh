@@ -6,12 +6,8 @@
 # each replayed 7 times. The replays' JSON, logs, the traces' sums and the machine's state go to $OUT as
 # forget.tar.gz. With arguments (lists like variants.txt, in this folder), only those lists' variants.
 R=/tmp/forget-out; mkdir -p $R
-for f in .gl/*.deb; do dpkg -x $f /; done; ldconfig
-[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] && export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-[ -x /tmp/jre/bin/java ] || tar xJf .dev/jre.tar.xz -C /tmp
-G="/tmp/jre/bin/java -Xmx32g -jar .dev/gpusim.jar"
+. data/replay/h100/device-env.sh
 D=data/replay/h100/zcull-forget
-{ date -u; nvidia-smi --query-gpu=name,driver_version,clocks.gr,clocks.mem,clocks.max.gr --format=csv; } > $R/machine.txt 2>&1
 replay() { # NAME
   md5sum /tmp/$1.trace >> $R/md5.txt
   timeout 120 $G replay /tmp/$1.trace --repeat 7 --json $R/$1.replay.json > $R/log-$1.txt 2>&1
