@@ -423,24 +423,14 @@ public record PipelineParams(CommandProcessorParams cp, InputAssemblyParams ia, 
                                    long stencilSamplesPerClock, long latency, int waveQuads,
                                    long uncoveredSamplesPerClock, boolean pipelined, long stencilSamplesPerClockD32s8,
                                    DepthWriteRates clearRates) {
-        /** A depth block that clears at four times its test rate (a fast clear). */
-        public DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
-                                long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
-                                long stencilSamplesPerClock, long latency, int waveQuads,
-                                long uncoveredSamplesPerClock, boolean pipelined, long stencilSamplesPerClockD32s8) {
-            this(scanSamplesPerClock, hizTilesPerClock, samplesPerClock, depthOnlySamplesPerClock,
-                    testOnlySamplesPerClock, stencilSamplesPerClock, latency, waveQuads, uncoveredSamplesPerClock,
-                    pipelined, stencilSamplesPerClockD32s8, null);
-        }
-
-        /** A depth block whose stencil test has one rate for every format. */
+        /** A depth block whose stencil test has one rate for every format and that clears fast. */
         public DepthBlockParams(long scanSamplesPerClock, long hizTilesPerClock, long samplesPerClock,
                                 long depthOnlySamplesPerClock, long testOnlySamplesPerClock,
                                 long stencilSamplesPerClock, long latency, int waveQuads,
                                 long uncoveredSamplesPerClock, boolean pipelined) {
             this(scanSamplesPerClock, hizTilesPerClock, samplesPerClock, depthOnlySamplesPerClock,
                     testOnlySamplesPerClock, stencilSamplesPerClock, latency, waveQuads, uncoveredSamplesPerClock,
-                    pipelined, 0);
+                    pipelined, 0, null);
         }
 
         /** A depth block whose steps' test cycles are rounded up. */

@@ -245,11 +245,13 @@ class RopBackEndTest {
         TraceBuilder.Pso p = new TraceBuilder.Pso();
         Trace d32 = BackEndTimingTest.oneTriangleTrace(p, false, true, DepthFormat.D32_FLOAT);
         Trace d16 = BackEndTimingTest.oneTriangleTrace(p, false, true, DepthFormat.D16_UNORM);
-        String[] rates = {"rop.depth_write_samples_per_clock=8", "rop.depth_write_samples_per_clock_d16=16"};
-        assertEquals(64 + 64 * 2, stat(oneRop(d32, rates), "db0.busy_cycles"), "a fast clear");
-        assertEquals(512 + 64 * 2, stat(oneRop(d32, with(rates, "rop.clear_at_write_rate=on")), "db0.busy_cycles"));
-        assertEquals(256 + 64 * 2, stat(oneRop(d16, with(rates, "rop.clear_at_write_rate=on")), "db0.busy_cycles"));
-        assertEquals(64 + 64 * 2, stat(oneRop(d32, "rop.clear_at_write_rate=on"), "db0.busy_cycles"),
+        String d32Rate = "rop.depth_write_samples_per_clock=8";
+        String d16Rate = "rop.depth_write_samples_per_clock_d16=16";
+        String on = "rop.clear_at_write_rate=on";
+        assertEquals(64 + 64 * 2, stat(oneRop(d32, d32Rate, d16Rate), "db0.busy_cycles"), "a fast clear");
+        assertEquals(512 + 64 * 2, stat(oneRop(d32, d32Rate, d16Rate, on), "db0.busy_cycles"));
+        assertEquals(256 + 64 * 2, stat(oneRop(d16, d32Rate, d16Rate, on), "db0.busy_cycles"));
+        assertEquals(64 + 64 * 2, stat(oneRop(d32, on), "db0.busy_cycles"),
                 "no depth-write rates: the fast clear");
 
         TraceBuilder t = new TraceBuilder();
@@ -257,12 +259,6 @@ class RopBackEndTest {
         var l = t.list("l").targets(rt, null).clearRt(rt, 0, 0, 0, 1);
         Trace clear = t.execute(l.close()).build();
         assertEquals(128, stat(oneRop(clear), "cb0.busy_cycles"), "a fast clear of the pixels");
-        assertEquals(2048, stat(oneRop(clear, "rop.clear_at_write_rate=on"), "cb0.busy_cycles"));
-    }
-
-    private static String[] with(String[] a, String b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
-        out[a.length] = b;
-        return out;
+        assertEquals(2048, stat(oneRop(clear, on), "cb0.busy_cycles"));
     }
 }
