@@ -200,6 +200,9 @@ public final class MemoryChannel implements Component {
      * or (a request larger than the whole queue) the queue is empty.
      */
     boolean hasRoom(int parts, long now) {
+        if (waiting + parts <= depth) {
+            return true; // room before a part leaves; retiring only makes more (the ring is retired where read)
+        }
         retire(now);
         return parts <= depth ? waiting + parts <= depth : waiting == 0;
     }
@@ -266,17 +269,26 @@ public final class MemoryChannel implements Component {
         int mask = q.mask();
         while (q.count > 0 && q.serve[q.start] <= now) {
             int s = q.start;
-            if (q.serve[s] != lastServe) {
-                departures++;
+            long first = q.serve[s];
+            // The slot's parts served by now, counted at once: a read burst's parts leave at q.serve, then
+            // q.step later, then one whole line's service apart (a request is contiguous).
+            int left = q.left[s];
+            int gone = 1;
+            if (left > 1 && now >= first + q.step[s]) {
+                gone += (int) Math.min(left - 1, 1 + (now - first - q.step[s]) / lineService);
             }
-            lastServe = q.serve[s];
-            waiting--;
-            if (--q.left[s] > 0) {
-                // A read burst's next part: whole lines from the second part on (a request is contiguous).
-                q.serve[s] += q.step[s];
+            long last = gone == 1 ? first : first + q.step[s] + (long) (gone - 2) * lineService;
+            // A part's service takes a cycle at least, so only the first part can leave at lastServe.
+            departures += first != lastServe ? gone : gone - 1;
+            lastServe = last;
+            waiting -= gone;
+            if (gone < left) {
+                q.left[s] = left - gone;
+                q.serve[s] = last + (gone == 1 ? q.step[s] : lineService);
                 q.step[s] = lineService;
-                continue;
+                return; // the rest of the burst has not come due, nor has anything queued after it
             }
+            q.left[s] = 0;
             combiner.leave(s, q.line[s]);
             q.start = (s + 1) & mask;
             q.count--;
@@ -292,8 +304,10 @@ public final class MemoryChannel implements Component {
         if (!combining) {
             return -1;
         }
-        retire(now);
-        return combiner.mergeTarget(line, q.line, q.write);
+        int s = combiner.mergeTarget(line, q.line, q.write);
+        // Scheduled, a slot whose service cycle has come is served even before it is retired, and so is
+        // every older part of its line: no waiting part of the line is left to merge into.
+        return s >= 0 && onArrival && q.serve[s] <= now ? -1 : s;
     }
 
     /** Whether this channel serves in scheduled mode ({@link #schedulable}), decided at its first request. */
@@ -365,7 +379,6 @@ public final class MemoryChannel implements Component {
      * Nothing merges into a read, so it takes no merge chain (see WriteCombiner#close).
      */
     void acceptRead(MemoryRequest r, long now) {
-        retire(now);
         long a = r.address();
         long end = a + r.size();
         long first = a & -(long) unit;
