@@ -86,6 +86,19 @@ public final class MemoryChannel implements Component {
     private final ChannelService unscheduled;
     /** Whether {@link #service} is {@link Scheduled} (read on every retire). */
     private boolean onArrival;
+    /**
+     * Scheduled mode with every part served in one cycle (bytes_per_cycle >= the part, no partial-write
+     * cost: the default machine). The parts not yet served then take the cycles now + 1, now + 2, ...
+     * up to {@link #busyUntil} - 1, one each (a part is served at the later of the cycle after it arrives
+     * and the end of the part before it), so the queue's room, the departures and the cycle a held client
+     * is woken are arithmetic on {@link #busyUntil}, {@link #runStart} and {@link #partsTaken}, with no walk
+     * of the ring; the ring is retired only to free its slots.
+     */
+    private final boolean unitParts;
+    /** Unit parts: the parts taken so far (those that took a slot: a merge takes none). */
+    private long partsTaken;
+    /** The first cycle of the run of back-to-back services that ends at {@link #busyUntil}. */
+    private long runStart;
     /** Scheduled mode: the service cycle of the last part to leave the waiting ring. */
     private long lastServe = -1;
     /** Scheduled mode: the request whose parts are being taken and the latest in-flight entry among them. */
@@ -146,6 +159,7 @@ public final class MemoryChannel implements Component {
         this.lineService = (int) Math.max(1, (unit + bytesPerCycle - 1) / bytesPerCycle);
         this.schedulable = p.dram() == null
                 && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
+        this.unitParts = schedulable && bytesPerCycle >= unit && partialCycles == 0;
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
         // host memory only if a run fills it.
         this.q = new ChannelQueue(unit, Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1), combiner);
@@ -200,6 +214,10 @@ public final class MemoryChannel implements Component {
      * or (a request larger than the whole queue) the queue is empty.
      */
     boolean hasRoom(int parts, long now) {
+        if (unitParts && onArrival) {
+            long w = unitWaiting(now);
+            return parts <= depth ? w + parts <= depth : w == 0;
+        }
         if (waiting + parts <= depth) {
             return true; // room before a part leaves; retiring only makes more (the ring is retired where read)
         }
@@ -225,6 +243,13 @@ public final class MemoryChannel implements Component {
             block(requester, now);
             return;
         }
+        if (unitParts) {
+            // The m-th part to leave does at now + m (see unitParts).
+            long w = unitWaiting(now);
+            r.hold(index, partsTaken - w);
+            engine.wake(blocked.engineIndex(requester), now + (slots <= depth ? w + slots - depth : w));
+            return;
+        }
         // The refusal found waiting + slots > depth (or, slots > depth, a non-empty queue), so at
         // least one part must leave: the m-th to leave, counting the slots' parts in queue order.
         int m = slots <= depth ? waiting + slots - depth : waiting;
@@ -248,18 +273,31 @@ public final class MemoryChannel implements Component {
      * cycles at which its client, blocked, would have been woken and refused ({@link #hold}).
      */
     long departuresBefore(long now) {
+        if (unitParts) {
+            // Every part leaves at a cycle of its own: those served before now.
+            return partsTaken - Math.max(0, busyUntil - Math.max(now, runStart));
+        }
         retire(now);
         return lastServe == now ? departures - 1 : departures;
     }
 
     void block(Component requester, long now) {
         blocked.add(requester);
-        if (onArrival && q.count > 0) {
+        if (onArrival && unitParts) {
+            if (unitWaiting(now) > 0) {
+                self.wakeAt(now + 1); // the next part leaves then
+            }
+        } else if (onArrival && q.count > 0) {
             // Serving would wake it when the next part leaves the queue: tick then.
             self.wakeAt(q.serve[q.start]);
         }
     }
 
+
+    /** Unit parts: the parts not yet served at {@code now} (see {@link #unitParts}). */
+    private long unitWaiting(long now) {
+        return Math.max(0, busyUntil - 1 - now);
+    }
 
     /** Scheduled mode: the waiting parts whose service cycle has come leave the ring (their slots free). */
     private void retire(long now) {
@@ -398,6 +436,7 @@ public final class MemoryChannel implements Component {
         q.serve[s] = serve;
         q.left[s] = parts;
         waiting += parts - 1;
+        partsTaken += parts - 1;
         q.step[s] = (int) serviceCycles(firstLen, false);
         if (r.data() != null) {
             memory.read(a, r.data(), 0, r.size());
@@ -496,6 +535,7 @@ public final class MemoryChannel implements Component {
      */
     private int takeSlot(long line, int lo, int len, boolean write, int link, boolean chained) {
         waiting++;
+        partsTaken++;
         return q.take(line, lo, len, write, link, chained);
     }
 
@@ -822,6 +862,9 @@ public final class MemoryChannel implements Component {
      * returns its in-flight entry's sequence number.
      */
     private long occupy(long start, long service, int link) {
+        if (start > busyUntil) {
+            runStart = start; // a new run of back-to-back services
+        }
         busy.add(service);
         system.served(service);
         busyUntil = start + service;
