@@ -429,17 +429,33 @@ public final class MemoryChannel implements Component {
                 combiner.close(line, q.line, q.write);
             }
         }
-        int link = links.add(r, now);
+        takeBurst(r, now, a, end, first, parts, false, links.add(r, now));
+    }
+
+    /**
+     * Scheduled mode: request {@code r} (chained from {@code link}), bytes [a, end) in {@code parts} parts
+     * from line {@code first}, all in this channel, taken and served as one burst slot: a read, or a write
+     * when nothing can merge into its parts (write combining off). Its parts are served back to back from
+     * the cycle the first would be, so service cycles, bytes, delays and statistics are those of taking
+     * them one by one; one slot, one link and one in-flight entry, which completes the request when its
+     * last part would. The slot leaves the waiting ring a part at a time ({@link #retire}).
+     */
+    private void takeBurst(MemoryRequest r, long now, long a, long end, long first, int parts, boolean write,
+                           int link) {
         int firstLen = (int) (Math.min(first + unit, end) - a);
-        int s = takeSlot(first, (int) (a - first), firstLen, false, link, false);
+        int s = takeSlot(first, (int) (a - first), firstLen, write, link, false);
         long serve = Math.max(now + 1, busyUntil);
         q.serve[s] = serve;
         q.left[s] = parts;
         waiting += parts - 1;
         partsTaken += parts - 1;
-        q.step[s] = (int) serviceCycles(firstLen, false);
+        q.step[s] = (int) serviceCycles(firstLen, write);
         if (r.data() != null) {
-            memory.read(a, r.data(), 0, r.size());
+            if (write) {
+                memory.write(a, r.data(), 0, r.size());
+            } else {
+                memory.read(a, r.data(), 0, r.size());
+            }
         }
         bytes.add(r.size());
         clientBytes(r.from()).add(r.size());
@@ -453,7 +469,7 @@ public final class MemoryChannel implements Component {
             delay = serve - now;
             delays.add(delay);
             delaySum.add(delay);
-            serve += serviceCycles(partEnd - at, false);
+            serve += serviceCycles(partEnd - at, write);
             at = partEnd;
         }
         delayMax.max(delay);
@@ -480,6 +496,10 @@ public final class MemoryChannel implements Component {
         writes.add(parts);
         arrived(r, now);
         int link = links.add(r, now);
+        if (!combining) {
+            takeBurst(r, now, a, end, first, parts, true, link);
+            return;
+        }
         long serve = Math.max(now + 1, busyUntil);
         r.partServed(serve);
         long fseq = 0;
