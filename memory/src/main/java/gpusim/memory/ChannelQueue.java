@@ -18,6 +18,8 @@ final class ChannelQueue {
     /** The line size: each slot's data is this many bytes, at slot x unit. */
     private final int unit;
     private final WriteCombiner combiner;
+    /** log2 of the combiner's parts a slot: node s x partsPerSlot + j is part j of slot s. */
+    private final int partShift;
 
     long[] line;
     int[] lo;
@@ -45,6 +47,22 @@ final class ChannelQueue {
     int[] step;
     /** The client of a slot taken without a request on it (a write's earlier parts). */
     MemoryClient[] from;
+    /**
+     * Scheduled service: each slot's first part's service cycle (its parts follow a cycle apart: a burst
+     * takes one only where every part is served in one cycle), and a write burst's last part's bytes.
+     */
+    long[] base;
+    int[] lastLen;
+    /**
+     * A write burst's parts that a merge has written into (bits by part), and their state then: the part's
+     * byte mask and the requests merged into it (the burst's own on its last part): node s x partsPerSlot + j.
+     * A part no merge has touched holds the burst's bytes of its line and no request but the burst's.
+     */
+    long[] touched;
+    long[] nodeMask0;
+    long[] nodeMask1;
+    int[] nodeHead;
+    int[] nodeTail;
     /** The oldest slot, and how many slots are taken. */
     int start;
     int count;
@@ -55,6 +73,7 @@ final class ChannelQueue {
         }
         this.unit = unit;
         this.combiner = combiner;
+        this.partShift = Integer.numberOfTrailingZeros(combiner.partsPerSlot());
         grow(capacity);
     }
 
@@ -86,6 +105,7 @@ final class ChannelQueue {
         dataMask1[s] = 0;
         head[s] = link;
         tail[s] = link;
+        touched[s] = 0;
         return s;
     }
 
@@ -114,6 +134,14 @@ final class ChannelQueue {
         int[] l = new int[cap];
         int[] st = new int[cap];
         MemoryClient[] fr = new MemoryClient[cap];
+        long[] ba = new long[cap];
+        int[] ll = new int[cap];
+        long[] tc = new long[cap];
+        int nodes = cap << partShift;
+        long[] nm0 = new long[nodes];
+        long[] nm1 = new long[nodes];
+        int[] nh = new int[nodes];
+        int[] nt = new int[nodes];
         for (int i = 0; i < count; i++) {
             int s = (start + i) & oldMask;
             nLine[i] = line[s];
@@ -132,6 +160,18 @@ final class ChannelQueue {
             l[i] = left[s];
             st[i] = step[s];
             fr[i] = from[s];
+            ba[i] = base[s];
+            ll[i] = lastLen[s];
+            tc[i] = touched[s];
+            for (long bits = touched[s]; bits != 0; bits &= bits - 1) {
+                int j = Long.numberOfTrailingZeros(bits);
+                int from0 = (s << partShift) + j;
+                int to = (i << partShift) + j;
+                nm0[to] = nodeMask0[from0];
+                nm1[to] = nodeMask1[from0];
+                nh[to] = nodeHead[from0];
+                nt[to] = nodeTail[from0];
+            }
         }
         line = nLine;
         lo = nLo;
@@ -149,6 +189,13 @@ final class ChannelQueue {
         left = l;
         step = st;
         from = fr;
+        base = ba;
+        lastLen = ll;
+        touched = tc;
+        nodeMask0 = nm0;
+        nodeMask1 = nm1;
+        nodeHead = nh;
+        nodeTail = nt;
         // The slots moved: part i is in slot i now.
         combiner.regrow(cap, start, count, count == 0 ? 0 : oldMask, line);
         start = 0;

@@ -155,11 +155,14 @@ public final class MemoryChannel implements Component {
         this.bytesPerCycle = p.bytesPerCycle();
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
-        this.combiner = new WriteCombiner(combining);
         this.lineService = (int) Math.max(1, (unit + bytesPerCycle - 1) / bytesPerCycle);
         this.schedulable = p.dram() == null
                 && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
         this.unitParts = schedulable && bytesPerCycle >= unit && partialCycles == 0;
+        // A write in one granule is one burst slot when it is served as it arrives with write combining
+        // (every part one cycle then): up to a granule's parts, 64 at most (one long of node bits).
+        this.combiner = new WriteCombiner(combining, unit,
+                combining && unitParts ? Math.min(64, p.interleave() / unit) : 1);
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
         // host memory only if a run fills it.
         this.q = new ChannelQueue(unit, Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1), combiner);
@@ -342,10 +345,11 @@ public final class MemoryChannel implements Component {
         if (!combining) {
             return -1;
         }
-        int s = combiner.mergeTarget(line, q.line, q.write);
-        // Scheduled, a slot whose service cycle has come is served even before it is retired, and so is
-        // every older part of its line: no waiting part of the line is left to merge into.
-        return s >= 0 && onArrival && q.serve[s] <= now ? -1 : s;
+        int node = combiner.mergeTarget(line, q.line, q.write);
+        // Scheduled, a part whose service cycle has come is served even before its slot is retired, and so
+        // is every older part of its line: no waiting part of the line is left to merge into. (A slot's
+        // parts are served a cycle apart from q.base: write bursts are taken only with every part one cycle.)
+        return node >= 0 && onArrival && q.base[combiner.slotOf(node)] + combiner.partOf(node) <= now ? -1 : node;
     }
 
     /** Whether this channel serves in scheduled mode ({@link #schedulable}), decided at its first request. */
@@ -359,7 +363,7 @@ public final class MemoryChannel implements Component {
 
     /**
      * Takes one part of {@code r}: bytes [lo, lo + len) of the line at {@code line}, into
-     * slot {@code mergeInto} (a waiting write found by {@link #mergeTarget}) or a new slot
+     * the waiting write {@code mergeInto} (a part found by {@link #mergeTarget}) or a new slot
      * when it is -1.
      */
     void accept(MemoryRequest r, long line, int lo, int len, int mergeInto, long now, boolean last, boolean split) {
@@ -379,7 +383,7 @@ public final class MemoryChannel implements Component {
         }
         int s;
         if (mergeInto >= 0) {
-            s = mergeInto;
+            s = combiner.slotOf(mergeInto); // a slot of one part: bursts are taken in scheduled mode only
             merge(s, link);
         } else {
             s = takeSlot(line, lo, len, write, link, combining);
@@ -500,6 +504,10 @@ public final class MemoryChannel implements Component {
             takeBurst(r, now, a, end, first, parts, true, link);
             return;
         }
+        if (parts > 1 && parts <= combiner.partsPerSlot()) {
+            takeWriteBurst(r, now, a, end, first, parts, link);
+            return;
+        }
         long serve = Math.max(now + 1, busyUntil);
         r.partServed(serve);
         long fseq = 0;
@@ -514,6 +522,7 @@ public final class MemoryChannel implements Component {
             int s = takeSlot(line, lo, len, true, l, combining);
             q.from[s] = r.from();
             q.serve[s] = serve;
+            q.base[s] = serve;
             q.setMask(s, lo, len);
             if (r.data() != null) {
                 memory.write(at, r.data(), (int) (at - a), len);
@@ -531,6 +540,86 @@ public final class MemoryChannel implements Component {
         bytes.add(r.size());
         clientBytes(r.from()).add(r.size());
         significant(fseq);
+    }
+
+    /**
+     * Scheduled mode with write combining (every part one cycle): write {@code r}, {@code parts} parts of
+     * one granule none of which merges, as one slot whose parts are each on their line's merge chain
+     * (WriteCombiner#takeBurst) and each go in flight with their own entry, consecutive ones, so that a
+     * later write can merge into any of them: the service cycles, bytes, delays, entries and statistics of
+     * taking them slot by slot ({@link #acceptWrite}), without a slot and a retire a part. A part's byte mask
+     * and merged requests are kept only once a merge touches it ({@link #mergeIntoBurst}).
+     */
+    private void takeWriteBurst(MemoryRequest r, long now, long a, long end, long first, int parts, int link) {
+        int firstLen = (int) (Math.min(first + unit, end) - a);
+        int s = takeSlot(first, (int) (a - first), firstLen, true, link, false);
+        combiner.takeBurst(s, first, parts);
+        long serve = Math.max(now + 1, busyUntil);
+        q.from[s] = r.from();
+        q.serve[s] = serve;
+        q.base[s] = serve;
+        q.left[s] = parts;
+        q.step[s] = 1;
+        q.lastLen[s] = (int) (end - (first + (long) (parts - 1) * unit));
+        waiting += parts - 1;
+        partsTaken += parts - 1;
+        if (r.data() != null) {
+            memory.write(a, r.data(), 0, r.size());
+        }
+        r.partServed(serve);
+        long fseq = 0;
+        for (int i = 0; i < parts; i++) {
+            long delay = serve + i - now;
+            delays.add(delay);
+            delaySum.add(delay);
+            fseq = occupy(serve + i, 1, i == parts - 1 ? link : -1);
+            if (i == 0) {
+                q.fseq[s] = fseq;
+            }
+        }
+        delayMax.max(serve + parts - 1 - now);
+        bytes.add(r.size());
+        clientBytes(r.from()).add(r.size());
+        significant(fseq);
+    }
+
+    /**
+     * Scheduled mode: part {@code j} of write burst slot {@code s} (node {@code node}) takes link {@code link},
+     * a write of bytes [lo, lo + len) of its line: chained onto the part's requests and its in-flight entry,
+     * its new bytes added to the part's mask and counted. Returns the entry's sequence number.
+     */
+    private long mergeIntoBurst(int s, int j, int node, int lo, int len, int link) {
+        long bit = 1L << j;
+        boolean lastPart = j == combiner.parts(s) - 1;
+        if ((q.touched[s] & bit) == 0) {
+            // The part as the burst left it: its share of the burst's bytes, and the burst's request on the last.
+            int plo = j == 0 ? q.lo[s] : 0;
+            int plen = j == 0 ? q.len[s] : lastPart ? q.lastLen[s] : unit;
+            q.nodeMask0[node] = ChannelQueue.maskBits0(plo, plen);
+            q.nodeMask1[node] = ChannelQueue.maskBits1(plo, plen);
+            q.nodeHead[node] = lastPart ? q.head[s] : -1;
+            q.nodeTail[node] = lastPart ? q.tail[s] : -1;
+            q.touched[s] |= bit;
+        }
+        long fseq = q.fseq[s] + j;
+        // The client of the write merged into: its first request's, or (no request on the part yet) the burst's.
+        MemoryClient into = q.nodeHead[node] >= 0 ? links.request(q.nodeHead[node]).from() : q.from[s];
+        if (q.nodeTail[node] < 0) {
+            q.nodeHead[node] = link;
+            flight.setChain(fseq, link);
+        } else {
+            links.append(q.nodeTail[node], link);
+        }
+        q.nodeTail[node] = link;
+        combined.inc();
+        system.combined();
+        long before = Long.bitCount(q.nodeMask0[node]) + Long.bitCount(q.nodeMask1[node]);
+        q.nodeMask0[node] |= ChannelQueue.maskBits0(lo, len);
+        q.nodeMask1[node] |= ChannelQueue.maskBits1(lo, len);
+        long added = Long.bitCount(q.nodeMask0[node]) + Long.bitCount(q.nodeMask1[node]) - before;
+        bytes.add(added);
+        clientBytes(into).add(added);
+        return fseq;
     }
 
     /**
@@ -569,8 +658,16 @@ public final class MemoryChannel implements Component {
         int s;
         long serve;
         long fseq;
-        if (mergeInto >= 0) {
-            s = mergeInto;
+        if (mergeInto >= 0 && combiner.parts(combiner.slotOf(mergeInto)) > 1) {
+            s = combiner.slotOf(mergeInto);
+            int j = combiner.partOf(mergeInto);
+            fseq = mergeIntoBurst(s, j, mergeInto, lo, len, link);
+            if (r.data() != null) { // a timed write leaves the bytes as they are
+                memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
+            }
+            serve = q.base[s] + j;
+        } else if (mergeInto >= 0) {
+            s = combiner.slotOf(mergeInto);
             // The client of the write merged into: its first request's, or (no request on the slot yet) its own.
             MemoryClient into = q.head[s] >= 0 ? links.request(q.head[s]).from() : q.from[s];
             merge(s, link);
@@ -588,6 +685,7 @@ public final class MemoryChannel implements Component {
             s = takeSlot(line, lo, len, write, link, combining);
             serve = Math.max(now + 1, busyUntil);
             q.serve[s] = serve;
+            q.base[s] = serve;
             if (write) {
                 q.setMask(s, lo, len);
                 if (r.data() != null) {

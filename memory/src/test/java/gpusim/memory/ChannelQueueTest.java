@@ -12,7 +12,7 @@ class ChannelQueueTest {
 
     @Test
     void slotsAreTakenInOrderAndWrapAroundTheRing() {
-        ChannelQueue q = new ChannelQueue(UNIT, 4, new WriteCombiner(false));
+        ChannelQueue q = new ChannelQueue(UNIT, 4, new WriteCombiner(false, UNIT, 1));
         for (int i = 0; i < 3; i++) {
             assertEquals(i, q.take(i * 64L, 0, 64, false, i, false));
         }
@@ -34,7 +34,7 @@ class ChannelQueueTest {
 
     @Test
     void aFullRingDoublesKeepingItsSlotsOldestFirstWithTheirBytes() {
-        WriteCombiner combiner = new WriteCombiner(true);
+        WriteCombiner combiner = new WriteCombiner(true, UNIT, 1);
         ChannelQueue q = new ChannelQueue(UNIT, 2, combiner);
         q.take(0x1000, 0, 64, false, 1, false);
         q.take(0x2000, 0, 64, true, 2, true);
@@ -61,7 +61,7 @@ class ChannelQueueTest {
 
     @Test
     void masksCoverTheBytesOfBothWordsOfALine() {
-        ChannelQueue q = new ChannelQueue(128, 1, new WriteCombiner(false));
+        ChannelQueue q = new ChannelQueue(128, 1, new WriteCombiner(false, 128, 1));
         int s = q.take(0, 0, 0, true, -1, false);
         q.setMask(s, 60, 8);
         assertEquals(0xFL << 60, q.mask0[s]);
@@ -70,6 +70,6 @@ class ChannelQueueTest {
         assertEquals(0xFFL << 56 | 0xF, q.mask1[s]);
         assertEquals(0, ChannelQueue.bits(5, 5));
         assertEquals(-1L, ChannelQueue.bits(0, 64));
-        assertThrows(IllegalArgumentException.class, () -> new ChannelQueue(UNIT, 3, new WriteCombiner(false)));
+        assertThrows(IllegalArgumentException.class, () -> new ChannelQueue(UNIT, 3, new WriteCombiner(false, UNIT, 1)));
     }
 }
