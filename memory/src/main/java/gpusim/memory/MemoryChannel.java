@@ -567,17 +567,25 @@ public final class MemoryChannel implements Component {
             memory.write(a, r.data(), 0, r.size());
         }
         r.partServed(serve);
-        long fseq = 0;
+        // The parts one cycle each from serve: their delays, the channel's busy run, and one in-flight entry
+        // a part (as occupy would make them part by part), the request's on the last.
+        long delay = serve - now;
         for (int i = 0; i < parts; i++) {
-            long delay = serve + i - now;
-            delays.add(delay);
-            delaySum.add(delay);
-            fseq = occupy(serve + i, 1, i == parts - 1 ? link : -1);
-            if (i == 0) {
-                q.fseq[s] = fseq;
-            }
+            delays.add(delay + i);
         }
-        delayMax.max(serve + parts - 1 - now);
+        delaySum.add(delay * parts + (long) parts * (parts - 1) / 2);
+        delayMax.max(delay + parts - 1);
+        if (serve > busyUntil) {
+            runStart = serve;
+        }
+        busy.add(parts);
+        system.served(parts);
+        busyUntil = serve + parts;
+        long fseq = flight.push(serve + 1 + latency, -1);
+        q.fseq[s] = fseq;
+        for (int i = 1; i < parts; i++) {
+            fseq = flight.push(serve + i + 1 + latency, i == parts - 1 ? link : -1);
+        }
         bytes.add(r.size());
         clientBytes(r.from()).add(r.size());
         significant(fseq);

@@ -14,6 +14,9 @@ public final class WakeList {
     private Component[] known = new Component[4];
     private int[] knownIndex = new int[4];
     private int knownCount;
+    /** The component last looked up, and its position. */
+    private Component lastKnown;
+    private int lastPosition;
     /** Positions in {@link #known} of the components waiting now, in the order they were added. */
     private int[] waiting = new int[4];
     private int count;
@@ -44,6 +47,9 @@ public final class WakeList {
 
     /** {@code c}'s position in {@link #known}, added there at its first call. */
     private int known(Component c) {
+        if (c == lastKnown) {
+            return lastPosition; // a client refused again (most calls)
+        }
         int k = 0;
         while (k < knownCount && known[k] != c) {
             k++;
@@ -57,6 +63,8 @@ public final class WakeList {
             known[k] = c;
             knownCount++;
         }
+        lastKnown = c;
+        lastPosition = k;
         return k;
     }
 
