@@ -59,6 +59,35 @@ class ChannelQueueTest {
         assertEquals(1, combiner.mergeTarget(0x3000, q.line, q.write));
     }
 
+    // A write burst of lines 0x1000 and 0x1040 in slot 1 of a ring of 2, its second part merged into
+    // (node 3: its mask and requests kept); growing moves the burst to slot 0 with its parts' state and
+    // merge chains, and leaves the part no merge touched untouched.
+    @Test
+    void growingKeepsAWriteBurstsMergedParts() {
+        WriteCombiner combiner = new WriteCombiner(true, UNIT, 2);
+        ChannelQueue q = new ChannelQueue(UNIT, 2, combiner);
+        q.take(0x500, 0, 64, false, 1, false);
+        int s = q.take(0x1000, 16, 48, true, 2, false);
+        combiner.takeBurst(s, 0x1000, 2);
+        q.touched[s] = 0b10;
+        q.nodeMask0[3] = 0xF0F0L;
+        q.nodeHead[3] = 2;
+        q.nodeTail[3] = 5;
+        q.start = 1;
+        q.count = 1;
+        assertEquals(0, q.take(0x2000, 0, 64, true, 6, true));
+        q.take(0x3000, 0, 64, false, 7, false); // grows the ring to 4: the burst is slot 0 now
+        assertEquals(0b10, q.touched[0]);
+        assertEquals(0xF0F0L, q.nodeMask0[1]);
+        assertEquals(2, q.nodeHead[1]);
+        assertEquals(5, q.nodeTail[1]);
+        assertEquals(0, q.touched[2]); // the new slot: no part touched
+        assertEquals(2, combiner.parts(0));
+        assertEquals(0, combiner.mergeTarget(0x1000, q.line, q.write)); // node 0: slot 0, part 0
+        assertEquals(1, combiner.mergeTarget(0x1040, q.line, q.write)); // node 1: slot 0, part 1
+        assertEquals(2, combiner.mergeTarget(0x2000, q.line, q.write)); // node 2: slot 1
+    }
+
     @Test
     void masksCoverTheBytesOfBothWordsOfALine() {
         ChannelQueue q = new ChannelQueue(128, 1, new WriteCombiner(false, 128, 1));
