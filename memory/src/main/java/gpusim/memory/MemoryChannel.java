@@ -61,7 +61,7 @@ public final class MemoryChannel implements Component {
     private final WriteCombiner combiner;
 
     /** Served parts waiting out their latency. */
-    private final InFlight flight = new InFlight();
+    private final InFlight flight;
 
     /**
      * Scheduled mode (no DRAM, no timeline hook, and a part's service time fixed when it is taken:
@@ -163,6 +163,7 @@ public final class MemoryChannel implements Component {
         // (every part one cycle then): up to a granule's parts, 64 at most (one long of node bits).
         this.combiner = new WriteCombiner(combining, unit,
                 combining && unitParts ? Math.min(64, p.interleave() / unit) : 1);
+        this.flight = new InFlight(combiner.partsPerSlot());
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
         // host memory only if a run fills it.
         this.q = new ChannelQueue(unit, Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1), combiner);
@@ -545,10 +546,10 @@ public final class MemoryChannel implements Component {
     /**
      * Scheduled mode with write combining (every part one cycle): write {@code r}, {@code parts} parts of
      * one granule none of which merges, as one slot whose parts are each on their line's merge chain
-     * (WriteCombiner#takeBurst) and each go in flight with their own entry, consecutive ones, so that a
-     * later write can merge into any of them: the service cycles, bytes, delays, entries and statistics of
-     * taking them slot by slot ({@link #acceptWrite}), without a slot and a retire a part. A part's byte mask
-     * and merged requests are kept only once a merge touches it ({@link #mergeIntoBurst}).
+     * (WriteCombiner#takeBurst) and which goes in flight as one run of parts (InFlight#pushRun), so that a
+     * later write can merge into any part: the service cycles, bytes, delays, completions and statistics of
+     * taking them slot by slot ({@link #acceptWrite}), without a slot, an entry and a retire a part. A part's
+     * byte mask and merged requests are kept only once a merge touches it ({@link #mergeIntoBurst}).
      */
     private void takeWriteBurst(MemoryRequest r, long now, long a, long end, long first, int parts, int link) {
         int firstLen = (int) (Math.min(first + unit, end) - a);
@@ -581,11 +582,9 @@ public final class MemoryChannel implements Component {
         busy.add(parts);
         system.served(parts);
         busyUntil = serve + parts;
-        long fseq = flight.push(serve + 1 + latency, -1);
+        long fseq = flight.pushRun(serve + 1 + latency, parts, link);
         q.fseq[s] = fseq;
-        for (int i = 1; i < parts; i++) {
-            fseq = flight.push(serve + i + 1 + latency, i == parts - 1 ? link : -1);
-        }
+        fseq += parts - 1;
         bytes.add(r.size());
         clientBytes(r.from()).add(r.size());
         significant(fseq);
@@ -892,6 +891,11 @@ public final class MemoryChannel implements Component {
         for (int i = 0; i < flight.count(); i++) {
             if (!links.onlyPolls(flight.chain(i))) {
                 return true;
+            }
+            for (long bits = flight.partChains(i); bits != 0; bits &= bits - 1) {
+                if (!links.onlyPolls(flight.partChain(i, Long.numberOfTrailingZeros(bits)))) {
+                    return true;
+                }
             }
         }
         return dram != null && dram.holdsWork();

@@ -42,6 +42,53 @@ class InFlightTest {
         assertEquals(15, f.nextSignificant());
     }
 
+    // Runs of parts (entries of up to 4): a burst of 4 parts completing at 10..13 (numbers 0..3, its request's
+    // chain 5 on the last) and an entry at 20 (number 4). A merge gives part 1 chain 6 and marks it
+    // significant: the run is taken at 11 (part 1) and then 13 (its last part); parts 0 and 2 are never taken.
+    @Test
+    void aRunsPartsAreTakenOnlyWhenTheyServeARequest() {
+        InFlight f = new InFlight(4);
+        assertEquals(0, f.pushRun(10, 4, 5));
+        assertEquals(4, f.push(20, 8));
+        assertEquals(13, f.headDone());
+        assertEquals(13, f.markSignificant(3));
+        f.setChain(1, 6);
+        assertEquals(0b10, f.partChains(0));
+        assertEquals(6, f.partChain(0, 1));
+        assertEquals(11, f.markSignificant(1));
+        assertEquals(-1, f.markSignificant(1));
+        assertEquals(11, f.nextSignificant());
+        assertEquals(11, f.headDone());
+        assertEquals(6, f.headChain());
+        f.pop();
+        assertEquals(13, f.nextSignificant());
+        assertEquals(13, f.headDone());
+        assertEquals(5, f.headChain());
+        assertEquals(2, f.count());
+        f.pop();
+        assertEquals(20, f.headDone());
+        assertEquals(8, f.headChain());
+        assertEquals(1, f.count());
+        // Growing past 16 entries keeps the runs, their parts' chains and their order.
+        f.setChain(f.pushRun(30, 4, 9) + 2, 3);
+        for (int i = 0; i < 20; i++) {
+            f.pushRun(40 + 4 * i, 4, i);
+        }
+        f.pop(); // the entry at 20
+        assertEquals(32, f.headDone());
+        assertEquals(3, f.headChain());
+        f.pop();
+        assertEquals(33, f.headDone());
+        assertEquals(9, f.headChain());
+        f.pop();
+        for (int i = 0; i < 20; i++) {
+            assertEquals(43 + 4 * i, f.headDone());
+            assertEquals(i, f.headChain());
+            f.pop();
+        }
+        assertEquals(0, f.count());
+    }
+
     // DRAM completions inserted out of order (30, 10, 20, 10) leave sorted, equal cycles in insertion order;
     // the ring grows past 16 keeping its order.
     @Test
