@@ -142,6 +142,10 @@ public final class MemorySystem implements Component, MemoryPort {
     private final int unit;
     private final int interleaveShift;
     private final int[] need;
+    /** The request (and its bytes) whose parts {@link #need} counts channel by channel. */
+    private MemoryRequest needOf;
+    private long needAddress;
+    private long needEnd;
     private final L2Params l2Params;
     /** The L2 slices when enabled, else null. */
     private final L2Slices l2;
@@ -393,12 +397,18 @@ public final class MemorySystem implements Component, MemoryPort {
         // room for the new slots they need (merging parts take none; hasRoom is monotone in the
         // count), so only a channel without is asked which of its parts would merge: the
         // admitted parts are looked up once, when accepted.
-        java.util.Arrays.fill(need, 0);
-        long a = r.address();
-        do {
-            need[channelOf(a)]++;
-            a = (a & -unit) + unit;
-        } while (a < end);
+        if (r != needOf || r.address() != needAddress || end != needEnd) {
+            // (A refused request offered again, the usual case, has its counts already.)
+            java.util.Arrays.fill(need, 0);
+            long a = r.address();
+            do {
+                need[channelOf(a)]++;
+                a = (a & -unit) + unit;
+            } while (a < end);
+            needOf = r;
+            needAddress = r.address();
+            needEnd = end;
+        }
         for (int c = 0; c < channels.length; c++) {
             if (need[c] > 0 && !channels[c].hasRoom(need[c], now)) {
                 if (mayMerge && fits(channels[c], newSlots(r, c, end, now), now)) {

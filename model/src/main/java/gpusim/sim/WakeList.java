@@ -14,9 +14,12 @@ public final class WakeList {
     private Component[] known = new Component[4];
     private int[] knownIndex = new int[4];
     private int knownCount;
-    /** The component last looked up, and its position. */
-    private Component lastKnown;
-    private int lastPosition;
+    /**
+     * A direct-mapped memo of {@link #known} by identity hash: the components a channel refuses alternate
+     * (its caches, input assembly), and each refusal asks for the refused one.
+     */
+    private final Component[] memo = new Component[16];
+    private final int[] memoPosition = new int[16];
     /** Positions in {@link #known} of the components waiting now, in the order they were added. */
     private int[] waiting = new int[4];
     private int count;
@@ -47,8 +50,9 @@ public final class WakeList {
 
     /** {@code c}'s position in {@link #known}, added there at its first call. */
     private int known(Component c) {
-        if (c == lastKnown) {
-            return lastPosition; // a client refused again (most calls)
+        int m = System.identityHashCode(c) & (memo.length - 1);
+        if (memo[m] == c) {
+            return memoPosition[m];
         }
         int k = 0;
         while (k < knownCount && known[k] != c) {
@@ -63,8 +67,8 @@ public final class WakeList {
             known[k] = c;
             knownCount++;
         }
-        lastKnown = c;
-        lastPosition = k;
+        memo[m] = c;
+        memoPosition[m] = k;
         return k;
     }
 
