@@ -6,7 +6,6 @@ import gpusim.sim.MemoryClient;
 import gpusim.sim.MemoryRequest;
 import gpusim.sim.Component;
 import gpusim.sim.Engine;
-import gpusim.sim.Stat;
 import gpusim.sim.StatGroup;
 import gpusim.sim.WakeList;
 
@@ -122,21 +121,8 @@ public final class MemoryChannel implements Component {
     /** Wakes this component by its engine index (no lookup a wake). */
     private final gpusim.sim.Waker self;
 
-    // Queueing delays of every part, counted per delay for the percentiles (bounded memory).
-    private final DelayHistogram delays = new DelayHistogram();
-
-    private final StatGroup stats;
-    private final Stat.Scalar requests;
-    private final Stat.Scalar reads;
-    private final Stat.Scalar writes;
-    private final Stat.Scalar bytes;
-    private final Stat.Scalar busy;
-    private final Stat.Scalar conflicts;
-    private final Stat.Scalar combined;
-    private final Stat.Scalar delaySum;
-    private final Stat.Scalar delayMax;
-    /** bytes_CLIENT, made when the client first moves bytes here (so only clients with bytes show). */
-    private final Stat.Scalar[] clientBytes = new Stat.Scalar[MemoryClient.values().length];
+    /** The channel's statistics. */
+    private final ChannelStats st;
 
     /** The DRAM behind the channel, or null (none: the fixed-latency model). */
     private final DramPort dram;
@@ -167,35 +153,8 @@ public final class MemoryChannel implements Component {
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
         // host memory only if a run fills it.
         this.q = new ChannelQueue(unit, Math.min(16, Integer.highestOneBit(Math.max(1, depth - 1)) << 1), combiner);
-        stats = new StatGroup("channel" + index, "memory channel " + index
-                + " (the addresses memory.hash maps to it: with interleave, (a / memory.interleave) mod "
-                + "memory.channels = " + index + ")");
-        requests = stats.scalar("requests", "parts",
-                "line parts that arrived at this channel (a request spanning several lines is one part per line)");
-        reads = stats.scalar("reads", "parts", "read parts that arrived");
-        writes = stats.scalar("writes", "parts", "write parts that arrived (merged ones included)");
-        bytes = stats.scalar("bytes", "bytes",
-                "bytes the channel transferred: read bytes, and written bytes under each served write's mask");
-        busy = stats.scalar("busy_cycles", "cycles",
-                "cycles the channel spent serving parts (transfer plus partial-write cycles)");
-        conflicts = stats.scalar("conflicts", "requests",
-                "requests that arrived in a cycle in which another request had already arrived at this channel");
-        combined = stats.scalar("combined_writes", "parts",
-                "write parts merged into a write already waiting for the same line (write combining)");
-        delaySum = stats.scalar("queue_delay_total", "cycles",
-                "sum over parts of the cycles from arrival to the start of service");
-        stats.formula("queue_delay_mean", "cycles", "queue_delay_total / parts served: mean wait in the queue",
-                () -> (double) delaySum.get() / delays.count());
-        stats.formula("queue_delay_p50", "cycles",
-                "median wait in the queue (nearest rank: Commons Math Percentile, estimation R_1)",
-                () -> percentile(50));
-        stats.formula("queue_delay_p95", "cycles",
-                "95th percentile of the wait in the queue (nearest rank: Commons Math Percentile, estimation R_1)",
-                () -> percentile(95));
-        delayMax = stats.scalar("queue_delay_max", "cycles", "longest wait of one part in the queue");
-        stats.formula("bytes_per_busy_cycle", "bytes/cycle", "bytes / busy_cycles", () -> (double) bytes.get()
-                / busy.get());
-        dram = p.dram() == null ? null : new DramPort(p, engine, this, system, links, flight, stats, busy);
+        st = new ChannelStats(index);
+        dram = p.dram() == null ? null : new DramPort(p, engine, this, system, links, flight, st.group, st.busy);
         unscheduled = dram != null ? new DramFed() : new Ticked();
     }
 
@@ -369,13 +328,8 @@ public final class MemoryChannel implements Component {
      */
     void accept(MemoryRequest r, long line, int lo, int len, int mergeInto, long now, boolean last, boolean split) {
         boolean scheduled = scheduled();
-        requests.inc();
         boolean write = r.kind() == MemoryRequest.Kind.WRITE;
-        if (write) {
-            writes.inc();
-        } else {
-            reads.inc();
-        }
+        st.arrived(1, write);
         arrived(r, now);
         int link = links.add(r, now);
         if (scheduled) {
@@ -403,7 +357,7 @@ public final class MemoryChannel implements Component {
     /** Counts a conflict when another request already arrived this cycle (a request's later parts are not one). */
     private void arrived(MemoryRequest r, long now) {
         if (now == lastArrivalCycle && r.seq() != lastArrivalSeq) {
-            conflicts.inc();
+            st.conflicts.inc();
             system.conflict();
         }
         if (now != lastArrivalCycle || r.seq() != lastArrivalSeq) {
@@ -426,8 +380,7 @@ public final class MemoryChannel implements Component {
         long end = a + r.size();
         long first = a & -(long) unit;
         int parts = (int) ((end - 1 - first) / unit) + 1;
-        requests.add(parts);
-        reads.add(parts);
+        st.arrived(parts, false);
         arrived(r, now);
         if (combining) {
             for (long line = first; line < end; line += unit) {
@@ -462,22 +415,17 @@ public final class MemoryChannel implements Component {
                 memory.read(a, r.data(), 0, r.size());
             }
         }
-        bytes.add(r.size());
-        clientBytes(r.from()).add(r.size());
+        st.moved(r.from(), r.size());
         r.partServed(serve);
         // Each part waits from now to its service: the first's, then one part's service more each.
         long start = serve;
-        long delay = 0;
         long at = a;
         for (int i = 0; i < parts; i++) {
             long partEnd = Math.min((at & -(long) unit) + unit, end);
-            delay = serve - now;
-            delays.add(delay);
-            delaySum.add(delay);
+            st.waited(serve - now);
             serve += serviceCycles(partEnd - at, write);
             at = partEnd;
         }
-        delayMax.max(delay);
         long fseq = occupy(start, serve - start, link);
         q.fseq[s] = fseq;
         significant(fseq);
@@ -497,8 +445,7 @@ public final class MemoryChannel implements Component {
         long end = a + r.size();
         long first = a & -(long) unit;
         int parts = (int) ((end - 1 - first) / unit) + 1;
-        requests.add(parts);
-        writes.add(parts);
+        st.arrived(parts, true);
         arrived(r, now);
         int link = links.add(r, now);
         if (!combining) {
@@ -512,7 +459,6 @@ public final class MemoryChannel implements Component {
         long serve = Math.max(now + 1, busyUntil);
         r.partServed(serve);
         long fseq = 0;
-        long delay = 0;
         long at = a;
         for (int i = 0; i < parts; i++) {
             long line = at & -(long) unit;
@@ -528,18 +474,14 @@ public final class MemoryChannel implements Component {
             if (r.data() != null) {
                 memory.write(at, r.data(), (int) (at - a), len);
             }
-            delay = serve - now;
-            delays.add(delay);
-            delaySum.add(delay);
+            st.waited(serve - now);
             long service = serviceCycles(len, true);
             fseq = occupy(serve, service, l);
             q.fseq[s] = fseq;
             serve += service;
             at = partEnd;
         }
-        delayMax.max(delay);
-        bytes.add(r.size());
-        clientBytes(r.from()).add(r.size());
+        st.moved(r.from(), r.size());
         significant(fseq);
     }
 
@@ -570,23 +512,17 @@ public final class MemoryChannel implements Component {
         r.partServed(serve);
         // The parts one cycle each from serve: their delays, the channel's busy run, and one in-flight entry
         // a part (as occupy would make them part by part), the request's on the last.
-        long delay = serve - now;
-        for (int i = 0; i < parts; i++) {
-            delays.add(delay + i);
-        }
-        delaySum.add(delay * parts + (long) parts * (parts - 1) / 2);
-        delayMax.max(delay + parts - 1);
+        st.waitedRun(serve - now, parts);
         if (serve > busyUntil) {
             runStart = serve;
         }
-        busy.add(parts);
+        st.busy.add(parts);
         system.served(parts);
         busyUntil = serve + parts;
         long fseq = flight.pushRun(serve + 1 + latency, parts, link);
         q.fseq[s] = fseq;
         fseq += parts - 1;
-        bytes.add(r.size());
-        clientBytes(r.from()).add(r.size());
+        st.moved(r.from(), r.size());
         significant(fseq);
     }
 
@@ -618,14 +554,13 @@ public final class MemoryChannel implements Component {
             links.append(q.nodeTail[node], link);
         }
         q.nodeTail[node] = link;
-        combined.inc();
+        st.combined.inc();
         system.combined();
         long before = Long.bitCount(q.nodeMask0[node]) + Long.bitCount(q.nodeMask1[node]);
         q.nodeMask0[node] |= ChannelQueue.maskBits0(lo, len);
         q.nodeMask1[node] |= ChannelQueue.maskBits1(lo, len);
         long added = Long.bitCount(q.nodeMask0[node]) + Long.bitCount(q.nodeMask1[node]) - before;
-        bytes.add(added);
-        clientBytes(into).add(added);
+        st.moved(into, added);
         return fseq;
     }
 
@@ -641,7 +576,7 @@ public final class MemoryChannel implements Component {
             links.append(q.tail[s], link);
         }
         q.tail[s] = link;
-        combined.inc();
+        st.combined.inc();
         system.combined();
     }
 
@@ -681,8 +616,7 @@ public final class MemoryChannel implements Component {
             long before = Long.bitCount(q.mask0[s]) + Long.bitCount(q.mask1[s]);
             q.setMask(s, lo, len);
             long added = Long.bitCount(q.mask0[s]) + Long.bitCount(q.mask1[s]) - before;
-            bytes.add(added);
-            clientBytes(into).add(added);
+            st.moved(into, added);
             if (r.data() != null) { // a timed write leaves the bytes as they are
                 memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
@@ -701,13 +635,12 @@ public final class MemoryChannel implements Component {
             } else if (r.data() != null) {
                 memory.read(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
-            bytes.add(len);
-            clientBytes(r.from()).add(len);
+            st.moved(r.from(), len);
             fseq = occupy(serve, serviceCycles(len, write), link);
             q.fseq[s] = fseq;
         }
         r.partServed(serve);
-        recordDelay(serve - now);
+        st.waited(serve - now);
         // The entry whose completion may complete r: every part of a request split over granules
         // (channels count its parts down together), else the latest entry among r's parts here.
         if (split) {
@@ -931,10 +864,9 @@ public final class MemoryChannel implements Component {
         for (int l = q.head[s]; l >= 0; l = links.next(l)) {
             MemoryRequest r = links.request(l);
             r.partServed(now);
-            recordDelay(now - links.arrived(l));
+            st.waited(now - links.arrived(l));
         }
-        bytes.add(moved);
-        clientBytes(links.request(q.head[s]).from()).add(moved);
+        st.moved(links.request(q.head[s]).from(), moved);
         if (dram != null) {
             dram.handOff(line, q.write[s], q.mask0[s], q.mask1[s], q.lo[s], q.len[s], q.head[s], now);
             return;
@@ -943,21 +875,6 @@ public final class MemoryChannel implements Component {
         if (engine.hook() != null) {
             engine.hook().span(this, "busy", now, busyUntil);
         }
-    }
-
-    /**
-     * The bytes_CLIENT statistic, made on first use. A combined write's bytes count for the
-     * client of the write they merged into (the first of the slot).
-     */
-    private Stat.Scalar clientBytes(MemoryClient c) {
-        Stat.Scalar st = clientBytes[c.ordinal()];
-        if (st == null) {
-            st = stats.scalar("bytes_" + c.statName(), "bytes", "bytes this channel transferred for "
-                    + c.statName() + " requests (part of bytes; a combined write's bytes count for the client "
-                    + "of the write they merged into)");
-            clientBytes[c.ordinal()] = st;
-        }
-        return st;
     }
 
     /** Writes the bytes under the 64-bit {@code mask} (covering line bytes base..base+63) as runs of set bits. */
@@ -995,21 +912,15 @@ public final class MemoryChannel implements Component {
         if (start > busyUntil) {
             runStart = start; // a new run of back-to-back services
         }
-        busy.add(service);
+        st.busy.add(service);
         system.served(service);
         busyUntil = start + service;
         return flight.push(busyUntil + latency, link);
     }
 
-    private void recordDelay(long d) {
-        delays.add(d);
-        delaySum.add(d);
-        delayMax.max(d);
-    }
-
     /** The {@code p}th percentile of the queueing delays so far (nearest rank), 0 when there are none. */
     double percentile(double p) {
-        return delays.percentile(p);
+        return st.percentile(p);
     }
 
     @Override
@@ -1019,7 +930,7 @@ public final class MemoryChannel implements Component {
 
     @Override
     public StatGroup stats() {
-        return stats;
+        return st.group;
     }
 
     @Override
