@@ -68,14 +68,18 @@ final class InFlight {
         if (count == done.length) {
             grow();
         }
-        int f = (start + count) & (done.length - 1);
+        fill((start + count) & (done.length - 1), at, n, chain);
+        return (seqHead + count++) << partShift;
+    }
+
+    /** Slot {@code f} holds a new entry: {@code n} parts from {@code at}, the last serving {@code chain}. */
+    private void fill(int f, long at, int n, int chain) {
         done[f] = at;
         link[f] = chain;
         significant[f] = false;
         parts[f] = n;
         partChains[f] = 0;
         partSignificant[f] = 0;
-        return (seqHead + count++) << partShift;
     }
 
     /**
@@ -99,13 +103,7 @@ final class InFlight {
             partSignificant[to] = partSignificant[from];
             i--;
         }
-        int f = (start + i) & mask;
-        done[f] = at;
-        link[f] = chain;
-        significant[f] = false;
-        parts[f] = 1;
-        partChains[f] = 0;
-        partSignificant[f] = 0;
+        fill((start + i) & mask, at, 1, chain);
         count++;
     }
 
