@@ -94,6 +94,8 @@ public final class MemoryChannel implements Component {
      * of the ring; the ring is retired only to free its slots.
      */
     private final boolean unitParts;
+    /** The most parts of a write burst (see the constructor). */
+    private static final int MAX_BURST_PARTS = 8;
     /** Unit parts: the parts taken so far (those that took a slot: a merge takes none). */
     private long partsTaken;
     /** The first cycle of the run of back-to-back services that ends at {@link #busyUntil}. */
@@ -146,9 +148,11 @@ public final class MemoryChannel implements Component {
                 && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
         this.unitParts = schedulable && bytesPerCycle >= unit && partialCycles == 0;
         // A write in one granule is one burst slot when it is served as it arrives with write combining
-        // (every part one cycle then): up to a granule's parts, 64 at most (one long of node bits).
+        // (every part one cycle then): up to a granule's parts, 8 at most, a render back end cache's
+        // 256-byte line in 32-byte parts. Every slot keeps room for that many merge nodes, so a longer
+        // write (a 4 KiB copy) takes a slot a part instead of making a deep queue's ring 64 nodes a slot.
         this.combiner = new WriteCombiner(combining, unit,
-                combining && unitParts ? Math.min(64, p.interleave() / unit) : 1);
+                combining && unitParts ? Math.min(MAX_BURST_PARTS, p.interleave() / unit) : 1);
         this.flight = new InFlight(combiner.partsPerSlot());
         // Start small and double on demand: a deep queue (up to 65536 parts of 128 bytes) costs
         // host memory only if a run fills it.
