@@ -49,10 +49,9 @@ final class ChannelQueue {
     MemoryClient[] from;
     /**
      * Scheduled service: each slot's first part's service cycle (its parts follow a cycle apart: a burst
-     * takes one only where every part is served in one cycle), and a write burst's last part's bytes.
+     * takes one only where every part is served in one cycle).
      */
     long[] base;
-    int[] lastLen;
     /**
      * A write burst's parts that a merge has written into (bits by part), and their state then: the part's
      * byte mask and the requests merged into it (the burst's own on its last part): node s x partsPerSlot + j.
@@ -135,7 +134,6 @@ final class ChannelQueue {
         int[] st = new int[cap];
         MemoryClient[] fr = new MemoryClient[cap];
         long[] ba = new long[cap];
-        int[] ll = new int[cap];
         long[] tc = new long[cap];
         int nodes = cap << partShift;
         long[] nm0 = new long[nodes];
@@ -161,7 +159,6 @@ final class ChannelQueue {
             st[i] = step[s];
             fr[i] = from[s];
             ba[i] = base[s];
-            ll[i] = lastLen[s];
             tc[i] = touched[s];
             for (long bits = touched[s]; bits != 0; bits &= bits - 1) {
                 int j = Long.numberOfTrailingZeros(bits);
@@ -190,7 +187,6 @@ final class ChannelQueue {
         step = st;
         from = fr;
         base = ba;
-        lastLen = ll;
         touched = tc;
         nodeMask0 = nm0;
         nodeMask1 = nm1;

@@ -507,22 +507,16 @@ public final class MemoryChannel implements Component {
         q.base[s] = serve;
         q.left[s] = parts;
         q.step[s] = 1;
-        q.lastLen[s] = (int) (end - (first + (long) (parts - 1) * unit));
         waiting += parts - 1;
         partsTaken += parts - 1;
         if (r.data() != null) {
             memory.write(a, r.data(), 0, r.size());
         }
         r.partServed(serve);
-        // The parts one cycle each from serve: their delays, the channel's busy run, and one in-flight entry
-        // a part (as occupy would make them part by part), the request's on the last.
+        // The parts one cycle each from serve: their delays, the channel's busy run, and one in-flight run
+        // of parts completing a cycle apart (as occupy would make them part by part), the request's on the last.
         st.waitedRun(serve - now, parts);
-        if (serve > busyUntil) {
-            runStart = serve;
-        }
-        st.busy.add(parts);
-        system.served(parts);
-        busyUntil = serve + parts;
+        occupyRun(serve, parts);
         long fseq = flight.pushRun(serve + 1 + latency, parts, link);
         q.fseq[s] = fseq;
         fseq += parts - 1;
@@ -539,9 +533,12 @@ public final class MemoryChannel implements Component {
         long bit = 1L << j;
         boolean lastPart = j == combiner.parts(s) - 1;
         if ((q.touched[s] & bit) == 0) {
-            // The part as the burst left it: its share of the burst's bytes, and the burst's request on the last.
+            // The part as the burst left it: its share of the burst's bytes (the burst's request is the slot's),
+            // and that request on the last.
+            MemoryRequest burst = links.request(q.head[s]);
             int plo = j == 0 ? q.lo[s] : 0;
-            int plen = j == 0 ? q.len[s] : lastPart ? q.lastLen[s] : unit;
+            int plen = j == 0 ? q.len[s]
+                    : lastPart ? (int) (burst.address() + burst.size() - (q.line[s] + (long) j * unit)) : unit;
             q.nodeMask0[node] = ChannelQueue.maskBits0(plo, plen);
             q.nodeMask1[node] = ChannelQueue.maskBits1(plo, plen);
             q.nodeHead[node] = lastPart ? q.head[s] : -1;
@@ -913,13 +910,18 @@ public final class MemoryChannel implements Component {
      * returns its in-flight entry's sequence number.
      */
     private long occupy(long start, long service, int link) {
+        occupyRun(start, service);
+        return flight.push(busyUntil + latency, link);
+    }
+
+    /** Occupies the channel for {@code service} cycles from {@code start} (the busy run, its statistics). */
+    private void occupyRun(long start, long service) {
         if (start > busyUntil) {
             runStart = start; // a new run of back-to-back services
         }
         st.busy.add(service);
         system.served(service);
         busyUntil = start + service;
-        return flight.push(busyUntil + latency, link);
     }
 
     /** The {@code p}th percentile of the queueing delays so far (nearest rank), 0 when there are none. */
