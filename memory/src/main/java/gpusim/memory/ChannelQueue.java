@@ -53,6 +53,15 @@ final class ChannelQueue {
      */
     long[] base;
     /**
+     * Scheduled service where a merge may lengthen a waiting part (set by {@link MemoryChannel} there only):
+     * the cycle each slot was taken (its own parts arrived then), whether the first request on its chain is
+     * the one that took it, and the request whose first part took it without a link on it (a write's first
+     * part of several), else null: what a merge that lengthens a part queued before the slot must move.
+     */
+    long[] arrive;
+    boolean[] ownLink;
+    gpusim.sim.MemoryRequest[] starter;
+    /**
      * A write burst's parts that a merge has written into (bits by part), and their state then: the part's
      * byte mask and the requests merged into it (the burst's own on its last part): node s x partsPerSlot + j.
      * A part no merge has touched holds the burst's bytes of its line and no request but the burst's.
@@ -135,6 +144,9 @@ final class ChannelQueue {
         MemoryClient[] fr = new MemoryClient[cap];
         long[] ba = new long[cap];
         long[] tc = new long[cap];
+        long[] ar = new long[cap];
+        boolean[] ol = new boolean[cap];
+        gpusim.sim.MemoryRequest[] sr = new gpusim.sim.MemoryRequest[cap];
         int nodes = cap << partShift;
         long[] nm0 = new long[nodes];
         long[] nm1 = new long[nodes];
@@ -160,6 +172,9 @@ final class ChannelQueue {
             fr[i] = from[s];
             ba[i] = base[s];
             tc[i] = touched[s];
+            ar[i] = arrive[s];
+            ol[i] = ownLink[s];
+            sr[i] = starter[s];
             for (long bits = touched[s]; bits != 0; bits &= bits - 1) {
                 int j = Long.numberOfTrailingZeros(bits);
                 int from0 = (s << partShift) + j;
@@ -188,6 +203,9 @@ final class ChannelQueue {
         from = fr;
         base = ba;
         touched = tc;
+        arrive = ar;
+        ownLink = ol;
+        starter = sr;
         nodeMask0 = nm0;
         nodeMask1 = nm1;
         nodeHead = nh;

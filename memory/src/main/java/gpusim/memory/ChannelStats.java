@@ -76,6 +76,13 @@ final class ChannelStats {
         delayMax.max(d);
     }
 
+    /** A part counted as waiting {@code d} cycles waits {@code more} cycles more (its service was put back). */
+    void waitedLonger(long d, long more) {
+        delays.move(d, d + more);
+        delaySum.add(more);
+        delayMax.max(d + more);
+    }
+
     /** {@code n} parts waited {@code d}, {@code d} + 1, ... cycles (a burst's parts, a cycle apart). */
     void waitedRun(long d, int n) {
         for (int i = 0; i < n; i++) {

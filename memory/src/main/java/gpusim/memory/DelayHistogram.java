@@ -30,6 +30,17 @@ final class DelayHistogram {
         count++;
     }
 
+    /** One delay of {@code from} recorded before becomes {@code to} (a part served later than it was scheduled). */
+    void move(long from, long to) {
+        if (from < DENSE) {
+            dense[(int) from]--;
+        } else if (sparse.addTo(from, -1) == 0) {
+            sparse.remove(from);
+        }
+        count--;
+        add(to);
+    }
+
     long count() {
         return count;
     }

@@ -127,6 +127,20 @@ final class InFlight {
         }
     }
 
+    /** The completion cycle of entry {@code number} (an entry of one part). */
+    long done(long number) {
+        return done[slot(number)];
+    }
+
+    /**
+     * Entry {@code number} (of one part) completes {@code d} cycles later: a merge lengthened its part or
+     * one served before it. The caller keeps the completions in order (they move as a suffix, each to no
+     * sooner than the one before it).
+     */
+    void delay(long number, long d) {
+        done[slot(number)] += d;
+    }
+
     /** Marks part {@code number} significant; returns its completion cycle if it was not, else -1. */
     long markSignificant(long number) {
         int f = slot(number);

@@ -63,10 +63,10 @@ public final class MemoryChannel implements Component {
     private final InFlight flight;
 
     /**
-     * Scheduled mode (no DRAM, no timeline hook, and a part's service time fixed when it is taken:
-     * write combining off, or every part one cycle because bytes_per_cycle >= the line and there is
-     * no partial-write cost). A part's service cycle is then known when it arrives: the later of the
-     * next cycle and the end of the part before it (FIFO). So the part is served when taken: its
+     * Scheduled mode (no DRAM, no timeline hook, and no partial-write cost with write combining, so that
+     * a merge never shortens a part's service). A part's service cycle is then known when it arrives: the
+     * later of the next cycle and the end of the part before it (FIFO); a merge that lengthens a waiting
+     * part puts the parts after it back ({@link #lengthening}). So the part is served when taken: its
      * bytes move (in queue order, as serving would move them: a merge writes its bytes at once, and
      * a read queued after a waiting write to its line stops merges into it), its statistics are
      * counted and it goes in flight; it stays in the waiting ring until its service cycle only to
@@ -94,6 +94,31 @@ public final class MemoryChannel implements Component {
      * of the ring; the ring is retired only to free its slots.
      */
     private final boolean unitParts;
+    /**
+     * Scheduled mode in which a merge may lengthen a waiting part (write combining, a part of more than
+     * bytes_per_cycle bytes: its service is its bytes' cycles, and a merge adds bytes): the part then ends
+     * later, and so may every part queued after it ({@link #lengthen}). A held client is woken by this
+     * channel when its room has come ({@link #wakeHeld}), not at a cycle decided at its refusal, which a
+     * merge could put back.
+     */
+    private final boolean lengthening;
+    /**
+     * Lengthening: the clients held here, which this channel wakes when the room they wait for has come
+     * ({@link #wakeHeld}): each one's engine index, its request, the part whose departure it waits for
+     * (numbered as {@link #partsGone} counts) and the request's mark.
+     */
+    private int[] heldClient = new int[4];
+    private MemoryRequest[] heldRequest = new MemoryRequest[4];
+    private long[] heldPart = new long[4];
+    private long[] heldMark = new long[4];
+    private int heldCount;
+    /** Scheduled, not unit parts: the parts that have left the waiting ring. */
+    private long partsGone;
+    /** Lengthening: the slots a merge puts back and by how many cycles (scratch, at most the queue's slots). */
+    private int[] laterSlot = new int[16];
+    /** Lengthening: the merges that lengthened a waiting part (for tests: the host's work, not the machine's). */
+    private long lengthened;
+    private long[] laterBy = new long[16];
     /** The most parts of a write burst (see the constructor). */
     private static final int MAX_BURST_PARTS = 8;
     /** Unit parts: the parts taken so far (those that took a slot: a merge takes none). */
@@ -144,9 +169,9 @@ public final class MemoryChannel implements Component {
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
         this.lineService = (int) Math.max(1, (unit + bytesPerCycle - 1) / bytesPerCycle);
-        this.schedulable = p.dram() == null
-                && (!combining || (bytesPerCycle >= unit && partialCycles == 0));
+        this.schedulable = p.dram() == null && (!combining || partialCycles == 0);
         this.unitParts = schedulable && bytesPerCycle >= unit && partialCycles == 0;
+        this.lengthening = schedulable && combining && !unitParts;
         // A write in one granule is one burst slot when it is served as it arrives with write combining
         // (every part one cycle then): up to a granule's parts, 8 at most, a render back end cache's
         // 256-byte line in 32-byte parts. Every slot keeps room for that many merge nodes, so a longer
@@ -169,6 +194,11 @@ public final class MemoryChannel implements Component {
     /** Parts waiting in the queue. */
     public int queued() {
         return waiting;
+    }
+
+    /** The merges that lengthened a waiting part, scheduled ({@link #lengthen}): the host's work, for tests. */
+    long lengthened() {
+        return lengthened;
     }
 
     /** Served parts whose latency has not yet passed. */
@@ -220,19 +250,84 @@ public final class MemoryChannel implements Component {
         // The refusal found waiting + slots > depth (or, slots > depth, a non-empty queue), so at
         // least one part must leave: the m-th to leave, counting the slots' parts in queue order.
         int m = slots <= depth ? waiting + slots - depth : waiting;
+        long at = leaveAt(m);
+        r.hold(index, departures);
+        int client = blocked.engineIndex(requester);
+        if (lengthening) {
+            // A merge may yet put that part's departure back (lengthen): this channel wakes the client when
+            // the part has left (wakeHeld), as serving would then.
+            keepHeld(client, r, partsGone + m);
+            self.wakeAt(at);
+            return;
+        }
+        engine.wake(client, at);
+    }
+
+    /** Scheduled, not unit parts: the cycle the {@code m}-th waiting part (from 1, in queue order) leaves. */
+    private long leaveAt(int m) {
         int mask = q.mask();
-        long at = -1;
         for (int i = 0; i < q.count; i++) {
             int s = (q.start + i) & mask;
             if (m <= q.left[s]) {
                 // A slot's parts leave at q.serve, then q.step later, then one line's service apart (retire).
-                at = m == 1 ? q.serve[s] : q.serve[s] + q.step[s] + (long) (m - 2) * lineService;
-                break;
+                return m == 1 ? q.serve[s] : q.serve[s] + q.step[s] + (long) (m - 2) * lineService;
             }
             m -= q.left[s];
         }
-        r.hold(index, departures);
-        engine.wake(blocked.engineIndex(requester), at);
+        throw new IllegalStateException(name + ": part " + m + " of " + waiting + " waiting");
+    }
+
+    /** Lengthening: client {@code client} is held here with {@code r} until part {@code part} has left. */
+    private void keepHeld(int client, MemoryRequest r, long part) {
+        int i = 0;
+        while (i < heldCount && heldClient[i] != client) {
+            i++; // (a client holds one request at a time: a new hold replaces its old one)
+        }
+        if (i == heldCount) {
+            if (heldCount == heldClient.length) {
+                heldClient = java.util.Arrays.copyOf(heldClient, heldCount * 2);
+                heldRequest = java.util.Arrays.copyOf(heldRequest, heldCount * 2);
+                heldPart = java.util.Arrays.copyOf(heldPart, heldCount * 2);
+                heldMark = java.util.Arrays.copyOf(heldMark, heldCount * 2);
+            }
+            heldCount++;
+        }
+        heldClient[i] = client;
+        heldRequest[i] = r;
+        heldPart[i] = part;
+        heldMark[i] = r.heldMark();
+    }
+
+    /**
+     * Lengthening, at a tick after {@link #retire}: wakes the held clients whose part has left now (serving
+     * would wake them now, blocked, and their offer be the first that may fit: see {@link #hold}) and drops
+     * those offered again since their hold (admitted, or held anew); returns the cycle the next of the
+     * others' parts leaves, or {@link Engine#NEVER}. The channel ticks at that cycle, so a part is found
+     * the cycle it leaves; a merge can only put a departure back, and then the tick comes early.
+     */
+    private long wakeHeld(long now) {
+        long next = Engine.NEVER;
+        int k = 0;
+        for (int i = 0; i < heldCount; i++) {
+            MemoryRequest r = heldRequest[i];
+            if (r.heldChannel() != index || r.heldMark() != heldMark[i]) {
+                continue;
+            }
+            long part = heldPart[i];
+            if (partsGone >= part) {
+                engine.wake(heldClient[i], now);
+                continue;
+            }
+            next = Math.min(next, leaveAt((int) (part - partsGone)));
+            heldClient[k] = heldClient[i];
+            heldRequest[k] = r;
+            heldPart[k] = part;
+            heldMark[k] = heldMark[i];
+            k++;
+        }
+        java.util.Arrays.fill(heldRequest, k, heldCount, null);
+        heldCount = k;
+        return next;
     }
 
     /**
@@ -287,6 +382,7 @@ public final class MemoryChannel implements Component {
             departures += first != lastServe ? gone : gone - 1;
             lastServe = last;
             waiting -= gone;
+            partsGone += gone;
             if (gone < left) {
                 q.left[s] = left - gone;
                 q.serve[s] = last + (gone == 1 ? q.step[s] : lineService);
@@ -345,7 +441,7 @@ public final class MemoryChannel implements Component {
             s = combiner.slotOf(mergeInto); // a slot of one part: bursts are taken in scheduled mode only
             merge(s, link);
         } else {
-            s = takeSlot(line, lo, len, write, link, combining);
+            s = takeSlot(line, lo, len, write, link, combining, now);
             self.wakeAt(now + 1);
         }
         if (write) {
@@ -405,7 +501,7 @@ public final class MemoryChannel implements Component {
     private void takeBurst(MemoryRequest r, long now, long a, long end, long first, int parts, boolean write,
                            int link) {
         int firstLen = (int) (Math.min(first + unit, end) - a);
-        int s = takeSlot(first, (int) (a - first), firstLen, write, link, false);
+        int s = takeSlot(first, (int) (a - first), firstLen, write, link, false, now);
         long serve = Math.max(now + 1, busyUntil);
         q.serve[s] = serve;
         q.left[s] = parts;
@@ -470,7 +566,10 @@ public final class MemoryChannel implements Component {
             int lo = (int) (at - line);
             int len = (int) (partEnd - at);
             int l = i == parts - 1 ? link : -1;
-            int s = takeSlot(line, lo, len, true, l, combining);
+            int s = takeSlot(line, lo, len, true, l, combining, now);
+            if (lengthening && i == 0 && l < 0) {
+                q.starter[s] = r;
+            }
             q.from[s] = r.from();
             q.serve[s] = serve;
             q.base[s] = serve;
@@ -499,7 +598,7 @@ public final class MemoryChannel implements Component {
      */
     private void takeWriteBurst(MemoryRequest r, long now, long a, long end, long first, int parts, int link) {
         int firstLen = (int) (Math.min(first + unit, end) - a);
-        int s = takeSlot(first, (int) (a - first), firstLen, true, link, false);
+        int s = takeSlot(first, (int) (a - first), firstLen, true, link, false, now);
         combiner.takeBurst(s, first, parts);
         long serve = Math.max(now + 1, busyUntil);
         q.from[s] = r.from();
@@ -585,10 +684,91 @@ public final class MemoryChannel implements Component {
      * A new waiting slot of one part at the queue's tail for bytes [lo, lo + len) of {@code line}, its
      * requests chained from {@code link}; on its line's merge chain when {@code chained}.
      */
-    private int takeSlot(long line, int lo, int len, boolean write, int link, boolean chained) {
+    private int takeSlot(long line, int lo, int len, boolean write, int link, boolean chained, long now) {
         waiting++;
         partsTaken++;
-        return q.take(line, lo, len, write, link, chained);
+        int s = q.take(line, lo, len, write, link, chained);
+        if (lengthening) {
+            taken(s, link, now);
+        }
+        return s;
+    }
+
+    /** Lengthening: slot {@code s} was taken at {@code now}, its requests chained from {@code link} (see {@link #putBack}). */
+    private void taken(int s, int link, long now) {
+        q.arrive[s] = now;
+        q.ownLink[s] = link >= 0;
+        q.starter[s] = null;
+    }
+
+    /**
+     * Lengthening: a merge made waiting write slot {@code s}'s service {@code grow} cycles longer. Serving a
+     * part a tick would serve it with its bytes when its service begins, so it ends later, and a part queued
+     * after it begins at the later of its own service cycle and the end of the part before it: each slot
+     * after it, until one that does not move, is put back, and with it its in-flight entry, its parts' delays
+     * and its requests' first service cycles. Nothing else was decided from those cycles: the head of the
+     * waiting ring (whose service cycle wakes blocked clients) is {@code s} or older, and a held client's
+     * wake is checked when it comes ({@link #wakeHeld}).
+     * Rare (a merge that adds a bytes_per_cycle's worth to a part), and at most a queue's slots.
+     */
+    private void lengthen(int s, long grow) {
+        lengthened++;
+        st.busy.add(grow);
+        system.served(grow);
+        flight.delay(q.fseq[s], grow);
+        int mask = q.mask();
+        long end = flight.done(q.fseq[s]) - latency;
+        int after = q.count - 1 - ((s - q.start) & mask);
+        if (laterSlot.length < after) {
+            laterSlot = new int[Integer.highestOneBit(after) << 1];
+            laterBy = new long[laterSlot.length];
+        }
+        int n = 0;
+        boolean toTail = true;
+        for (int t = (s + 1) & mask, i = 0; i < after; i++, t = (t + 1) & mask) {
+            long d = end - q.serve[t];
+            if (d <= 0) {
+                toTail = false; // it began after a gap: it and the parts after it keep their cycles
+                break;
+            }
+            laterSlot[n] = t;
+            laterBy[n++] = d;
+            end = flight.done(q.fseq[t]) - latency + d;
+        }
+        if (toTail) {
+            busyUntil = end;
+        }
+        // Last first: a request's first service cycle is moved by its first part's slot only (one whose
+        // moved cycle equals a later slot's old one is not moved twice).
+        for (int i = n - 1; i >= 0; i--) {
+            putBack(laterSlot[i], laterBy[i]);
+        }
+    }
+
+    /** Lengthening: waiting slot {@code t}'s parts begin {@code d} cycles later (see {@link #lengthen}). */
+    private void putBack(int t, long d) {
+        long old = q.serve[t];
+        q.serve[t] = old + d;
+        q.base[t] += d;
+        flight.delay(q.fseq[t], d);
+        // The slot's own parts, from its arrival: a read burst's a part's service apart (see retire).
+        long start = old;
+        for (int k = 0; k < q.left[t]; k++) {
+            st.waitedLonger(start - q.arrive[t], d);
+            start += k == 0 ? q.step[t] : lineService;
+        }
+        int l = q.head[t];
+        if (q.ownLink[t] && l >= 0) {
+            links.request(l).serviceMoved(old, old + d);
+            l = links.next(l);
+        }
+        for (; l >= 0; l = links.next(l)) { // the parts merged into it, each from its own arrival
+            st.waitedLonger(old - links.arrived(l), d);
+            links.request(l).serviceMoved(old, old + d);
+        }
+        if (q.starter[t] != null) {
+            q.starter[t].serviceMoved(old, old + d);
+        }
     }
 
     /**
@@ -618,13 +798,19 @@ public final class MemoryChannel implements Component {
             q.setMask(s, lo, len);
             long added = Long.bitCount(q.mask0[s]) + Long.bitCount(q.mask1[s]) - before;
             st.moved(into, added);
+            if (lengthening) {
+                long grow = serviceCycles(before + added, true) - serviceCycles(before, true);
+                if (grow > 0) {
+                    lengthen(s, grow);
+                }
+            }
             if (r.data() != null) { // a timed write leaves the bytes as they are
                 memory.write(line + lo, r.data(), (int) (line + lo - r.address()), len);
             }
             serve = q.serve[s];
             fseq = q.fseq[s];
         } else {
-            s = takeSlot(line, lo, len, write, link, combining);
+            s = takeSlot(line, lo, len, write, link, combining, now);
             serve = Math.max(now + 1, busyUntil);
             q.serve[s] = serve;
             q.base[s] = serve;
@@ -795,8 +981,9 @@ public final class MemoryChannel implements Component {
             if (lastServe == now) {
                 blocked.wakeAll(now);
             }
+            long heldNext = heldCount > 0 ? wakeHeld(now) : Engine.NEVER;
             boolean progress = landed(now);
-            long next = flight.nextSignificant();
+            long next = Math.min(flight.nextSignificant(), heldNext);
             if (!blocked.isEmpty() && q.count > 0) {
                 next = Math.min(next, q.serve[q.start]);
             }

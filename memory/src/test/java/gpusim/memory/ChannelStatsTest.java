@@ -33,6 +33,27 @@ class ChannelStatsTest {
         assertEquals(10, value(st, "queue_delay_max"));
     }
 
+    // Parts waiting 1, 2 and 5000 cycles (5000: past the dense histogram), then the 2 put back by 3 and the
+    // 5000 by 10 (a merge lengthened a part before them): as if they had waited 1, 5 and 5010 from the start,
+    // total 5016, longest 5010, median 5; the 1 put back to 9000 makes the median 5010 (rank 2 of 5, 5010, 9000).
+    @Test
+    void aPartPutBackWaitsLonger() {
+        ChannelStats st = new ChannelStats(0);
+        st.waited(1);
+        st.waited(2);
+        st.waited(5000);
+        st.waitedLonger(2, 3);
+        st.waitedLonger(5000, 10);
+        assertEquals(5016, value(st, "queue_delay_total"));
+        assertEquals(5010, value(st, "queue_delay_max"));
+        assertEquals(5.0, formula(st, "queue_delay_p50"));
+        assertEquals(5010.0, formula(st, "queue_delay_p95"));
+        st.waitedLonger(1, 8999);
+        assertEquals(5010.0, formula(st, "queue_delay_p50"));
+        assertEquals(9000, value(st, "queue_delay_max"));
+        assertEquals(14015 / 3.0, formula(st, "queue_delay_mean"), 1e-9); // still three parts
+    }
+
     // Bytes count in all and for their client, whose statistic appears with its first bytes; parts by direction.
     @Test
     void bytesCountByClientAndPartsByDirection() {

@@ -111,4 +111,27 @@ class InFlightTest {
         assertEquals(61, f.headDone());
         assertEquals(39, f.headChain());
     }
+
+    // Entries completing at 10, 12 and 15, the second put back by 4 and the third by 2 (a merge lengthened the
+    // second's part, and the third began when it ended): they complete at 10, 16 and 17, in order, and the
+    // significant third sets the next tick at 17.
+    @Test
+    void aDelayedEntryCompletesLater() {
+        InFlight f = new InFlight();
+        f.push(10, 1);
+        long second = f.push(12, 2);
+        long third = f.push(15, 3);
+        f.markSignificant(third);
+        f.delay(second, 4);
+        f.delay(third, 2);
+        assertEquals(16, f.done(second));
+        assertEquals(17, f.nextSignificant());
+        assertEquals(10, f.headDone());
+        f.pop();
+        assertEquals(16, f.headDone());
+        assertEquals(2, f.headChain());
+        f.pop();
+        assertEquals(17, f.headDone());
+        assertEquals(3, f.headChain());
+    }
 }

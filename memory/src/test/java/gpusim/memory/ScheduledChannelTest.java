@@ -54,8 +54,14 @@ class ScheduledChannelTest {
                 MemorySystemTest.params(2, 256, 64, false, 3, 6, 20, 16),
                 // 32-byte lines, a queue of two, a short latency.
                 MemorySystemTest.params(4, 128, 32, true, 0, 2, 5, 32),
-                // Not schedulable (16 bytes a cycle with combining): both runs serve a part a tick.
-                MemorySystemTest.params(4, 256, 64, true, 0, 8, 30, 16));
+                // 16 bytes a cycle with combining: a merge may lengthen a waiting write, putting back the
+                // parts queued after it (MemoryChannel#lengthen); clients are blocked, not held.
+                MemorySystemTest.params(4, 256, 64, true, 0, 8, 30, 16),
+                // The same with 128-byte lines at 20 bytes a cycle (7 cycles a line) and a deeper queue.
+                MemorySystemTest.params(2, 256, 128, true, 0, 16, 7, 20),
+                // Not schedulable (a partial-write cost with combining: a merge may shorten a part):
+                // both runs serve a part a tick.
+                MemorySystemTest.params(4, 256, 64, true, 2, 8, 30, 16));
     }
 
     @ParameterizedTest
@@ -103,7 +109,11 @@ class ScheduledChannelTest {
         final ScriptedClient client = new ScriptedClient(engine, 0, now -> List.of());
 
         Rig(boolean hook) {
-            super(MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64), hook);
+            this(hook, MemorySystemTest.params(4, 256, 64, true, 0, 64, 100, 64));
+        }
+
+        Rig(boolean hook, MemorySystem.Params p) {
+            super(p, hook);
         }
 
         /** Runs the client's list through the memory to the end. */
@@ -188,6 +198,42 @@ class ScheduledChannelTest {
     }
 
     /**
+     * A merge that lengthens a waiting write, 16 bytes a cycle, latency 10, write combining: served when
+     * taken, the channel has scheduled every part on arrival and must put back the parts queued after the
+     * write (MemoryChannel#lengthen). At cycle 0, in this order, all on channel 0: an 8-byte write A at a
+     * (one cycle, served at 1); a 64-byte read R at a + 1024 (four cycles, queued behind A: served at 2 and
+     * done at 16 as first scheduled); a 56-byte write B at a + 8, which merges into A (R reads another line),
+     * so A moves 64 bytes in four cycles, 1 to 5: A and B complete at 5 + 10 = 15, and R is served from 5
+     * and completes at 9 + 10 = 19. Delays 1 (A), 5 (R) and 1 (B, which waits with A); 8 busy cycles.
+     */
+    @Test
+    void aMergeThatLengthensAWaitingWritePutsThePartsAfterItBack() {
+        for (boolean hook : new boolean[] {true, false}) {
+            Rig rig = new Rig(hook, MemorySystemTest.params(4, 256, 64, true, 0, 64, 10, 16));
+            long a = rig.base;
+            ScriptedClient c = rig.client;
+            MemoryRequest w = MemoryRequest.write(a, ScriptedClient.bytes(8, 1), c, null);
+            MemoryRequest read = MemoryRequest.read(a + 1024, 64, c, null);
+            MemoryRequest merged = MemoryRequest.write(a + 8, ScriptedClient.bytes(56, 9), c, null);
+            c.toIssue.addAll(List.of(w, read, merged));
+            rig.run();
+            String mode = "hook " + hook;
+            assertEquals(15, w.doneAt(), mode);
+            assertEquals(15, merged.doneAt(), mode);
+            assertEquals(5, read.servedAt(), mode);
+            assertEquals(19, read.doneAt(), mode);
+            List<String> stats = new ArrayList<>();
+            flatten(rig.ms.stats(), "", stats);
+            Outcome o = new Outcome(List.of(), List.of(), 0, new byte[0], stats);
+            assertEquals(1, stat(o, "memory.combined_writes"), mode);
+            assertEquals(8, stat(o, "memory.channel0.busy_cycles"), mode);
+            assertEquals(7, stat(o, "memory.channel0.queue_delay_total"), mode);
+            assertEquals(5, stat(o, "memory.channel0.queue_delay_max"), mode);
+            assertEquals(hook ? 0 : 1, rig.ms.channels().get(0).lengthened(), mode);
+        }
+    }
+
+    /**
      * Caches as the channels' clients: four write-back caches (256-byte lines, as a render back
      * end's, so a fill or a write-back is four parts of one channel; 1 KiB each, so lines are
      * evicted and written back) in front of the memory, each fed random reads and writes in one
@@ -217,7 +263,7 @@ class ScheduledChannelTest {
         }
         assertTrue(refusals > 1000, "queues fill: " + refusals);
         assertTrue(!p.writeCombining() || combined > 0, "write-backs merge");
-        boolean scheduled = !p.writeCombining() || (p.bytesPerCycle() >= p.line() && p.partialWriteCycles() == 0);
+        boolean scheduled = !p.writeCombining() || p.partialWriteCycles() == 0;
         if (!scheduled) {
             // Both runs serve a part a tick and block, so they tick alike.
             assertEquals(wokenTicks, heldTicks, "cache ticks");

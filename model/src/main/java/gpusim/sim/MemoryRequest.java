@@ -156,6 +156,17 @@ public final class MemoryRequest {
         }
     }
 
+    /**
+     * A part scheduled to begin service at {@code from} begins at {@code to} instead (a channel that
+     * schedules its parts on arrival found a part queued before it lengthened by a merge): the request's
+     * first service cycle moves with it if that part was its first.
+     */
+    public void serviceMoved(long from, long to) {
+        if (servedAt == from) {
+            servedAt = to;
+        }
+    }
+
     /** A part completed at {@code done}; true when it was the last (then tell the client). */
     public boolean partDone(long done) {
         if (--partsLeft == 0) {
