@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs each trace under fourteen memory shapes with one build's jar, writing OUTDIR/TRACE.SHAPE.json,
+# Runs each trace under fifteen memory shapes with one build's jar, writing OUTDIR/TRACE.SHAPE.json,
 # two runs at a time. Run it for two builds, then compare the reports with report-diff.py: a
 # host-side change to the memory path must leave them equal (docs/performance.md).
 #   bench/scripts/memory-shapes.sh JAR OUTDIR        (TRACES="a.trace b.trace" to choose the traces)
@@ -22,6 +22,7 @@ cfgs=(
  "part|--set surfaces.in_memory=on --set memory.partial_write_cycles=2"
  "bpc16|--set surfaces.in_memory=on --set memory.bytes_per_cycle=16"
  "console|--preset console"
+ "desktop|--preset desktop"
 )
 traces="${TRACES:-$shared/bench/stress-2k.trace $root/examples/occlusion-study.trace $root/examples/predication-queries.trace $root/examples/queues.trace $shared/conformance/case-000.trace $shared/conformance/case-017.trace $shared/conformance/case-033.trace $shared/conformance/case-049.trace}"
 for t in $traces; do

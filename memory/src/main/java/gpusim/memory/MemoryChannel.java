@@ -103,16 +103,16 @@ public final class MemoryChannel implements Component {
      */
     private final boolean lengthening;
     /**
-     * Lengthening: the clients held here, which this channel wakes when the room they wait for has come
-     * ({@link #wakeHeld}): each one's engine index, its request, the part whose departure it waits for
-     * (numbered as {@link #partsGone} counts) and the request's mark.
+     * Lengthening or fed to DRAM: the clients held here, which this channel wakes when the room they wait
+     * for has come ({@link #wakeHeld}): each one's engine index, its request, the part whose departure it
+     * waits for (numbered as {@link #partsGone} counts) and the request's mark.
      */
     private int[] heldClient = new int[4];
     private MemoryRequest[] heldRequest = new MemoryRequest[4];
     private long[] heldPart = new long[4];
     private long[] heldMark = new long[4];
     private int heldCount;
-    /** Scheduled, not unit parts: the parts that have left the waiting ring. */
+    /** The parts that have left the waiting ring (counted where parts are not all one cycle). */
     private long partsGone;
     /** Lengthening: the slots a merge puts back and by how many cycles (scratch, at most the queue's slots). */
     private int[] laterSlot = new int[16];
@@ -140,8 +140,8 @@ public final class MemoryChannel implements Component {
     /** Clients refused for want of room, to wake when a part leaves the queue. */
     private final WakeList blocked;
     /**
-     * Scheduled mode: the distinct cycles at which parts have left the waiting ring, each one at
-     * which serving wakes the blocked clients (see {@link #hold}).
+     * Scheduled or fed to DRAM: the distinct cycles at which parts have left the waiting ring, each one
+     * at which serving wakes the blocked clients (see {@link #hold}).
      */
     private long departures;
 
@@ -225,11 +225,13 @@ public final class MemoryChannel implements Component {
     /**
      * Holds refused request {@code r} of {@code requester}, which needs {@code slots} new slots here,
      * when {@code requester} offers it again at every tick until it is taken (a cache: see
-     * MemorySystem#toChannels); outside scheduled mode it {@link #block}s it instead. Blocked, the
+     * MemorySystem#toChannels); served a part a tick (no DRAM with a partial-write cost and write
+     * combining, or a timeline hook) it {@link #block}s it instead. Blocked, the
      * client would be woken at every cycle a part leaves the queue and offer again; room grows only
      * as parts leave, so every such offer before the part whose departure leaves room for
      * {@code slots} (if nothing else is taken meanwhile) would be refused. A held client is woken
-     * only at that part's service cycle: no cycle changes, and the offers skipped are counted when
+     * only at that part's service cycle (where that cycle may yet move, lengthening or fed to DRAM, at
+     * the tick it comes: {@link #wakeHeld}): no cycle changes, and the offers skipped are counted when
      * {@code r} is offered again ({@link #departuresBefore}, from the mark kept on {@code r}), so
      * memory.refusals is what it was. That cycle never comes sooner for a write that may merge:
      * a write to merge into arrives only with a new slot of its own, which takes the room the merge
@@ -237,6 +239,13 @@ public final class MemoryChannel implements Component {
      */
     void hold(Component requester, MemoryRequest r, int slots, long now) {
         if (!onArrival) {
+            if (dram != null && engine.hook() == null) {
+                // Fed to DRAM, a part leaves when the controller has room for it, which is not known ahead:
+                // this channel wakes the client at the tick the part it waits for leaves (wakeHeld).
+                r.hold(index, departures);
+                keepHeld(blocked.engineIndex(requester), r, partsGone + (slots <= depth ? waiting + slots - depth : waiting));
+                return;
+            }
             block(requester, now);
             return;
         }
@@ -277,7 +286,7 @@ public final class MemoryChannel implements Component {
         throw new IllegalStateException(name + ": part " + m + " of " + waiting + " waiting");
     }
 
-    /** Lengthening: client {@code client} is held here with {@code r} until part {@code part} has left. */
+    /** Client {@code client} is held here with {@code r} until part {@code part} has left ({@link #wakeHeld}). */
     private void keepHeld(int client, MemoryRequest r, long part) {
         int i = 0;
         while (i < heldCount && heldClient[i] != client) {
@@ -299,13 +308,15 @@ public final class MemoryChannel implements Component {
     }
 
     /**
-     * Lengthening, at a tick after {@link #retire}: wakes the held clients whose part has left now (serving
-     * would wake them now, blocked, and their offer be the first that may fit: see {@link #hold}) and drops
-     * those offered again since their hold (admitted, or held anew); returns the cycle the next of the
-     * others' parts leaves, or {@link Engine#NEVER}. The channel ticks at that cycle, so a part is found
-     * the cycle it leaves; a merge can only put a departure back, and then the tick comes early.
+     * Lengthening or fed to DRAM, at a tick after parts have left: wakes the held clients whose part has
+     * left now (serving would wake them now, blocked, and their offer be the first that may fit: see
+     * {@link #hold}) and drops those offered again since their hold (admitted, or held anew). Lengthening
+     * ({@code scheduled}), returns the cycle the next of the others' parts leaves, or {@link Engine#NEVER}:
+     * the channel ticks then, so a part is found the cycle it leaves (a merge can only put a departure back,
+     * and then the tick comes early). Fed to DRAM, the channel ticks at every decision of its controller,
+     * which is when parts may leave.
      */
-    private long wakeHeld(long now) {
+    private long wakeHeld(long now, boolean scheduled) {
         long next = Engine.NEVER;
         int k = 0;
         for (int i = 0; i < heldCount; i++) {
@@ -318,7 +329,9 @@ public final class MemoryChannel implements Component {
                 engine.wake(heldClient[i], now);
                 continue;
             }
-            next = Math.min(next, leaveAt((int) (part - partsGone)));
+            if (scheduled) {
+                next = Math.min(next, leaveAt((int) (part - partsGone)));
+            }
             heldClient[k] = heldClient[i];
             heldRequest[k] = r;
             heldPart[k] = part;
@@ -949,7 +962,12 @@ public final class MemoryChannel implements Component {
             }
             dram.sync();
             if (moved) {
+                departures++;
+                lastServe = now;
                 blocked.wakeAll(now);
+                if (heldCount > 0) {
+                    wakeHeld(now, false);
+                }
             }
             long next = Math.min(flight.headDone(), dram.nextDecision(now));
             if (next != Engine.NEVER) {
@@ -981,7 +999,7 @@ public final class MemoryChannel implements Component {
             if (lastServe == now) {
                 blocked.wakeAll(now);
             }
-            long heldNext = heldCount > 0 ? wakeHeld(now) : Engine.NEVER;
+            long heldNext = heldCount > 0 ? wakeHeld(now, true) : Engine.NEVER;
             boolean progress = landed(now);
             long next = Math.min(flight.nextSignificant(), heldNext);
             if (!blocked.isEmpty() && q.count > 0) {
@@ -1031,6 +1049,7 @@ public final class MemoryChannel implements Component {
         q.start = (q.start + 1) & q.mask();
         q.count--;
         waiting--;
+        partsGone++;
         long line = q.line[s];
         combiner.leave(s, line);
         long moved;

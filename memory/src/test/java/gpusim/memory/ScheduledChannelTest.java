@@ -275,6 +275,40 @@ class ScheduledChannelTest {
         }
     }
 
+    /**
+     * Fed to DRAM (four channels of the DRAM timing of DramChannelTest, a controller queue of 16 accesses;
+     * with write combining, and without at 16 bytes a cycle): a refused cache is held and woken by its
+     * channel at the tick the part it waits for is handed to the controller (MemoryChannel#wakeHeld); with a
+     * timeline hook it is blocked, woken at every tick at which parts leave, and offers again. The same
+     * machine, and the held run ticks its caches far less.
+     */
+    @ParameterizedTest
+    @MethodSource("dramShapes")
+    void aCacheHeldByAChannelFedToDramIsServedAsIfWokenAtEveryPart(MemorySystem.Params p) {
+        long refusals = 0;
+        long heldTicks = 0;
+        long wokenTicks = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            CacheOutcome blocked = runCaches(p, seed, true);
+            CacheOutcome held = runCaches(p, seed, false);
+            assertSameMachine(blocked.outcome(), held.outcome(), seed);
+            refusals += stat(held.outcome(), "memory.refusals");
+            wokenTicks += blocked.cacheTicks();
+            heldTicks += held.cacheTicks();
+        }
+        assertTrue(refusals > 1000, "queues fill: " + refusals);
+        assertTrue(wokenTicks - heldTicks > refusals / 3,
+                "held caches tick less: " + heldTicks + " against " + wokenTicks + ", " + refusals + " refusals");
+    }
+
+    static List<MemorySystem.Params> dramShapes() {
+        gpusim.memory.dram.DramParams dram = new gpusim.memory.dram.DramParams("test", DramChannelTest.T,
+                DramChannelTest.MAP, gpusim.memory.dram.PagePolicy.OPEN, 16, 1000, 1000);
+        return List.of(
+                new MemorySystem.Params(4, 256, 64, true, 0, 8, 100, 64, dram),
+                new MemorySystem.Params(4, 256, 64, false, 0, 8, 100, 16, dram));
+    }
+
     record CacheOutcome(Outcome outcome, long cacheTicks) { }
 
     /** An engine and the memory of shape {@code p} with a 4 KiB window; served a part a tick with {@code hook}. */
