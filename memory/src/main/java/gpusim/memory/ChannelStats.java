@@ -76,11 +76,19 @@ final class ChannelStats {
         delayMax.max(d);
     }
 
-    /** A part counted as waiting {@code d} cycles waits {@code more} cycles more (its service was put back). */
+    /**
+     * A part counted as waiting {@code d} cycles waits {@code more} cycles more (fewer, more < 0: its service
+     * was moved); after parts waited less, {@link #delaysShortened} brings the longest wait down to what is left.
+     */
     void waitedLonger(long d, long more) {
         delays.move(d, d + more);
         delaySum.add(more);
         delayMax.max(d + more);
+    }
+
+    /** Parts waited less than counted ({@link #waitedLonger}): the longest wait is the histogram's again. */
+    void delaysShortened() {
+        delayMax.set(delays.max());
     }
 
     /** {@code n} parts waited {@code d}, {@code d} + 1, ... cycles (a burst's parts, a cycle apart). */

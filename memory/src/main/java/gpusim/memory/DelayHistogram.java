@@ -41,6 +41,25 @@ final class DelayHistogram {
         add(to);
     }
 
+    /** The longest delay recorded, 0 when none. */
+    long max() {
+        long m = -1;
+        for (com.carrotsearch.hppc.cursors.LongLongCursor c : sparse) {
+            if (c.value > 0 && c.key > m) {
+                m = c.key;
+            }
+        }
+        if (m >= 0) {
+            return m;
+        }
+        for (int d = dense.length - 1; d >= 0; d--) {
+            if (dense[d] > 0) {
+                return d;
+            }
+        }
+        return 0;
+    }
+
     long count() {
         return count;
     }

@@ -63,10 +63,9 @@ public final class MemoryChannel implements Component {
     private final InFlight flight;
 
     /**
-     * Scheduled mode (no DRAM, no timeline hook, and no partial-write cost with write combining, so that
-     * a merge never shortens a part's service). A part's service cycle is then known when it arrives: the
-     * later of the next cycle and the end of the part before it (FIFO); a merge that lengthens a waiting
-     * part puts the parts after it back ({@link #lengthening}). So the part is served when taken: its
+     * Scheduled mode (no DRAM, no timeline hook). A part's service cycle is decided when it arrives: the
+     * later of the next cycle and the end of the part before it (FIFO); a merge that changes a waiting
+     * part's service moves the parts after it ({@link #retiming}). So the part is served when taken: its
      * bytes move (in queue order, as serving would move them: a merge writes its bytes at once, and
      * a read queued after a waiting write to its line stops merges into it), its statistics are
      * counted and it goes in flight; it stays in the waiting ring until its service cycle only to
@@ -95,15 +94,15 @@ public final class MemoryChannel implements Component {
      */
     private final boolean unitParts;
     /**
-     * Scheduled mode in which a merge may lengthen a waiting part (write combining, a part of more than
-     * bytes_per_cycle bytes: its service is its bytes' cycles, and a merge adds bytes): the part then ends
-     * later, and so may every part queued after it ({@link #lengthen}). A held client is woken by this
-     * channel when its room has come ({@link #wakeHeld}), not at a cycle decided at its refusal, which a
-     * merge could put back.
+     * Scheduled mode in which a merge may change a waiting part's service (write combining, and a part of
+     * more than bytes_per_cycle bytes, whose service is its bytes' cycles, or a partial-write cost, which a
+     * merge that fills the line saves): the part then ends later or sooner, and so may every part queued
+     * after it ({@link #retime}). A held client is woken by this channel when its room has come
+     * ({@link #wakeHeld}), not at a cycle decided at its refusal, which a merge could move.
      */
-    private final boolean lengthening;
+    private final boolean retiming;
     /**
-     * Lengthening or fed to DRAM: the clients held here, which this channel wakes when the room they wait
+     * Retiming or fed to DRAM: the clients held here, which this channel wakes when the room they wait
      * for has come ({@link #wakeHeld}): each one's engine index, its request, the part whose departure it
      * waits for (numbered as {@link #partsGone} counts) and the request's mark.
      */
@@ -114,11 +113,11 @@ public final class MemoryChannel implements Component {
     private int heldCount;
     /** The parts that have left the waiting ring (counted where parts are not all one cycle). */
     private long partsGone;
-    /** Lengthening: the slots a merge puts back and by how many cycles (scratch, at most the queue's slots). */
-    private int[] laterSlot = new int[16];
-    /** Lengthening: the merges that lengthened a waiting part (for tests: the host's work, not the machine's). */
-    private long lengthened;
-    private long[] laterBy = new long[16];
+    /** Retiming: the slots a merge moves and by how many cycles (scratch, at most the queue's slots). */
+    private int[] movedSlot = new int[16];
+    private long[] movedBy = new long[16];
+    /** Retiming: the merges that changed a waiting part's service (for tests: the host's work, not the machine's). */
+    private long retimed;
     /** The most parts of a write burst (see the constructor). */
     private static final int MAX_BURST_PARTS = 8;
     /** Unit parts: the parts taken so far (those that took a slot: a merge takes none). */
@@ -169,9 +168,9 @@ public final class MemoryChannel implements Component {
         this.partialCycles = p.partialWriteCycles();
         this.combining = p.writeCombining();
         this.lineService = (int) Math.max(1, (unit + bytesPerCycle - 1) / bytesPerCycle);
-        this.schedulable = p.dram() == null && (!combining || partialCycles == 0);
+        this.schedulable = p.dram() == null;
         this.unitParts = schedulable && bytesPerCycle >= unit && partialCycles == 0;
-        this.lengthening = schedulable && combining && !unitParts;
+        this.retiming = schedulable && combining && !unitParts;
         // A write in one granule is one burst slot when it is served as it arrives with write combining
         // (every part one cycle then): up to a granule's parts, 8 at most, a render back end cache's
         // 256-byte line in 32-byte parts. Every slot keeps room for that many merge nodes, so a longer
@@ -196,9 +195,9 @@ public final class MemoryChannel implements Component {
         return waiting;
     }
 
-    /** The merges that lengthened a waiting part, scheduled ({@link #lengthen}): the host's work, for tests. */
-    long lengthened() {
-        return lengthened;
+    /** The merges that changed a waiting part's service, scheduled ({@link #retime}): the host's work, for tests. */
+    long retimed() {
+        return retimed;
     }
 
     /** Served parts whose latency has not yet passed. */
@@ -230,7 +229,7 @@ public final class MemoryChannel implements Component {
      * client would be woken at every cycle a part leaves the queue and offer again; room grows only
      * as parts leave, so every such offer before the part whose departure leaves room for
      * {@code slots} (if nothing else is taken meanwhile) would be refused. A held client is woken
-     * only at that part's service cycle (where that cycle may yet move, lengthening or fed to DRAM, at
+     * only at that part's service cycle (where that cycle may yet move, retiming or fed to DRAM, at
      * the tick it comes: {@link #wakeHeld}): no cycle changes, and the offers skipped are counted when
      * {@code r} is offered again ({@link #departuresBefore}, from the mark kept on {@code r}), so
      * memory.refusals is what it was. That cycle never comes sooner for a write that may merge:
@@ -262,8 +261,8 @@ public final class MemoryChannel implements Component {
         long at = leaveAt(m);
         r.hold(index, departures);
         int client = blocked.engineIndex(requester);
-        if (lengthening) {
-            // A merge may yet put that part's departure back (lengthen): this channel wakes the client when
+        if (retiming) {
+            // A merge may yet move that part's departure (retime): this channel wakes the client when
             // the part has left (wakeHeld), as serving would then.
             keepHeld(client, r, partsGone + m);
             self.wakeAt(at);
@@ -308,9 +307,9 @@ public final class MemoryChannel implements Component {
     }
 
     /**
-     * Lengthening or fed to DRAM, at a tick after parts have left: wakes the held clients whose part has
+     * Retiming or fed to DRAM, at a tick after parts have left: wakes the held clients whose part has
      * left now (serving would wake them now, blocked, and their offer be the first that may fit: see
-     * {@link #hold}) and drops those offered again since their hold (admitted, or held anew). Lengthening
+     * {@link #hold}) and drops those offered again since their hold (admitted, or held anew). Retiming
      * ({@code scheduled}), returns the cycle the next of the others' parts leaves, or {@link Engine#NEVER}:
      * the channel ticks then, so a part is found the cycle it leaves (a merge can only put a departure back,
      * and then the tick comes early). Fed to DRAM, the channel ticks at every decision of its controller,
@@ -580,7 +579,7 @@ public final class MemoryChannel implements Component {
             int len = (int) (partEnd - at);
             int l = i == parts - 1 ? link : -1;
             int s = takeSlot(line, lo, len, true, l, combining, now);
-            if (lengthening && i == 0 && l < 0) {
+            if (retiming && i == 0 && l < 0) {
                 q.starter[s] = r;
             }
             q.from[s] = r.from();
@@ -701,13 +700,13 @@ public final class MemoryChannel implements Component {
         waiting++;
         partsTaken++;
         int s = q.take(line, lo, len, write, link, chained);
-        if (lengthening) {
+        if (retiming) {
             taken(s, link, now);
         }
         return s;
     }
 
-    /** Lengthening: slot {@code s} was taken at {@code now}, its requests chained from {@code link} (see {@link #putBack}). */
+    /** Retiming: slot {@code s} was taken at {@code now}, its requests chained from {@code link} (see {@link #shift}). */
     private void taken(int s, int link, long now) {
         q.arrive[s] = now;
         q.ownLink[s] = link >= 0;
@@ -715,37 +714,39 @@ public final class MemoryChannel implements Component {
     }
 
     /**
-     * Lengthening: a merge made waiting write slot {@code s}'s service {@code grow} cycles longer. Serving a
-     * part a tick would serve it with its bytes when its service begins, so it ends later, and a part queued
-     * after it begins at the later of its own service cycle and the end of the part before it: each slot
-     * after it, until one that does not move, is put back, and with it its in-flight entry, its parts' delays
-     * and its requests' first service cycles. Nothing else was decided from those cycles: the head of the
-     * waiting ring (whose service cycle wakes blocked clients) is {@code s} or older, and a held client's
-     * wake is checked when it comes ({@link #wakeHeld}).
-     * Rare (a merge that adds a bytes_per_cycle's worth to a part), and at most a queue's slots.
+     * Retiming: a merge changed waiting write slot {@code s}'s service by {@code change} cycles (more bytes
+     * to move, or a partial-write cost saved). Serving a part a tick would serve it with its bytes when its
+     * service begins, so it ends that much later or sooner, and a part queued after it begins at the later of
+     * the cycle after it arrived and the end of the part before it: each slot after it, until one that does
+     * not move, is moved, and with it its in-flight entry, its parts' delays and its requests' first service
+     * cycles. Nothing else was decided from those cycles: the head of the waiting ring (whose service cycle
+     * wakes blocked clients) is {@code s} or older, and a held client's wake is checked when it comes
+     * ({@link #wakeHeld}); where parts come sooner, the channel ticks at the next cycle to find the sooner
+     * completions and departures. Rare (a merge that adds a bytes_per_cycle's worth to a part, or fills its
+     * line), and at most a queue's slots.
      */
-    private void lengthen(int s, long grow) {
-        lengthened++;
-        st.busy.add(grow);
-        system.served(grow);
-        flight.delay(q.fseq[s], grow);
+    private void retime(int s, long change, long now) {
+        retimed++;
+        st.busy.add(change);
+        system.served(change);
+        flight.delay(q.fseq[s], change);
         int mask = q.mask();
         long end = flight.done(q.fseq[s]) - latency;
         int after = q.count - 1 - ((s - q.start) & mask);
-        if (laterSlot.length < after) {
-            laterSlot = new int[Integer.highestOneBit(after) << 1];
-            laterBy = new long[laterSlot.length];
+        if (movedSlot.length < after) {
+            movedSlot = new int[Integer.highestOneBit(after) << 1];
+            movedBy = new long[movedSlot.length];
         }
         int n = 0;
         boolean toTail = true;
         for (int t = (s + 1) & mask, i = 0; i < after; i++, t = (t + 1) & mask) {
-            long d = end - q.serve[t];
-            if (d <= 0) {
-                toTail = false; // it began after a gap: it and the parts after it keep their cycles
+            long d = Math.max(q.arrive[t] + 1, end) - q.serve[t];
+            if (d == 0) {
+                toTail = false; // it and the parts after it keep their cycles
                 break;
             }
-            laterSlot[n] = t;
-            laterBy[n++] = d;
+            movedSlot[n] = t;
+            movedBy[n++] = d;
             end = flight.done(q.fseq[t]) - latency + d;
         }
         if (toTail) {
@@ -754,12 +755,16 @@ public final class MemoryChannel implements Component {
         // Last first: a request's first service cycle is moved by its first part's slot only (one whose
         // moved cycle equals a later slot's old one is not moved twice).
         for (int i = n - 1; i >= 0; i--) {
-            putBack(laterSlot[i], laterBy[i]);
+            shift(movedSlot[i], movedBy[i]);
+        }
+        if (change < 0) {
+            st.delaysShortened();
+            self.wakeAt(now + 1);
         }
     }
 
-    /** Lengthening: waiting slot {@code t}'s parts begin {@code d} cycles later (see {@link #lengthen}). */
-    private void putBack(int t, long d) {
+    /** Retiming: waiting slot {@code t}'s parts begin {@code d} cycles later (sooner, d < 0; see {@link #retime}). */
+    private void shift(int t, long d) {
         long old = q.serve[t];
         q.serve[t] = old + d;
         q.base[t] += d;
@@ -811,10 +816,10 @@ public final class MemoryChannel implements Component {
             q.setMask(s, lo, len);
             long added = Long.bitCount(q.mask0[s]) + Long.bitCount(q.mask1[s]) - before;
             st.moved(into, added);
-            if (lengthening) {
-                long grow = serviceCycles(before + added, true) - serviceCycles(before, true);
-                if (grow > 0) {
-                    lengthen(s, grow);
+            if (retiming) {
+                long change = serviceCycles(before + added, true) - serviceCycles(before, true);
+                if (change != 0) {
+                    retime(s, change, now);
                 }
             }
             if (r.data() != null) { // a timed write leaves the bytes as they are
@@ -907,7 +912,8 @@ public final class MemoryChannel implements Component {
     }
 
     /**
-     * Serving a part a tick, without DRAM: the head part is served when the channel is free
+     * Serving a part a tick, without DRAM and with a timeline hook (the reference {@link Scheduled} is
+     * tested against): the head part is served when the channel is free
      * ({@link #serve}: its bytes move, it occupies the channel for its service cycles and goes in
      * flight), and the channel sleeps until the next completion or the end of the part being served.
      */
