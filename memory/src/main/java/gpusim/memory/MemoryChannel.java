@@ -512,14 +512,21 @@ public final class MemoryChannel implements Component {
      */
     private void takeBurst(MemoryRequest r, long now, long a, long end, long first, int parts, boolean write,
                            int link) {
-        int firstLen = (int) (Math.min(first + unit, end) - a);
-        int s = takeSlot(first, (int) (a - first), firstLen, write, link, false, now);
         long serve = Math.max(now + 1, busyUntil);
-        q.serve[s] = serve;
-        q.left[s] = parts;
-        waiting += parts - 1;
-        partsTaken += parts - 1;
-        q.step[s] = (int) serviceCycles(firstLen, write);
+        int s = -1;
+        if (unitParts) {
+            // Every part one cycle: the queue's room and departures are arithmetic on the busy run, and nothing
+            // merges into a burst, so it takes no slot of the ring (see unitParts), only its place in the count.
+            partsTaken += parts;
+        } else {
+            int firstLen = (int) (Math.min(first + unit, end) - a);
+            s = takeSlot(first, (int) (a - first), firstLen, write, link, false, now);
+            q.serve[s] = serve;
+            q.left[s] = parts;
+            waiting += parts - 1;
+            partsTaken += parts - 1;
+            q.step[s] = (int) serviceCycles(firstLen, write);
+        }
         if (r.data() != null) {
             if (write) {
                 memory.write(a, r.data(), 0, r.size());
@@ -531,15 +538,22 @@ public final class MemoryChannel implements Component {
         r.partServed(serve);
         // Each part waits from now to its service: the first's, then one part's service more each.
         long start = serve;
-        long at = a;
-        for (int i = 0; i < parts; i++) {
-            long partEnd = Math.min((at & -(long) unit) + unit, end);
-            st.waited(serve - now);
-            serve += serviceCycles(partEnd - at, write);
-            at = partEnd;
+        if (unitParts) {
+            st.waitedRun(serve - now, parts);
+            serve += parts;
+        } else {
+            long at = a;
+            for (int i = 0; i < parts; i++) {
+                long partEnd = Math.min((at & -(long) unit) + unit, end);
+                st.waited(serve - now);
+                serve += serviceCycles(partEnd - at, write);
+                at = partEnd;
+            }
         }
         long fseq = occupy(start, serve - start, link);
-        q.fseq[s] = fseq;
+        if (s >= 0) {
+            q.fseq[s] = fseq;
+        }
         significant(fseq);
     }
 
@@ -1002,14 +1016,22 @@ public final class MemoryChannel implements Component {
         @Override
         public boolean tick(long now) {
             retire(now);
-            if (lastServe == now) {
+            // A part left now: unit parts, one a cycle through the busy run (a burst has no slot); else the ring's.
+            if (unitParts ? runStart <= now && now < busyUntil : lastServe == now) {
                 blocked.wakeAll(now);
             }
             long heldNext = heldCount > 0 ? wakeHeld(now, true) : Engine.NEVER;
             boolean progress = landed(now);
             long next = Math.min(flight.nextSignificant(), heldNext);
-            if (!blocked.isEmpty() && q.count > 0) {
-                next = Math.min(next, q.serve[q.start]);
+            if (!blocked.isEmpty()) {
+                // Serving wakes them when the next part leaves: unit parts, the next cycle while parts wait.
+                if (unitParts) {
+                    if (unitWaiting(now) > 0) {
+                        next = Math.min(next, now + 1);
+                    }
+                } else if (q.count > 0) {
+                    next = Math.min(next, q.serve[q.start]);
+                }
             }
             if (next != Engine.NEVER) {
                 self.wakeAt(next);
