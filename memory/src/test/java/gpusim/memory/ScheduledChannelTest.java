@@ -192,9 +192,7 @@ class ScheduledChannelTest {
             byte[] now = new byte[16];
             rig.dm.read(a, now, 0, 16);
             assertArrayEquals(new byte[] {100, 101, 102, 103, 104, 105, 106, 107, 0, 0, 0, 0, 0, 0, 0, 0}, now, mode);
-            List<String> stats = new ArrayList<>();
-            flatten(rig.ms.stats(), "", stats);
-            Outcome o = new Outcome(List.of(), List.of(), 0, new byte[0], stats);
+            Outcome o = statsOf(rig);
             assertEquals(1, stat(o, "memory.combined_writes"), mode);
             // W's 224 bytes and the 8 the counter added to its first line count for depth.
             assertEquals(232, stat(o, "memory.channel0.bytes_depth"), mode);
@@ -214,29 +212,7 @@ class ScheduledChannelTest {
      */
     @Test
     void aMergeThatLengthensAWaitingWritePutsThePartsAfterItBack() {
-        for (boolean hook : new boolean[] {true, false}) {
-            Rig rig = new Rig(hook, MemorySystemTest.params(4, 256, 64, true, 0, 64, 10, 16));
-            long a = rig.base;
-            ScriptedClient c = rig.client;
-            MemoryRequest w = MemoryRequest.write(a, ScriptedClient.bytes(8, 1), c, null);
-            MemoryRequest read = MemoryRequest.read(a + 1024, 64, c, null);
-            MemoryRequest merged = MemoryRequest.write(a + 8, ScriptedClient.bytes(56, 9), c, null);
-            c.toIssue.addAll(List.of(w, read, merged));
-            rig.run();
-            String mode = "hook " + hook;
-            assertEquals(15, w.doneAt(), mode);
-            assertEquals(15, merged.doneAt(), mode);
-            assertEquals(5, read.servedAt(), mode);
-            assertEquals(19, read.doneAt(), mode);
-            List<String> stats = new ArrayList<>();
-            flatten(rig.ms.stats(), "", stats);
-            Outcome o = new Outcome(List.of(), List.of(), 0, new byte[0], stats);
-            assertEquals(1, stat(o, "memory.combined_writes"), mode);
-            assertEquals(8, stat(o, "memory.channel0.busy_cycles"), mode);
-            assertEquals(7, stat(o, "memory.channel0.queue_delay_total"), mode);
-            assertEquals(5, stat(o, "memory.channel0.queue_delay_max"), mode);
-            assertEquals(hook ? 0 : 1, rig.ms.channels().get(0).retimed(), mode);
-        }
+        assertRetimed(MemorySystemTest.params(4, 256, 64, true, 0, 64, 10, 16), 8, 56, 15, 5, 19, 8, 7, 5);
     }
 
     /**
@@ -249,28 +225,49 @@ class ScheduledChannelTest {
      */
     @Test
     void aMergeThatShortensAWaitingWriteBringsThePartsAfterItForward() {
+        assertRetimed(MemorySystemTest.params(4, 256, 64, true, 3, 64, 10, 64), 32, 32, 12, 2, 13, 2, 4, 2);
+    }
+
+    /**
+     * Both modes, shape {@code p}, at cycle 0 on channel 0: a write A of {@code first} bytes at a, a 64-byte read
+     * R at a + 1024 and a write B of {@code merged} bytes at a + {@code first}, which merges into A: A and B
+     * complete at {@code done}, R is served at {@code readServed} and completes at {@code readDone}; channel 0's
+     * busy cycles, total and longest queue delay; one merge, and scheduled, one that changed A's service; A's
+     * line holds A's bytes and then B's (first + merged = 64).
+     */
+    static void assertRetimed(MemorySystem.Params p, int first, int merged, long done, long readServed, long readDone,
+                              long busy, long delayTotal, long delayMax) {
         for (boolean hook : new boolean[] {true, false}) {
-            Rig rig = new Rig(hook, MemorySystemTest.params(4, 256, 64, true, 3, 64, 10, 64));
+            Rig rig = new Rig(hook, p);
             long a = rig.base;
             ScriptedClient c = rig.client;
-            MemoryRequest w = MemoryRequest.write(a, ScriptedClient.bytes(32, 1), c, null);
+            MemoryRequest w = MemoryRequest.write(a, ScriptedClient.bytes(first, 1), c, null);
             MemoryRequest read = MemoryRequest.read(a + 1024, 64, c, null);
-            MemoryRequest merged = MemoryRequest.write(a + 32, ScriptedClient.bytes(32, 33), c, null);
-            c.toIssue.addAll(List.of(w, read, merged));
+            MemoryRequest b = MemoryRequest.write(a + first, ScriptedClient.bytes(merged, first + 1), c, null);
+            c.toIssue.addAll(List.of(w, read, b));
             rig.run();
             String mode = "hook " + hook;
-            assertEquals(12, w.doneAt(), mode);
-            assertEquals(12, merged.doneAt(), mode);
-            assertEquals(2, read.servedAt(), mode);
-            assertEquals(13, read.doneAt(), mode);
-            List<String> stats = new ArrayList<>();
-            flatten(rig.ms.stats(), "", stats);
-            Outcome o = new Outcome(List.of(), List.of(), 0, new byte[0], stats);
-            assertEquals(2, stat(o, "memory.channel0.busy_cycles"), mode);
-            assertEquals(4, stat(o, "memory.channel0.queue_delay_total"), mode);
-            assertEquals(2, stat(o, "memory.channel0.queue_delay_max"), mode);
+            assertEquals(done, w.doneAt(), mode);
+            assertEquals(done, b.doneAt(), mode);
+            assertEquals(readServed, read.servedAt(), mode);
+            assertEquals(readDone, read.doneAt(), mode);
+            byte[] line = new byte[64];
+            rig.dm.read(a, line, 0, 64);
+            assertArrayEquals(ScriptedClient.bytes(64, 1), line, mode + ": A's line holds A's bytes, then B's");
+            Outcome o = statsOf(rig);
+            assertEquals(1, stat(o, "memory.combined_writes"), mode);
+            assertEquals(busy, stat(o, "memory.channel0.busy_cycles"), mode);
+            assertEquals(delayTotal, stat(o, "memory.channel0.queue_delay_total"), mode);
+            assertEquals(delayMax, stat(o, "memory.channel0.queue_delay_max"), mode);
             assertEquals(hook ? 0 : 1, rig.ms.channels().get(0).retimed(), mode);
         }
+    }
+
+    /** The statistics of {@code rig}'s memory, as an outcome with nothing else. */
+    static Outcome statsOf(Rig rig) {
+        List<String> stats = new ArrayList<>();
+        flatten(rig.ms.stats(), "", stats);
+        return new Outcome(List.of(), List.of(), 0, new byte[0], stats);
     }
 
     /**
@@ -279,13 +276,13 @@ class ScheduledChannelTest {
      * evicted and written back) in front of the memory, each fed random reads and writes in one
      * shared 4 KiB window (so write-backs of different caches meet on a line and merge). Served when
      * taken, a refused cache is held and woken only at the cycle its request fits
-     * (MemoryChannel#hold); served a part a tick (a hook), it is woken at every part served and
-     * offers again. The runs must be the same machine: issue and completion cycles, the bytes,
+     * (MemoryChannel#hold), or fed to DRAM (the shapes of {@link #dramShapes}) at the tick its part
+     * leaves; with a timeline hook, it is blocked, woken at every part served and offers again. The runs must be the same machine: issue and completion cycles, the bytes,
      * and every statistic, memory.refusals included (the held offers are counted). The held run
      * ticks its caches far less.
      */
     @ParameterizedTest
-    @MethodSource("shapes")
+    @MethodSource({"shapes", "dramShapes"})
     void aHeldCacheIsServedAsIfWokenAtEveryPart(MemorySystem.Params p) {
         long refusals = 0;
         long combined = 0;
@@ -312,31 +309,11 @@ class ScheduledChannelTest {
     }
 
     /**
-     * Fed to DRAM (four channels of the DRAM timing of DramChannelTest, a controller queue of 16 accesses;
-     * with write combining, and without at 16 bytes a cycle): a refused cache is held and woken by its
-     * channel at the tick the part it waits for is handed to the controller (MemoryChannel#wakeHeld); with a
-     * timeline hook it is blocked, woken at every tick at which parts leave, and offers again. The same
-     * machine, and the held run ticks its caches far less.
+     * Fed to DRAM, four channels of the DRAM timing of DramChannelTest and a controller queue of 16 accesses,
+     * with write combining, and without at 16 bytes a cycle: a refused cache is held and woken by its channel
+     * at the tick the part it waits for is handed to the controller (MemoryChannel#wakeHeld); with a timeline
+     * hook, blocked and woken at every tick at which parts leave ({@link #aHeldCacheIsServedAsIfWokenAtEveryPart}).
      */
-    @ParameterizedTest
-    @MethodSource("dramShapes")
-    void aCacheHeldByAChannelFedToDramIsServedAsIfWokenAtEveryPart(MemorySystem.Params p) {
-        long refusals = 0;
-        long heldTicks = 0;
-        long wokenTicks = 0;
-        for (long seed = 1; seed <= 6; seed++) {
-            CacheOutcome blocked = runCaches(p, seed, true);
-            CacheOutcome held = runCaches(p, seed, false);
-            assertSameMachine(blocked.outcome(), held.outcome(), seed);
-            refusals += stat(held.outcome(), "memory.refusals");
-            wokenTicks += blocked.cacheTicks();
-            heldTicks += held.cacheTicks();
-        }
-        assertTrue(refusals > 1000, "queues fill: " + refusals);
-        assertTrue(wokenTicks - heldTicks > refusals / 3,
-                "held caches tick less: " + heldTicks + " against " + wokenTicks + ", " + refusals + " refusals");
-    }
-
     static List<MemorySystem.Params> dramShapes() {
         gpusim.memory.dram.DramParams dram = new gpusim.memory.dram.DramParams("test", DramChannelTest.T,
                 DramChannelTest.MAP, gpusim.memory.dram.PagePolicy.OPEN, 16, 1000, 1000);
