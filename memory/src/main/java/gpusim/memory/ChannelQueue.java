@@ -53,10 +53,10 @@ final class ChannelQueue {
      */
     long[] base;
     /**
-     * Scheduled service where a merge may lengthen a waiting part (set by {@link MemoryChannel} there only):
+     * Scheduled service where a merge may change a waiting part's service (set by {@link MemoryChannel} there only):
      * the cycle each slot was taken (its own parts arrived then), whether the first request on its chain is
      * the one that took it, and the request whose first part took it without a link on it (a write's first
-     * part of several), else null: what a merge that lengthens a part queued before the slot must move.
+     * part of several), else null: what a merge that retimes a part queued before the slot must move.
      */
     long[] arrive;
     boolean[] ownLink;

@@ -133,9 +133,9 @@ final class InFlight {
     }
 
     /**
-     * Entry {@code number} (of one part) completes {@code d} cycles later: a merge lengthened its part or
-     * one served before it. The caller keeps the completions in order (they move as a suffix, each to no
-     * sooner than the one before it).
+     * Entry {@code number} (of one part) completes {@code d} cycles later (sooner, d < 0): a merge changed
+     * the service of its part or of one served before it. The caller keeps the completions in order (they
+     * move as a suffix, each to no sooner than the one before it).
      */
     void delay(long number, long d) {
         done[slot(number)] += d;

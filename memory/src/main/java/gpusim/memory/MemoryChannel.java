@@ -224,8 +224,8 @@ public final class MemoryChannel implements Component {
     /**
      * Holds refused request {@code r} of {@code requester}, which needs {@code slots} new slots here,
      * when {@code requester} offers it again at every tick until it is taken (a cache: see
-     * MemorySystem#toChannels); served a part a tick (no DRAM with a partial-write cost and write
-     * combining, or a timeline hook) it {@link #block}s it instead. Blocked, the
+     * MemorySystem#toChannels); served a part a tick (a timeline hook attached, without DRAM) it
+     * {@link #block}s it instead. Blocked, the
      * client would be woken at every cycle a part leaves the queue and offer again; room grows only
      * as parts leave, so every such offer before the part whose departure leaves room for
      * {@code slots} (if nothing else is taken meanwhile) would be refused. A held client is woken
@@ -311,8 +311,9 @@ public final class MemoryChannel implements Component {
      * left now (serving would wake them now, blocked, and their offer be the first that may fit: see
      * {@link #hold}) and drops those offered again since their hold (admitted, or held anew). Retiming
      * ({@code scheduled}), returns the cycle the next of the others' parts leaves, or {@link Engine#NEVER}:
-     * the channel ticks then, so a part is found the cycle it leaves (a merge can only put a departure back,
-     * and then the tick comes early). Fed to DRAM, the channel ticks at every decision of its controller,
+     * the channel ticks then, so a part is found the cycle it leaves (a merge that puts the departure back
+     * makes that tick early; one that brings it forward makes the channel tick at the next cycle, see
+     * {@link #retime}). Fed to DRAM, the channel ticks at every decision of its controller,
      * which is when parts may leave.
      */
     private long wakeHeld(long now, boolean scheduled) {
