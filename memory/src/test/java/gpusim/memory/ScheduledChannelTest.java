@@ -20,9 +20,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A channel serves a part when it takes it (its scheduled mode: no DRAM, no timeline hook, a
- * part's service time fixed on arrival) or a part a tick (a timeline hook attached, which forces
- * that mode). The two must be the same machine: the same completion cycle for every request, the
+ * A channel serves a part when it takes it (its scheduled mode: no DRAM, no timeline hook; a
+ * part's service cycle decided on arrival, and moved by a merge that changes the service of a part
+ * queued before it) or a part a tick (a timeline hook attached, which forces that mode). The two must be the same machine: the same completion cycle for every request, the
  * same issue cycles (so the same refusals and wakes), the same bytes in memory and the same
  * statistics, on random traffic that fills the queues, merges writes and splits requests over
  * channels.
