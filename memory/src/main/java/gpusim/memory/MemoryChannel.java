@@ -237,14 +237,7 @@ public final class MemoryChannel implements Component {
      * saves (a read never opens one, and only the newest part of a line takes merges).
      */
     void hold(Component requester, MemoryRequest r, int slots, long now) {
-        if (!onArrival) {
-            if (dram != null && engine.hook() == null) {
-                // Fed to DRAM, a part leaves when the controller has room for it, which is not known ahead:
-                // this channel wakes the client at the tick the part it waits for leaves (wakeHeld).
-                r.hold(index, departures);
-                keepHeld(blocked.engineIndex(requester), r, partsGone + (slots <= depth ? waiting + slots - depth : waiting));
-                return;
-            }
+        if (!onArrival && (dram == null || engine.hook() != null)) {
             block(requester, now);
             return;
         }
@@ -258,17 +251,19 @@ public final class MemoryChannel implements Component {
         // The refusal found waiting + slots > depth (or, slots > depth, a non-empty queue), so at
         // least one part must leave: the m-th to leave, counting the slots' parts in queue order.
         int m = slots <= depth ? waiting + slots - depth : waiting;
-        long at = leaveAt(m);
         r.hold(index, departures);
         int client = blocked.engineIndex(requester);
-        if (retiming) {
-            // A merge may yet move that part's departure (retime): this channel wakes the client when
-            // the part has left (wakeHeld), as serving would then.
+        if (!onArrival || retiming) {
+            // Fed to DRAM, a part leaves when the controller has room for it, which is not known ahead; retiming,
+            // a merge may yet move that part's departure: this channel wakes the client at the tick the part
+            // has left (wakeHeld), as serving would then, and ticks then (DRAM: at its controller's decisions).
             keepHeld(client, r, partsGone + m);
-            self.wakeAt(at);
+            if (retiming) {
+                self.wakeAt(leaveAt(m));
+            }
             return;
         }
-        engine.wake(client, at);
+        engine.wake(client, leaveAt(m));
     }
 
     /** Scheduled, not unit parts: the cycle the {@code m}-th waiting part (from 1, in queue order) leaves. */
@@ -358,14 +353,25 @@ public final class MemoryChannel implements Component {
 
     void block(Component requester, long now) {
         blocked.add(requester);
-        if (onArrival && unitParts) {
-            if (unitWaiting(now) > 0) {
-                self.wakeAt(now + 1); // the next part leaves then
-            }
-        } else if (onArrival && q.count > 0) {
+        if (onArrival) {
             // Serving would wake it when the next part leaves the queue: tick then.
-            self.wakeAt(q.serve[q.start]);
+            long at = nextDeparture(now);
+            if (at != Engine.NEVER) {
+                self.wakeAt(at);
+            }
         }
+    }
+
+    /**
+     * Scheduled mode: the cycle the next waiting part leaves, or {@link Engine#NEVER} when none waits: with
+     * unit parts the next cycle while parts wait (one leaves every cycle of the busy run), else the service
+     * cycle of the ring's head.
+     */
+    private long nextDeparture(long now) {
+        if (unitParts) {
+            return unitWaiting(now) > 0 ? now + 1 : Engine.NEVER;
+        }
+        return q.count > 0 ? q.serve[q.start] : Engine.NEVER;
     }
 
 
@@ -481,12 +487,8 @@ public final class MemoryChannel implements Component {
 
     /**
      * Scheduled mode: takes and serves read {@code r}, all of whose parts fall in this channel (one
-     * interleave granule), as one burst slot. Its parts are served back to back from the cycle the
-     * first would be (the queue is a FIFO), so their service cycles, bytes, delays and statistics are
-     * those of taking them one by one ({@link #acceptScheduled}); but the burst takes one slot, one
-     * link and one in-flight entry, which completes the request when its last part would. The slot
-     * leaves the waiting ring a part at a time ({@link #retire}), so the queue's room is the same.
-     * Nothing merges into a read, so it takes no merge chain (see WriteCombiner#close).
+     * interleave granule), as one burst ({@link #takeBurst}). Nothing merges into a read, so it takes no
+     * merge chain (see WriteCombiner#close).
      */
     void acceptRead(MemoryRequest r, long now) {
         long a = r.address();
@@ -505,11 +507,12 @@ public final class MemoryChannel implements Component {
 
     /**
      * Scheduled mode: request {@code r} (chained from {@code link}), bytes [a, end) in {@code parts} parts
-     * from line {@code first}, all in this channel, taken and served as one burst slot: a read, or a write
+     * from line {@code first}, all in this channel, taken and served as one burst: a read, or a write
      * when nothing can merge into its parts (write combining off). Its parts are served back to back from
      * the cycle the first would be, so service cycles, bytes, delays and statistics are those of taking
-     * them one by one; one slot, one link and one in-flight entry, which completes the request when its
-     * last part would. The slot leaves the waiting ring a part at a time ({@link #retire}).
+     * them one by one; one link and one in-flight entry, which completes the request when its last part
+     * would, and one slot, which leaves the waiting ring a part at a time ({@link #retire}), so the queue's
+     * room is the same; with unit parts, no slot (the room is arithmetic, and nothing merges into it).
      */
     private void takeBurst(MemoryRequest r, long now, long a, long end, long first, int parts, boolean write,
                            int link) {
@@ -1025,14 +1028,7 @@ public final class MemoryChannel implements Component {
             boolean progress = landed(now);
             long next = Math.min(flight.nextSignificant(), heldNext);
             if (!blocked.isEmpty()) {
-                // Serving wakes them when the next part leaves: unit parts, the next cycle while parts wait.
-                if (unitParts) {
-                    if (unitWaiting(now) > 0) {
-                        next = Math.min(next, now + 1);
-                    }
-                } else if (q.count > 0) {
-                    next = Math.min(next, q.serve[q.start]);
-                }
+                next = Math.min(next, nextDeparture(now)); // serving wakes them when the next part leaves
             }
             if (next != Engine.NEVER) {
                 self.wakeAt(next);
