@@ -8,7 +8,8 @@ Runs, round after round so that the machine's drift hits every run alike: the tw
 `gpusim replay --device llvmpipe` in the same rounds. Each run is a whole process timed by the wall
 clock (`time.perf_counter` around the child); every stress dump is checked against
 NAME.expected.json. Prints a Markdown table of medians (ranges), the ratio to lavapipe against the
-bound, and what the memory path costs (default against surfaces out of memory; bound +25%).
+bound, and what the memory path costs (default against surfaces out of memory; bound +25%); then what
+each bound leaves the memory path (the bound's time less the run with the surfaces out of memory).
 
     bench/scripts/targets.py [--rounds 5] [--gpusim ./gpusim] [--only NAME,...] [--floors]
 
@@ -131,8 +132,32 @@ def main():
             mp = "%+.0f%%: %s" % (100 * (cost - 1), "met" if cost <= MEMORY_PATH_BOUND else "not met")
         print("| %s | %s | %.2f s | %s | %.2fx | %s | %.2fx | %s | %s |" % (
             name, fmt(walls[name]), statistics.median(cpus[name]), refs, ratio, fmt(lv), here, b, mp))
+    room(runs, walls, lavapipe)
     if a.floors:
         floors(runs, big, out, walls, lavapipe, a)
+
+
+def room(runs, walls, lavapipe):
+    """What each bound leaves the memory path: its time less the same run's with the surfaces out of memory."""
+    rows = []
+    for name, trace, extra, bound in runs:
+        twin = [r[0] for r in runs if r[1] == trace and r[2] == OFF]
+        if extra or bound is None or not twin:
+            continue
+        secs = bound * README_SECONDS.get(trace, statistics.median(lavapipe[trace]))
+        off = statistics.median(walls[twin[0]])
+        now = statistics.median(walls[name]) - off
+        rows.append("| %s | %gx: %.2f s | %.2f s | %.2f s | %.2f s |" % (name, bound, secs, off, secs - off, now))
+    if not rows:
+        return
+    print()
+    print("What each bound leaves the memory path (medians): the bound's time less the same trace's run with "
+          "the surfaces out of memory, against what the memory path costs now (the default run less that run).")
+    print()
+    print("| run | bound | surfaces out of memory | room for the memory path | memory path now |")
+    print("|---|---|---|---|---|")
+    for row in rows:
+        print(row)
 
 
 WARM_RUNS = 8
