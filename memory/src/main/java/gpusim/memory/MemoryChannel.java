@@ -101,16 +101,8 @@ public final class MemoryChannel implements Component {
      * ({@link #wakeHeld}), not at a cycle decided at its refusal, which a merge could move.
      */
     private final boolean retiming;
-    /**
-     * Retiming or fed to DRAM: the clients held here, which this channel wakes when the room they wait
-     * for has come ({@link #wakeHeld}): each one's engine index, its request, the part whose departure it
-     * waits for (numbered as {@link #partsGone} counts) and the request's mark.
-     */
-    private int[] heldClient = new int[4];
-    private MemoryRequest[] heldRequest = new MemoryRequest[4];
-    private long[] heldPart = new long[4];
-    private long[] heldMark = new long[4];
-    private int heldCount;
+    /** Retiming or fed to DRAM: the clients held here, which this channel wakes when the room they wait for has come. */
+    private final HeldClients held;
     /** The parts that have left the waiting ring (counted where parts are not all one cycle). */
     private long partsGone;
     /** Retiming: the slots a merge moves and by how many cycles (scratch, at most the queue's slots). */
@@ -158,6 +150,7 @@ public final class MemoryChannel implements Component {
         this.engine = engine;
         this.self = new gpusim.sim.Waker(engine, this);
         this.blocked = new WakeList(engine);
+        this.held = new HeldClients(engine, index);
         this.memory = memory;
         this.index = index;
         this.name = "memory.channel" + index;
@@ -257,7 +250,7 @@ public final class MemoryChannel implements Component {
             // Fed to DRAM, a part leaves when the controller has room for it, which is not known ahead; retiming,
             // a merge may yet move that part's departure: this channel wakes the client at the tick the part
             // has left (wakeHeld), as serving would then, and ticks then (DRAM: at its controller's decisions).
-            keepHeld(client, r, partsGone + m);
+            held.keep(client, r, partsGone + m);
             if (retiming) {
                 self.wakeAt(leaveAt(m));
             }
@@ -280,27 +273,6 @@ public final class MemoryChannel implements Component {
         throw new IllegalStateException(name + ": part " + m + " of " + waiting + " waiting");
     }
 
-    /** Client {@code client} is held here with {@code r} until part {@code part} has left ({@link #wakeHeld}). */
-    private void keepHeld(int client, MemoryRequest r, long part) {
-        int i = 0;
-        while (i < heldCount && heldClient[i] != client) {
-            i++; // (a client holds one request at a time: a new hold replaces its old one)
-        }
-        if (i == heldCount) {
-            if (heldCount == heldClient.length) {
-                heldClient = java.util.Arrays.copyOf(heldClient, heldCount * 2);
-                heldRequest = java.util.Arrays.copyOf(heldRequest, heldCount * 2);
-                heldPart = java.util.Arrays.copyOf(heldPart, heldCount * 2);
-                heldMark = java.util.Arrays.copyOf(heldMark, heldCount * 2);
-            }
-            heldCount++;
-        }
-        heldClient[i] = client;
-        heldRequest[i] = r;
-        heldPart[i] = part;
-        heldMark[i] = r.heldMark();
-    }
-
     /**
      * Retiming or fed to DRAM, at a tick after parts have left: wakes the held clients whose part has
      * left now (serving would wake them now, blocked, and their offer be the first that may fit: see
@@ -312,30 +284,8 @@ public final class MemoryChannel implements Component {
      * which is when parts may leave.
      */
     private long wakeHeld(long now, boolean scheduled) {
-        long next = Engine.NEVER;
-        int k = 0;
-        for (int i = 0; i < heldCount; i++) {
-            MemoryRequest r = heldRequest[i];
-            if (r.heldChannel() != index || r.heldMark() != heldMark[i]) {
-                continue;
-            }
-            long part = heldPart[i];
-            if (partsGone >= part) {
-                engine.wake(heldClient[i], now);
-                continue;
-            }
-            if (scheduled) {
-                next = Math.min(next, leaveAt((int) (part - partsGone)));
-            }
-            heldClient[k] = heldClient[i];
-            heldRequest[k] = r;
-            heldPart[k] = part;
-            heldMark[k] = heldMark[i];
-            k++;
-        }
-        java.util.Arrays.fill(heldRequest, k, heldCount, null);
-        heldCount = k;
-        return next;
+        long next = held.wake(partsGone, now);
+        return scheduled && next != Long.MAX_VALUE ? leaveAt((int) (next - partsGone)) : Engine.NEVER;
     }
 
     /**
@@ -989,7 +939,7 @@ public final class MemoryChannel implements Component {
                 departures++;
                 lastServe = now;
                 blocked.wakeAll(now);
-                if (heldCount > 0) {
+                if (!held.isEmpty()) {
                     wakeHeld(now, false);
                 }
             }
@@ -1024,7 +974,7 @@ public final class MemoryChannel implements Component {
             if (unitParts ? runStart <= now && now < busyUntil : lastServe == now) {
                 blocked.wakeAll(now);
             }
-            long heldNext = heldCount > 0 ? wakeHeld(now, true) : Engine.NEVER;
+            long heldNext = held.isEmpty() ? Engine.NEVER : wakeHeld(now, true);
             boolean progress = landed(now);
             long next = Math.min(flight.nextSignificant(), heldNext);
             if (!blocked.isEmpty()) {
