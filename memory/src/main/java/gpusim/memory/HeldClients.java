@@ -1,6 +1,5 @@
 package gpusim.memory;
 
-import gpusim.sim.Engine;
 import gpusim.sim.MemoryRequest;
 
 /**
@@ -15,7 +14,13 @@ import gpusim.sim.MemoryRequest;
  * ({@code src/mem/xbar.cc}, {@code retryWaiting}).
  */
 final class HeldClients {
-    private final Engine engine;
+    /** How a held client is woken: {@code Engine::wake} in a channel. */
+    @FunctionalInterface
+    interface Wake {
+        void at(int client, long cycle);
+    }
+
+    private final Wake wake;
     /** The holding channel's index, as {@link MemoryRequest#heldChannel} names it. */
     private final int channel;
     private int[] client = new int[4];
@@ -24,8 +29,8 @@ final class HeldClients {
     private long[] mark = new long[4];
     private int count;
 
-    HeldClients(Engine engine, int channel) {
-        this.engine = engine;
+    HeldClients(Wake wake, int channel) {
+        this.wake = wake;
         this.channel = channel;
     }
 
@@ -69,7 +74,7 @@ final class HeldClients {
                 continue;
             }
             if (gone >= part[i]) {
-                engine.wake(client[i], now);
+                wake.at(client[i], now);
                 continue;
             }
             next = Math.min(next, part[i]);

@@ -150,7 +150,7 @@ public final class MemoryChannel implements Component {
         this.engine = engine;
         this.self = new gpusim.sim.Waker(engine, this);
         this.blocked = new WakeList(engine);
-        this.held = new HeldClients(engine, index);
+        this.held = new HeldClients(engine::wake, index);
         this.memory = memory;
         this.index = index;
         this.name = "memory.channel" + index;
